@@ -1,0 +1,24 @@
+/** Why a command was refused; decides the HTTP status at the edge. */
+export type DomainErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited';
+
+/** A refusal carrying the product's exact message text. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (message: string) => new DomainError('invalid', message);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const conflict = (message: string) => new DomainError('conflict', message);

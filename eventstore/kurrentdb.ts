@@ -1,0 +1,203 @@
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  KurrentDBClient,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamSubscription,
+  type AppendStreamState,
+  type JSONType,
+  type Position,
+  type RecordedEvent as KurrentEvent,
+} from '@kurrent/kurrentdb-client';
+import {
+  WrongExpectedVersionError,
+  comparePositions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from './types.ts';
+
+export async function createKurrentDbEventStore(connectionString: string): Promise<EventStore> {
+  const client = KurrentDBClient.connectionString(connectionString);
+  const listeners = new Set<() => void>();
+  let subscription: AllStreamSubscription | null = null;
+  let closed = false;
+
+  /** The event at `revision`; used when the server's append reply carries no position. */
+  async function eventAt(streamId: string, revision: bigint): Promise<AppendResult> {
+    for await (const { event } of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+      if (event) return { version: Number(event.revision) + 1, position: toPosition(event.position) };
+    }
+    throw new Error(`No event at revision ${revision} of stream ${streamId}`);
+  }
+
+  /** The original result if all `events` are already in the stream, else null. */
+  async function findRepeat(streamId: string, events: NewEvent[]): Promise<AppendResult | null> {
+    const missing = new Set(events.map((e) => e.eventId.toLowerCase()));
+    const lastId = events[events.length - 1].eventId.toLowerCase();
+    let last: AppendResult | null = null;
+    try {
+      for await (const { event } of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END })) {
+        if (!event) continue;
+        const id = event.id.toLowerCase();
+        if (id === lastId) last = { version: Number(event.revision) + 1, position: toPosition(event.position) };
+        missing.delete(id);
+        if (missing.size === 0) return last;
+      }
+    } catch (err) {
+      if (!(err instanceof StreamNotFoundError)) throw err;
+    }
+    return null;
+  }
+
+  function subscribe(): AllStreamSubscription {
+    const sub = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    sub.on('data', () => {
+      for (const wake of [...listeners]) wake();
+    });
+    sub.on('error', () => {
+      if (subscription !== sub) return; // ended by us
+      // Dropped (e.g. server restart): wake listeners so they catch up, and resubscribe.
+      subscription = null;
+      for (const wake of [...listeners]) wake();
+      setTimeout(() => {
+        if (!closed && !subscription && listeners.size > 0) subscription = subscribe();
+      }, 1000).unref();
+    });
+    return sub;
+  }
+
+  function unsubscribe(): void {
+    const sub = subscription;
+    subscription = null;
+    sub?.unsubscribe().catch(() => {});
+  }
+
+  return {
+    async append(streamId, events, expected) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      try {
+        const result = await client.appendToStream(streamId, events.map(toEventData), {
+          streamState: toStreamState(expected),
+        });
+        if (!result.position) return eventAt(streamId, result.nextExpectedRevision);
+        return { version: Number(result.nextExpectedRevision) + 1, position: toPosition(result.position) };
+      } catch (err) {
+        if (!(err instanceof KurrentWrongExpectedVersionError)) throw err;
+        const repeat = await findRepeat(streamId, events);
+        if (repeat) return repeat;
+        const actual = err.actualState === NO_STREAM ? 0 : Number(err.actualState) + 1;
+        throw new WrongExpectedVersionError(streamId, expected, actual);
+      }
+    },
+
+    async readStream(streamId) {
+      const out: RecordedEvent[] = [];
+      try {
+        for await (const { event } of client.readStream(streamId)) {
+          if (event) out.push(toRecorded(event));
+        }
+      } catch (err) {
+        if (err instanceof StreamNotFoundError) return [];
+        throw err;
+      }
+      return out;
+    },
+
+    async readAll(after, limit) {
+      const out: RecordedEvent[] = [];
+      if (limit <= 0) return out;
+      // Reading from `after` includes the event at `after` itself, hence limit + 1.
+      const events = client.readAll({
+        fromPosition: after ?? START,
+        maxCount: limit + 1,
+        filter: excludeSystemEvents(),
+      });
+      for await (const { event } of events) {
+        if (!event || isSystem(event)) continue;
+        const recorded = toRecorded(event);
+        if (after && comparePositions(recorded.position, after) <= 0) continue;
+        out.push(recorded);
+        if (out.length === limit) break;
+      }
+      return out;
+    },
+
+    async headPosition() {
+      const events = client.readAll({
+        direction: BACKWARDS,
+        fromPosition: END,
+        maxCount: 20,
+        filter: excludeSystemEvents(),
+      });
+      for await (const { event } of events) {
+        if (event && !isSystem(event)) return toPosition(event.position);
+      }
+      return null;
+    },
+
+    onAppended(wake) {
+      listeners.add(wake);
+      if (!subscription && !closed) subscription = subscribe();
+      return () => {
+        listeners.delete(wake);
+        if (listeners.size === 0) unsubscribe();
+      };
+    },
+
+    async close() {
+      closed = true;
+      listeners.clear();
+      unsubscribe();
+      await client.dispose();
+    },
+  };
+}
+
+function toStreamState(expected: ExpectedVersion): AppendStreamState {
+  if (expected === 'no_stream' || expected === 0) return NO_STREAM;
+  if (expected === 'any') return ANY;
+  return BigInt(expected - 1);
+}
+
+function toEventData(e: NewEvent) {
+  return jsonEvent({
+    id: e.eventId,
+    type: e.type,
+    data: e.data as JSONType,
+    metadata: { ...e.metadata },
+  });
+}
+
+function toPosition(p: Position | undefined): LogPosition {
+  // Servers before 22.6 leave out stream event positions; the contract needs them.
+  if (!p) throw new Error('KurrentDB returned an event without a position');
+  return { commit: BigInt(p.commit), prepare: BigInt(p.prepare) };
+}
+
+function isSystem(e: KurrentEvent): boolean {
+  return e.type.startsWith('$') || e.streamId.startsWith('$');
+}
+
+function toRecorded(e: KurrentEvent): RecordedEvent {
+  return {
+    eventId: e.id,
+    streamId: e.streamId,
+    version: Number(e.revision) + 1,
+    position: toPosition(e.position),
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata as unknown as EventMetadata, // written by toEventData as JSON
+    recordedAt: e.created.toISOString(),
+  };
+}

