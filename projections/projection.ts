@@ -1,0 +1,22 @@
+import type { Transaction } from 'kysely';
+import type { RecordedEvent } from '../eventstore/types.ts';
+import type { Database } from './database.ts';
+
+/** Whose data changed: the WebSocket hub tells that audience to refetch. */
+export interface Scope {
+  kind: 'user' | 'company' | 'team';
+  id: string;
+}
+
+/**
+ * A read model built from the log. Its tables are created by a migration and
+ * must not use serial columns (use identity) or foreign keys to other read
+ * models, so that a rebuild can create fresh copies and swap them in.
+ */
+export interface Projection {
+  name: string;
+  tables: readonly string[];
+  handles: readonly string[];
+  /** Applies one event inside the batch transaction; returns what changed. */
+  apply(trx: Transaction<Database>, event: RecordedEvent): Promise<Scope[] | void>;
+}

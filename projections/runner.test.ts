@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountEvent } from '../domain/identity/events.ts';
+import { accountStream } from '../domain/identity/events.ts';
+import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import { accountsProjection } from './accounts/accounts.ts';
+import type { Projection } from './projection.ts';
+import { rebuildProjection } from './rebuild.ts';
+import { ProjectionRunner, runBatch } from './runner.ts';
+
+const silent = { error: () => undefined };
+
+async function registerUsers(database: TestDatabase, count: number) {
+  for (let i = 0; i < count; i++) {
+    const userId = randomUUID();
+    const events: AccountEvent[] = [
+      {
+        type: 'AccountRegistered',
+        data: {
+          userId,
+          email: `user-${userId}@example.com`,
+          fullName: `User ${i}`,
+          passwordHash: 'h',
+          verification: { tokenHash: 't', expiresAt: '2030-01-01T00:00:00Z' },
+        },
+      },
+      { type: 'EmailVerified', data: { userId, verifiedAt: '2026-01-01T00:00:00Z' } },
+      { type: 'ProfileRenamed', data: { userId, fullName: `Renamed ${i}` } },
+    ];
+    await database.store.append(
+      accountStream(userId),
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { correlationId: 'test' } })),
+      'no_stream',
+    );
+  }
+}
+
+const snapshot = (database: TestDatabase) =>
+  database.db.selectFrom('accounts').selectAll().orderBy('user_id').execute();
+
+describe('projection runner', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('rolls back a batch that fails midway; a restart ends identical to a fresh rebuild', async () => {
+    await registerUsers(database, 100); // 300 events
+
+    let applied = 0;
+    const faulty: Projection = {
+      ...accountsProjection,
+      apply: async (trx, event) => {
+        if (++applied === 150) throw new Error('disk full');
+        return accountsProjection.apply(trx, event);
+      },
+    };
+    expect(await runBatch(database.db, database.store, faulty, 100)).toBe(100);
+    await expect(runBatch(database.db, database.store, faulty, 100)).rejects.toThrow('disk full');
+    // Only the first batch (users 0..33 fully, 34 registered) is visible.
+    expect(await database.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: '34' });
+
+    const restarted = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, 100);
+    await restarted.catchUp();
+    const afterRestart = await snapshot(database);
+    expect(afterRestart).toHaveLength(100);
+    expect(afterRestart.every((row) => row.email_verified && row.full_name.startsWith('Renamed'))).toBe(true);
+
+    const progress = await rebuildProjection(database.db, database.store, accountsProjection, () => undefined, 64);
+    expect(progress.events).toBeGreaterThanOrEqual(300);
+    expect(await snapshot(database)).toEqual(afterRestart);
+  });
+
+  it('rebuilds while the live runner keeps applying new events, losing none', async () => {
+    const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, 50);
+    runner.start();
+    const writing = registerUsers(database, 60);
+    await rebuildProjection(database.db, database.store, accountsProjection, () => undefined, 50);
+    await writing;
+    await runner.stop();
+    await runner.catchUp();
+
+    const live = await snapshot(database);
+    expect(live).toHaveLength(160);
+    await rebuildProjection(database.db, database.store, accountsProjection);
+    expect(await snapshot(database)).toEqual(live);
+  });
+});

@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../lib/errorMessage';
+import { notify } from '../../lib/notify';
+import { authApi } from './authApi';
+import { validateNewPassword, validatePasswordConfirmation } from './validation';
+
+interface ResetPasswordPageProps {
+  userId: string | undefined;
+  token: string | undefined;
+}
+
+export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: validateNewPassword,
+      confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
+    },
+  });
+
+  const resetPassword = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: ({ message }) => {
+      notify.success(message);
+      void navigate({ to: '/auth/login' });
+    },
+  });
+
+  const requestNewLink = (
+    <Anchor size="sm" renderRoot={(props) => <Link to="/auth/forgot-password" {...props} />}>
+      Request a new link
+    </Anchor>
+  );
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3">
+          Reset password
+        </Title>
+        <Text c="dimmed" size="sm">
+          Choose a new password for your account.
+        </Text>
+      </div>
+      {!userId || !token ? (
+        <Alert color="red" variant="light" title="Invalid link">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">This password reset link is incomplete. Open the link from your email again.</Text>
+            {requestNewLink}
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          {resetPassword.isError && (
+            <Alert color="red" variant="light">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(resetPassword.error)}</Text>
+                {requestNewLink}
+              </Stack>
+            </Alert>
+          )}
+          <form
+            noValidate
+            onSubmit={form.onSubmit(({ password }) => resetPassword.mutate({ userId, token, password }))}
+          >
+            <Stack>
+              <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput
+                label="Confirm password"
+                autoComplete="new-password"
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Button type="submit" fullWidth loading={resetPassword.isPending}>
+                Reset password
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
+      <Text size="sm" ta="center">
+        <Anchor renderRoot={(props) => <Link to="/auth/login" {...props} />}>Back to sign in</Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../lib/errorMessage';
+import { notify } from '../../lib/notify';
+import { authApi } from './authApi';
+import {
+  validateFullName,
+  validateNewAccountEmail,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validatePrivacyAccepted,
+} from './validation';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: { fullName: '', email: '', password: '', confirmPassword: '', acceptPrivacy: false },
+    validate: {
+      fullName: validateFullName,
+      email: validateNewAccountEmail,
+      password: validateNewPassword,
+      confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
+      acceptPrivacy: validatePrivacyAccepted,
+    },
+  });
+
+  const signUp = useMutation({
+    mutationFn: authApi.signUp,
+    onSuccess: ({ message }) => notify.success(message),
+    onError: (error) => notify.error(errorMessage(error)),
+    // Spec core §2: whatever the answer, the form resets and the user goes to sign in.
+    onSettled: () => {
+      form.reset();
+      void navigate({ to: '/auth/login' });
+    },
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3">
+          Create your account
+        </Title>
+        <Text c="dimmed" size="sm">
+          Start tracking time with your team.
+        </Text>
+      </div>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ fullName, email, password }) =>
+          signUp.mutate({ fullName: fullName.trim(), email: email.trim(), password }),
+        )}
+      >
+        <Stack>
+          <TextInput label="Full name" autoComplete="name" {...form.getInputProps('fullName')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput label="Confirm password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <Checkbox label="I accept the privacy policy" {...form.getInputProps('acceptPrivacy', { type: 'checkbox' })} />
+          <Button type="submit" fullWidth loading={signUp.isPending}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor renderRoot={(props) => <Link to="/auth/login" {...props} />}>Sign in</Anchor>
+      </Text>
+    </Stack>
+  );
+}

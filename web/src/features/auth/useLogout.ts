@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { authApi } from './authApi';
+
+/** Logout (spec core §4): end the session, forget everything local, go home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: authApi.logout,
+    // Local state goes even when the call fails, so a dead session never leaves data behind.
+    onSettled: () => {
+      localStorage.clear();
+      queryClient.clear();
+      void navigate({ to: '/' });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { ApiError } from './ApiError';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+const unreachableMessage = 'Unable to reach the server. Please check your connection and try again.';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, unreachableMessage);
+  }
+
+  const text = await response.text();
+  const payload: unknown = text ? parseJson(text) : undefined;
+
+  if (!response.ok) {
+    throw new ApiError(response.status, messageOf(payload) ?? `Request failed (${response.status}).`);
+  }
+  return payload as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// Server errors are `{ statusCode, error, message }`; `message` is written for the user.
+function messageOf(payload: unknown): string | undefined {
+  if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
+    return payload.message;
+  }
+  return undefined;
+}
+
+/** JSON over fetch with the session cookie; every failure is an `ApiError`. */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
