@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 // int8 and numeric as JS numbers would silently lose precision; keep them as strings.
@@ -17,7 +17,7 @@ export interface ProjectionCheckpointsTable {
   name: string;
   commit_position: string;
   prepare_position: string;
-  updated_at: Date;
+  updated_at: Generated<Date>;
 }
 
 /** Every read model table, as Kysely sees it. */

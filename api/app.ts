@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ApiContext } from './http/context.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { ErrorResponse } from './http/schemas.ts';
+import { SESSION_COOKIE } from './http/session.ts';
+import { healthRoutes } from './routes/health.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { liveRoutes } from './routes/live.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+
+export interface AppOptions {
+  context: ApiContext;
+  jwtSecret: string;
+  logger: FastifyBaseLogger;
+  isReady: () => boolean;
+}
+
+export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+  });
+
+  registerErrorHandler(app);
+  app.addSchema(ErrorResponse);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(jwt, { secret: jwtSecret, cookie: { cookieName: SESSION_COOKIE, signed: false } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      error: 'rate_limited',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    }),
+  });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Timeledger API', version: '1', description: 'Time tracking and team management. Every change is an event.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes(isReady));
+  await app.register(identityRoutes(context));
+  await app.register(liveRoutes(context));
+
+  await serveWebApp(app);
+  return app;
+}
+
+/** The built single-page app, with index.html for every non-API path. */
+async function serveWebApp(app: FastifyInstance) {
+  const hasBuild = existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && hasBuild) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, error: 'not_found', message: 'Not found' });
+  });
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import { formatPosition } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import type { Config } from '../config.ts';
+import type { IdentityService } from '../identity/service.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
+import type { FastifyRequest } from 'fastify';
+
+/** What route modules get: services, queries and the live parts. */
+export interface ApiContext {
+  config: Config;
+  db: Kysely<Database>;
+  store: EventStore;
+  identity: IdentityService;
+  watcher: ReadModelWatcher;
+  hub: LiveHub;
+}
+
+/** Metadata for the events a request causes. */
+export function requestMetadata(request: FastifyRequest, userId?: string): EventMetadata {
+  const commandId = request.headers['idempotency-key'];
+  return {
+    ...(userId ? { userId } : {}),
+    ...(typeof commandId === 'string' && commandId ? { commandId } : {}),
+    correlationId: request.id,
+  };
+}
+
+/**
+ * Waits until the read models include the command's events, so the user's
+ * next read shows their own write, then formats the position for the answer.
+ */
+export async function settled(context: ApiContext, position: LogPosition | null): Promise<string | null> {
+  await context.watcher.waitFor(position);
+  return position ? formatPosition(position) : null;
+}

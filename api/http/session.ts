@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/shared/errors.ts';
+
+export const SESSION_COOKIE = 'tl_session';
+const REMEMBER_DAYS = 30;
+const SESSION_HOURS = 12;
+
+export interface SessionClaims {
+  sub: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: SessionClaims;
+    user: SessionClaims;
+  }
+}
+
+/**
+ * Remember me: a persistent cookie for 30 days. Otherwise a browser-session
+ * cookie (gone when the browser closes) whose token also expires in 12 hours.
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, rememberMe: boolean) {
+  const token = await reply.jwtSign({ sub: userId }, { expiresIn: rememberMe ? `${REMEMBER_DAYS}d` : `${SESSION_HOURS}h` });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    ...(rememberMe ? { maxAge: REMEMBER_DAYS * 86_400 } : {}),
+  });
+}
+
+export function endSession(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user's id, or a 401. */
+export async function requireUser(request: FastifyRequest): Promise<string> {
+  try {
+    const claims = await request.jwtVerify<SessionClaims>();
+    return claims.sub;
+  } catch {
+    throw new DomainError('unauthenticated', 'No authenticated user found');
+  }
+}

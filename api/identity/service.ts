@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { account, type AccountCommand, accountMessages, type AccountState } from '../../domain/identity/account.ts';
+import { emailReservation } from '../../domain/identity/email-reservation.ts';
+import { accountStream, emailReservationStream } from '../../domain/identity/events.ts';
+import {
+  messages,
+  normalizeEmail,
+  validateFullName,
+  validateLoginEmail,
+  validateNewPassword,
+  validateSignUpEmail,
+} from '../../domain/identity/validation.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { handleCommand, toDomainEvent } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashLinkToken, newLinkToken } from './tokens.ts';
+
+export const identityMessages = {
+  signedUp: 'Your account has been created. Please check your e-mail to verify your address.',
+  badCredentials: 'Invalid email or password.',
+  verified: 'Your email address is verified. You can sign in now.',
+  resetSent: 'If an account exists for this email, a password reset link has been sent to it.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+} as const;
+
+// A valid argon2id hash of a random password: verifying against it when the
+// account does not exist keeps the answer time the same for unknown e-mails.
+const DECOY_HASH = hash(randomUUID());
+
+export interface IdentityServiceDeps {
+  store: EventStore;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+export function createIdentityService({ store, mailer, publicUrl, now = () => new Date() }: IdentityServiceDeps) {
+  const loadAccount = async (userId: string): Promise<AccountState> =>
+    fold(account, (await store.readStream(accountStream(userId))).map(toDomainEvent));
+
+  const reservedUserId = async (email: string): Promise<string | null> =>
+    fold(emailReservation, (await store.readStream(emailReservationStream(email))).map(toDomainEvent)).reservedBy;
+
+  const runAccount = (userId: string, command: AccountCommand, metadata: EventMetadata) =>
+    handleCommand(store, accountStream(userId), account, command, { now: now() }, { ...metadata, userId: metadata.userId ?? userId });
+
+  const link = (route: string, userId: string, token: string) =>
+    `${publicUrl}${route}?u=${encodeURIComponent(userId)}&t=${encodeURIComponent(token)}`;
+
+  async function sendVerification(email: string, userId: string, token: string) {
+    const url = link('/auth/verify-email', userId, token);
+    await mailer.send({
+      to: email,
+      subject: 'Verify your Timeledger e-mail address',
+      text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 72 hours.`,
+      links: [url],
+    });
+  }
+
+  return {
+    async signUp(input: { fullName: string; email: string; password: string }, metadata: EventMetadata) {
+      if (!input.email?.trim() || !input.password || !input.fullName?.trim()) throw invalid(messages.signUpIncomplete);
+      const problem = validateFullName(input.fullName) ?? validateSignUpEmail(input.email) ?? validateNewPassword(input.password);
+      if (problem) throw invalid(problem);
+
+      const email = normalizeEmail(input.email);
+      // A reservation whose account was never written (a crash between the two
+      // appends) is taken over by the retried sign-up instead of blocking the address.
+      const earlier = await reservedUserId(email);
+      if (earlier && (await loadAccount(earlier)).status === 'registered') throw new DomainError('conflict', accountMessages.alreadyRegistered);
+      const userId = earlier ?? randomUUID();
+      await handleCommand(store, emailReservationStream(email), emailReservation, { type: 'ReserveEmail', email, userId }, {}, metadata);
+
+      const verification = newLinkToken();
+      const result = await runAccount(
+        userId,
+        { type: 'Register', userId, email, fullName: input.fullName, passwordHash: await hash(input.password), verificationTokenHash: verification.hash },
+        { ...metadata, userId },
+      );
+      await sendVerification(email, userId, verification.token);
+      return { userId, position: result.position, message: identityMessages.signedUp };
+    },
+
+    /** Checks the credentials; returns the account, or refuses with the spec's messages. */
+    async logIn(input: { email: string; password: string }, metadata: EventMetadata) {
+      const problem = validateLoginEmail(input.email ?? '') ?? (input.password ? null : messages.required);
+      if (problem) throw invalid(problem);
+      const userId = await reservedUserId(normalizeEmail(input.email));
+      const state = userId ? await loadAccount(userId) : ({ status: 'none' } as const);
+      if (state.status !== 'registered') {
+        await verify(await DECOY_HASH, input.password);
+        throw new DomainError('unauthenticated', identityMessages.badCredentials);
+      }
+      if (!(await verify(state.passwordHash, input.password))) {
+        throw new DomainError('unauthenticated', identityMessages.badCredentials);
+      }
+      if (!state.emailVerified) {
+        // The first link may be lost or expired: every refused sign-in mails a fresh one.
+        const verification = newLinkToken();
+        await runAccount(state.userId, { type: 'IssueEmailVerification', tokenHash: verification.hash }, metadata);
+        await sendVerification(state.email, state.userId, verification.token);
+        throw new DomainError('forbidden', messages.verifyEmail);
+      }
+      return state;
+    },
+
+    async verifyEmail(userId: string, token: string, metadata: EventMetadata) {
+      const state = await loadAccount(userId);
+      if (state.status !== 'registered') throw invalid(accountMessages.badVerificationLink);
+      const result = await runAccount(userId, { type: 'VerifyEmail', tokenHash: hashLinkToken(token) }, metadata);
+      return { position: result.position, message: identityMessages.verified };
+    },
+
+    /** Answers the same for known and unknown addresses. */
+    async requestPasswordReset(emailInput: string, metadata: EventMetadata) {
+      const problem = validateLoginEmail(emailInput ?? '');
+      if (problem) throw invalid(problem);
+      const email = normalizeEmail(emailInput);
+      const userId = await reservedUserId(email);
+      if (userId && (await loadAccount(userId)).status === 'registered') {
+        const reset = newLinkToken();
+        await runAccount(userId, { type: 'RequestPasswordReset', tokenHash: reset.hash }, metadata);
+        const url = link('/auth/reset-password', userId, reset.token);
+        await mailer.send({
+          to: email,
+          subject: 'Reset your Timeledger password',
+          text: `Someone asked to reset the password of your Timeledger account.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 60 minutes. If it was not you, ignore this e-mail.`,
+          links: [url],
+        });
+      }
+      return { message: identityMessages.resetSent };
+    },
+
+    async resetPassword(input: { userId: string; token: string; password: string }, metadata: EventMetadata) {
+      const problem = validateNewPassword(input.password ?? '');
+      if (problem) throw invalid(problem);
+      if ((await loadAccount(input.userId)).status !== 'registered') throw invalid(accountMessages.badResetLink);
+      const result = await runAccount(
+        input.userId,
+        { type: 'ResetPassword', tokenHash: hashLinkToken(input.token), passwordHash: await hash(input.password) },
+        metadata,
+      );
+      return { position: result.position, message: identityMessages.passwordReset };
+    },
+
+    async renameProfile(userId: string, fullName: string, metadata: EventMetadata): Promise<LogPosition | null> {
+      return (await runAccount(userId, { type: 'RenameProfile', fullName }, metadata)).position;
+    },
+  };
+}

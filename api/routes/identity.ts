@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { findAccount } from '../../projections/accounts/queries.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { endSession, requireUser, startSession } from '../http/session.ts';
+
+const Profile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  isEmailVerified: Type.Boolean(),
+  role: Type.Union([Type.String(), Type.Null()]),
+  activeCompany: Type.Union([
+    Type.Object({ companyId: Type.String(), companyName: Type.String(), role: Type.String() }),
+    Type.Null(),
+  ]),
+  companyList: Type.Array(Type.Object({ companyId: Type.String(), companyName: Type.String() })),
+  subscription: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+});
+
+const Message = Type.Object({ message: Type.String() });
+
+export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { identity, config } = context;
+  const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  const tags = ['identity'];
+
+  return async (app) => {
+    app.post(
+      '/api/auth/sign-up',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Create an account and mail a verification link',
+          body: Type.Object({ fullName: Type.String(), email: Type.String(), password: Type.String() }),
+          response: { 201: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { fullName, email, password } = request.body;
+        const result = await identity.signUp({ fullName, email, password }, requestMetadata(request));
+        return reply.status(201).send({ message: result.message, position: await settled(context, result.position) });
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Sign in; sets the session cookie',
+          body: Type.Object({ email: Type.String(), password: Type.String(), rememberMe: Type.Optional(Type.Boolean()) }),
+          response: { 200: Type.Object({ user: Profile }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { email, password, rememberMe } = request.body;
+        const account = await identity.logIn({ email, password }, requestMetadata(request));
+        await startSession(request, reply, account.userId, rememberMe ?? false);
+        return { user: await profileOf(context, account.userId) };
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      { schema: { tags, summary: 'Sign out; clears the session cookie', response: { 204: Type.Null({ description: "Signed out" }) } } },
+      async (_request, reply) => {
+        endSession(reply);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/auth/verify-email',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Confirm an e-mail address with the mailed link',
+          body: Type.Object({ userId: Type.String(), token: Type.String() }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { userId, token } = request.body;
+        const result = await identity.verifyEmail(userId, token, requestMetadata(request));
+        return { message: result.message, position: await settled(context, result.position) };
+      },
+    );
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Mail a password reset link (same answer for unknown addresses)',
+          body: Type.Object({ email: Type.String() }),
+          response: { 200: Message, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { email } = request.body;
+        return identity.requestPasswordReset(email, requestMetadata(request));
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Set a new password with a single-use reset link',
+          body: Type.Object({ userId: Type.String(), token: Type.String(), password: Type.String() }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const result = await identity.resetPassword(body, requestMetadata(request));
+        return { message: result.message, position: await settled(context, result.position) };
+      },
+    );
+
+    app.get(
+      '/api/me',
+      { schema: { tags, summary: 'The signed-in user’s profile', response: { 200: Profile, ...errorResponses } } },
+      async (request) => profileOf(context, await requireUser(request)),
+    );
+
+    app.patch(
+      '/api/me',
+      {
+        schema: {
+          tags,
+          summary: 'Rename the signed-in user',
+          body: Type.Object({ name: Type.String() }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await requireUser(request);
+        const { name } = request.body;
+        const position = await identity.renameProfile(userId, name, requestMetadata(request, userId));
+        return { message: 'Profile updated', position: await settled(context, position) };
+      },
+    );
+  };
+}
+
+async function profileOf(context: ApiContext, userId: string) {
+  const account = await findAccount(context.db, userId);
+  if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
+  return {
+    id: account.user_id,
+    name: account.full_name,
+    email: account.email,
+    avatar: null,
+    isEmailVerified: account.email_verified,
+    role: null,
+    activeCompany: null,
+    companyList: [],
+    subscription: null,
+  };
+}

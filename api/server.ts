@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import pino, { type Logger } from 'pino';
+import { createKurrentDbEventStore } from '../eventstore/kurrentdb.ts';
+import { createPostgresEventStore } from '../eventstore/postgres.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { migrateToLatest } from '../migrations/index.ts';
+import { createDatabase, createPool, type Database } from '../projections/database.ts';
+import { projections } from '../projections/index.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createIdentityService } from './identity/service.ts';
+import { LiveHub } from './live/hub.ts';
+import { ReadModelWatcher } from './live/read-model-watcher.ts';
+import { createMailer } from './mail/mailer.ts';
+import { loadJwtSecret } from './secrets.ts';
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  store: EventStore;
+  /** Stops taking requests, lets workers finish their batch, closes everything. */
+  close(): Promise<void>;
+}
+
+/** The database the product runs on: DATABASE_URL's, or an embedded one in DATA_DIR. */
+export async function openDatabase(config: Config, log: Logger): Promise<{ url: string; embedded: RunningPostgres | null }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+  const embedded = await startEmbeddedPostgres(config.dataDir, (line) => log.debug({ postgres: line.trim() }));
+  return { url: await ensureDatabase(embedded.url, 'timeledger'), embedded };
+}
+
+export async function openEventStore(config: Config, pool: pg.Pool): Promise<EventStore> {
+  return config.kurrentDbUrl ? createKurrentDbEventStore(config.kurrentDbUrl) : createPostgresEventStore(pool);
+}
+
+export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  let ready = false;
+  const { url: databaseUrl, embedded } = await openDatabase(config, logger);
+  const pool = createPool(databaseUrl, 20);
+  const db = createDatabase(pool);
+  await migrateToLatest(db);
+  const store = await openEventStore(config, pool);
+
+  const watcher = new ReadModelWatcher(pool, db, projections.map((p) => p.name));
+  const hub = new LiveHub();
+  watcher.onScopesChanged((scopes) => hub.publish(scopes));
+  await watcher.start();
+
+  const runner = config.runProjections ? new ProjectionRunner(db, store, projections, logger) : null;
+  if (runner) {
+    await runner.catchUp();
+    runner.start();
+  }
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
+  const app = await buildApp({
+    context: { config, db, store, identity, watcher, hub },
+    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
+    logger,
+    isReady: () => ready,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  ready = true;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    store,
+    async close() {
+      ready = false;
+      await app.close();
+      await runner?.stop();
+      await watcher.stop();
+      await store.close();
+      await db.destroy();
+      await embedded?.stop();
+    },
+  };
+}

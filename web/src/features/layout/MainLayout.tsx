@@ -1,0 +1,55 @@
+import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { CompanySwitcher } from './CompanySwitcher';
+import { ProfileMenu } from './ProfileMenu';
+import { SideMenu } from './SideMenu';
+
+/** Side menu, top bar and footer around every page of the product (spec core §2). */
+export function MainLayout() {
+  const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      footer={{ height: 40 }}
+      padding="lg"
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={menuOpened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+            <Title order={3} c="teal.7">
+              Timeledger
+            </Title>
+          </Group>
+          <Group gap="lg" wrap="nowrap">
+            <CompanySwitcher />
+            <ProfileMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <SideMenu onNavigate={closeMenu} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="space-between">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} Timeledger
+          </Text>
+          <Text size="xs" c="dimmed">
+            Time tracking and team management
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

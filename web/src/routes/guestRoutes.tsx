@@ -1,0 +1,29 @@
+import { createRoute } from '@tanstack/react-router';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SessionGuard } from '../features/auth/SessionGuard';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { AuthLayout } from '../features/layout/AuthLayout';
+import { rootRoute } from './rootRoute';
+
+/** Auth layout pages a signed-in user skips (they go to /dashboard-team). */
+const guestLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guest',
+  component: () => (
+    <SessionGuard access="signed-out">
+      <AuthLayout />
+    </SessionGuard>
+  ),
+});
+
+const landingRoute = createRoute({ getParentRoute: () => guestLayoutRoute, path: '/', component: LoginPage });
+const loginRoute = createRoute({ getParentRoute: () => guestLayoutRoute, path: '/auth/login', component: LoginPage });
+const signUpRoute = createRoute({ getParentRoute: () => guestLayoutRoute, path: '/auth/sign-up', component: SignUpPage });
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => guestLayoutRoute,
+  path: '/auth/forgot-password',
+  component: ForgotPasswordPage,
+});
+
+export const guestRoutes = guestLayoutRoute.addChildren([landingRoute, loginRoute, signUpRoute, forgotPasswordRoute]);

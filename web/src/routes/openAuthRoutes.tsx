@@ -1,0 +1,49 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { InvitationPage } from '../features/invitation/InvitationPage';
+import { AuthLayout } from '../features/layout/AuthLayout';
+import { stringSearch } from '../lib/stringSearch';
+import { rootRoute } from './rootRoute';
+
+/** Auth layout pages anyone may open, signed in or not: they act on a link from an e-mail. */
+const openAuthLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'open-auth',
+  component: AuthLayout,
+});
+
+// Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
+const invitationSearch = stringSearch('i');
+
+const invitationRoute = createRoute({
+  getParentRoute: () => openAuthLayoutRoute,
+  path: '/invitation',
+  validateSearch: invitationSearch,
+  beforeLoad: ({ search }) => {
+    if (!search.i) throw redirect({ to: '/' });
+  },
+  component: InvitationPage,
+});
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => openAuthLayoutRoute,
+  path: '/auth/verify-email',
+  validateSearch: stringSearch('u', 't'),
+  component: function VerifyEmailRoute() {
+    const { u, t } = verifyEmailRoute.useSearch();
+    return <VerifyEmailPage userId={u} token={t} />;
+  },
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => openAuthLayoutRoute,
+  path: '/auth/reset-password',
+  validateSearch: stringSearch('u', 't'),
+  component: function ResetPasswordRoute() {
+    const { u, t } = resetPasswordRoute.useSearch();
+    return <ResetPasswordPage userId={u} token={t} />;
+  },
+});
+
+export const openAuthRoutes = openAuthLayoutRoute.addChildren([invitationRoute, verifyEmailRoute, resetPasswordRoute]);

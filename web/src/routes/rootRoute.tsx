@@ -1,0 +1,7 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { NotFoundPage } from '../features/layout/NotFoundPage';
+
+export const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
