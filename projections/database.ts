@@ -27,7 +27,10 @@ export interface Database {
 }
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server is replaced on next use; it must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function createDatabase(pool: pg.Pool): Kysely<Database> {

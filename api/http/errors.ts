@@ -46,6 +46,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || (first.params as { missingProperty?: string }).missingProperty;
-  return field ? `Invalid ${error.validationContext ?? 'request'} field '${field}': ${first.message}` : error.message;
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  if (first.keyword === 'required' && missing) return `'${missing}' is required`;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return field ? `'${field}' ${first.message}` : error.message;
 }

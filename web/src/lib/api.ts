@@ -3,6 +3,7 @@ import { ApiError } from './ApiError';
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 const unreachableMessage = 'Unable to reach the server. Please check your connection and try again.';
+const serverTroubleMessage = 'The server is not responding right now. Please try again in a moment.';
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -21,7 +22,8 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   const payload: unknown = text ? parseJson(text) : undefined;
 
   if (!response.ok) {
-    throw new ApiError(response.status, messageOf(payload) ?? `Request failed (${response.status}).`);
+    const fallback = response.status >= 500 ? serverTroubleMessage : `Request failed (${response.status}).`;
+    throw new ApiError(response.status, messageOf(payload) ?? fallback);
   }
   return payload as T;
 }

@@ -3,6 +3,7 @@ import { Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
 import { PageLoader } from '../layout/PageLoader';
+import { ProfileContext } from './ProfileContext';
 import { useMe } from './useMe';
 
 interface SessionGuardProps {
@@ -24,7 +25,7 @@ export function SessionGuard({ access, children }: SessionGuardProps) {
 
   if (me.isError) {
     return (
-      <Center mih="100vh" p="md">
+      <Center mih="100vh" p="md" bg="gray.1">
         <Stack align="center" maw={420}>
           <Alert color="red" variant="light" title="Could not load your session">
             {errorMessage(me.error)}
@@ -36,5 +37,5 @@ export function SessionGuard({ access, children }: SessionGuardProps) {
       </Center>
     );
   }
-  return me.data ? <>{children}</> : <Navigate to="/auth/login" replace />;
+  return me.data ? <ProfileContext value={me.data}>{children}</ProfileContext> : <Navigate to="/auth/login" replace />;
 }

@@ -12,7 +12,7 @@ export function AuthLayout() {
               Timeledger
             </Title>
             <Text c="dimmed" size="sm" ta="center">
-              Track time, attendance and team activity, wherever your team works.
+              Time tracking and attendance for remote teams.
             </Text>
           </Stack>
           <Paper withBorder shadow="sm" radius="md" p="xl">
