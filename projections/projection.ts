@@ -17,6 +17,11 @@ export interface Projection {
   name: string;
   tables: readonly string[];
   handles: readonly string[];
-  /** Applies one event inside the batch transaction; returns what changed. */
-  apply(trx: Transaction<Database>, event: RecordedEvent): Promise<Scope[] | void>;
+  /**
+   * Applies a batch of the events it handles, in log order, inside the batch
+   * transaction; returns what changed. Handlers write a batch in few
+   * statements (load the touched rows, fold in memory, upsert), which is what
+   * keeps catch-up and rebuilds fast on a long log.
+   */
+  apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<Scope[]>;
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { EventStore, LogPosition } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection } from './projection.ts';
-import { lockCheckpoint, saveCheckpoint } from './runner.ts';
+import { applyHandled, lockCheckpoint, saveCheckpoint } from './runner.ts';
 
 export interface RebuildProgress {
   events: number;
@@ -30,14 +30,13 @@ export async function rebuildProjection(
   }
 
   const progress: RebuildProgress = { events: 0 };
-  const handles = new Set(projection.handles);
   let cursor: LogPosition | null = null;
 
   // Applies one batch into the fresh tables; returns how many events it read.
   const applyBatch = async (trx: Transaction<Database>) => {
     await sql`SET LOCAL search_path TO ${sql.id(schema)}, public`.execute(trx);
     const events = await store.readAll(cursor, batchSize);
-    for (const event of events) if (handles.has(event.type)) await projection.apply(trx, event);
+    await applyHandled(trx, projection, events);
     if (events.length > 0) cursor = events[events.length - 1].position;
     progress.events += events.length;
     onProgress(progress);

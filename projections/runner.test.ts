@@ -51,9 +51,11 @@ describe('projection runner', () => {
     let applied = 0;
     const faulty: Projection = {
       ...accountsProjection,
-      apply: async (trx, event) => {
-        if (++applied === 150) throw new Error('disk full');
-        return accountsProjection.apply(trx, event);
+      apply: async (trx, events) => {
+        const scopes = await accountsProjection.apply(trx, events);
+        applied += events.length;
+        if (applied >= 150) throw new Error('disk full'); // after the second batch wrote its rows
+        return scopes;
       },
     };
     expect(await runBatch(database.db, database.store, faulty, 100)).toBe(100);

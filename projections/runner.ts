@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { EventStore, LogPosition } from '../eventstore/types.ts';
+import type { EventStore, LogPosition, RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection, Scope } from './projection.ts';
 
@@ -35,12 +35,8 @@ export async function runBatch(
     const events = await store.readAll(checkpoint, batchSize);
     if (events.length === 0) return 0;
 
-    const handles = new Set(projection.handles);
     const scopes = new Map<string, Scope>();
-    for (const event of events) {
-      if (!handles.has(event.type)) continue;
-      for (const scope of (await projection.apply(trx, event)) ?? []) scopes.set(`${scope.kind}:${scope.id}`, scope);
-    }
+    for (const scope of await applyHandled(trx, projection, events)) scopes.set(`${scope.kind}:${scope.id}`, scope);
     const position = events[events.length - 1].position;
     await saveCheckpoint(trx, projection.name, position);
     await notifyChange(trx, {
@@ -50,6 +46,12 @@ export async function runBatch(
     });
     return events.length;
   });
+}
+
+/** Hands the projection the events it handles, if any. */
+export async function applyHandled(trx: Transaction<Database>, projection: Projection, events: RecordedEvent[]): Promise<Scope[]> {
+  const handled = events.filter((event) => projection.handles.includes(event.type));
+  return handled.length > 0 ? projection.apply(trx, handled) : [];
 }
 
 export async function lockCheckpoint(trx: Transaction<Database>, name: string): Promise<LogPosition | null> {
