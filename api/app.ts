@@ -72,13 +72,13 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(identityRoutes(context));
   await app.register(liveRoutes(context));
 
-  await serveWebApp(app);
+  await serveWebApp(app, context.config.serveWeb);
   return app;
 }
 
 /** The built single-page app, with index.html for every non-API path. */
-async function serveWebApp(app: FastifyInstance) {
-  const hasBuild = existsSync(path.join(WEB_DIST, 'index.html'));
+async function serveWebApp(app: FastifyInstance, enabled: boolean) {
+  const hasBuild = enabled && existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,

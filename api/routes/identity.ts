@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findAccount } from '../../projections/accounts/queries.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -25,7 +26,19 @@ const Message = Type.Object({ message: Type.String() });
 
 export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { identity, config } = context;
-  const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  // Per address and e-mail: guessing one account's password is slowed down
+  // without locking out colleagues behind the same office address.
+  const limited = {
+    rateLimit: {
+      max: config.authRateLimit,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    },
+  };
   const tags = ['identity'];
 
   return async (app) => {

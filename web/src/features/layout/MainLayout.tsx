@@ -45,7 +45,7 @@ export function MainLayout() {
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Timeledger
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" visibleFrom="sm">
             Time tracking and team management
           </Text>
         </Group>

@@ -1,0 +1,55 @@
+// npm run bench
+// Throughput figures of the event store and projections, each against a raw
+// PostgreSQL baseline on the same database. Prints a table; writes bench/results.json.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPostgresEventStore } from '../eventstore/postgres.ts';
+import { migrateToLatest } from '../migrations/index.ts';
+import { createDatabase, createPool } from '../projections/database.ts';
+import { appends } from './bench/appends.ts';
+import { catchUp } from './bench/catch-up.ts';
+import type { BenchContext, BenchResult, BenchSection } from './bench/context.ts';
+import { printTable, writeResults } from './bench/report.ts';
+import { ensureDatabase, startEmbeddedPostgres } from './lib/embedded-postgres.ts';
+
+/** Run in this order, on one database. A new section is added here. */
+const sections: BenchSection[] = [appends, catchUp];
+
+const RESULTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'results.json');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const cleanup: (() => Promise<unknown>)[] = [];
+try {
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-'));
+    cleanup.unshift(() => rm(dataDir, { recursive: true, force: true }));
+    log('starting embedded PostgreSQL');
+    const postgres = await startEmbeddedPostgres(dataDir);
+    cleanup.unshift(() => postgres.stop());
+    serverUrl = postgres.url;
+  }
+  const url = await ensureDatabase(serverUrl, `bench_${Date.now()}`);
+  const pool = createPool(url, 20);
+  const db = createDatabase(pool);
+  cleanup.unshift(() => db.destroy());
+  await migrateToLatest(db);
+  const store = createPostgresEventStore(pool);
+  cleanup.unshift(() => store.close());
+
+  const ctx: BenchContext = { url, pool, db, store, log };
+  const results: BenchResult[] = [];
+  for (const section of sections) results.push(...(await section(ctx)));
+
+  const { rows } = await pool.query<{ version: string }>('SELECT version()');
+  printTable(results);
+  await writeResults(RESULTS_FILE, results, rows[0].version);
+  log(`\nwrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const step of cleanup) await step().catch((error) => console.error('cleanup failed:', error));
+}

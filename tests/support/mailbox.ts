@@ -1,0 +1,69 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** Links found in the body, in order. */
+  links: string[];
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        // Quoted-printable soft line breaks would cut links in two.
+        const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          links: body.match(/https?:\/\/[^\s"<>]+/g) ?? [],
+        });
+        waiters.forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The newest link to `to` whose path contains `pathPart`, waiting for it if needed. */
+    async linkTo(to: string, pathPart: string, after = 0, timeoutMs = 10_000): Promise<string> {
+      const find = () =>
+        received
+          .slice(after)
+          .filter((mail) => mail.to.includes(to.toLowerCase()))
+          .flatMap((mail) => mail.links)
+          .filter((link) => link.includes(pathPart))
+          .at(-1);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const link = find();
+        if (link) return link;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} with a ${pathPart} link`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { configFromEnv } from '../../api/config.ts';
+import { type RunningServer, startServer } from '../../api/server.ts';
+import { ensureDatabase } from '../../scripts/lib/embedded-postgres.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
+
+export interface TestServer extends RunningServer {
+  mailbox: Mailbox;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product (API, projections, WebSocket, built web app) on a fresh
+ * database of the test run's PostgreSQL, mailing to a real SMTP server.
+ */
+export async function startTestServer(overrides: { authRateLimit?: number } = {}): Promise<TestServer> {
+  const mailbox = await startMailbox();
+  const databaseUrl = await ensureDatabase(inject('postgresUrl'), `app_${randomBytes(6).toString('hex')}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-app-'));
+  const port = await freePort();
+  const server = await startServer(
+    {
+      ...configFromEnv({}),
+      port,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl,
+      smtpUrl: mailbox.url,
+      publicUrl: `http://127.0.0.1:${port}`,
+      authRateLimit: overrides.authRateLimit ?? 1000,
+    },
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
+  return {
+    ...server,
+    mailbox,
+    async close() {
+      await server.close();
+      await mailbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
