@@ -53,6 +53,14 @@ export function validateConfirmPassword(password: string, confirm: string): stri
   return confirm === password ? null : messages.passwordsDiffer;
 }
 
+export function validateLoginPassword(password: string): string | null {
+  return password ? null : messages.required;
+}
+
+export function validateTermsAccepted(accepted: boolean): string | null {
+  return accepted ? null : messages.termsRequired;
+}
+
 export function validateLoginEmail(email: string): string | null {
   if (!email.trim()) return messages.required;
   return EMAIL_PATTERN.test(email.trim()) ? null : messages.invalidEmail;

@@ -5,12 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
-import { validateEmail } from './validation';
+import { validateLoginEmail } from '../../../../domain/identity/validation.ts';
 
 export function ForgotPasswordPage() {
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: validateEmail },
+    validate: { email: validateLoginEmail },
   });
 
   const forgotPassword = useMutation({

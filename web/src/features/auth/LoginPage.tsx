@@ -7,14 +7,14 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import { meQueryOptions } from './meQueryOptions';
-import { validateEmail, validateLoginPassword } from './validation';
+import { validateLoginEmail, validateLoginPassword } from '../../../../domain/identity/validation.ts';
 
 export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { email: '', password: '', rememberMe: false },
-    validate: { email: validateEmail, password: validateLoginPassword },
+    validate: { email: validateLoginEmail, password: validateLoginPassword },
   });
 
   const login = useMutation({
@@ -25,7 +25,7 @@ export function LoginPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 403) {
-        notify.warning('Please verify your email address.');
+        notify.warning(error.message);
       } else {
         notify.error(errorMessage(error));
       }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
-import { validateNewPassword, validatePasswordConfirmation } from './validation';
+import { validateNewPassword, validateConfirmPassword } from '../../../../domain/identity/validation.ts';
 
 interface ResetPasswordPageProps {
   userId: string | undefined;
@@ -18,7 +18,7 @@ export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
     initialValues: { password: '', confirmPassword: '' },
     validate: {
       password: validateNewPassword,
-      confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
+      confirmPassword: (value, values) => validateConfirmPassword(values.password, value),
     },
   });
 

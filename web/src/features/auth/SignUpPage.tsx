@@ -7,11 +7,11 @@ import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import {
   validateFullName,
-  validateNewAccountEmail,
+  validateSignUpEmail,
   validateNewPassword,
-  validatePasswordConfirmation,
-  validatePrivacyAccepted,
-} from './validation';
+  validateConfirmPassword,
+  validateTermsAccepted,
+} from '../../../../domain/identity/validation.ts';
 
 export function SignUpPage() {
   const navigate = useNavigate();
@@ -19,10 +19,10 @@ export function SignUpPage() {
     initialValues: { fullName: '', email: '', password: '', confirmPassword: '', acceptPrivacy: false },
     validate: {
       fullName: validateFullName,
-      email: validateNewAccountEmail,
+      email: validateSignUpEmail,
       password: validateNewPassword,
-      confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
-      acceptPrivacy: validatePrivacyAccepted,
+      confirmPassword: (value, values) => validateConfirmPassword(values.password, value),
+      acceptPrivacy: validateTermsAccepted,
     },
   });
 

@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { validateFullName } from '../auth/validation';
+import { validateFullName } from '../../../../domain/identity/validation.ts';
 import { useUpdateProfileName } from './useUpdateProfileName';
 
 interface ProfileNameFormProps {
