@@ -52,7 +52,7 @@ export async function catchUp(ctx: BenchContext): Promise<BenchResult[]> {
 }
 
 /** Writes AccountRegistered, EmailVerified and ProfileRenamed per user, up to `total` events; returns the user count. */
-async function seedAccountEvents(pool: pg.Pool, total: number): Promise<number> {
+export async function seedAccountEvents(pool: pg.Pool, total: number): Promise<number> {
   const users = Math.ceil(total / 3);
   let written = 0;
   for (let first = 0; first < users; first += COHORT) {

@@ -12,6 +12,7 @@ import { type Mailbox, startMailbox } from './mailbox.ts';
 
 export interface TestServer extends RunningServer {
   mailbox: Mailbox;
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -19,9 +20,12 @@ export interface TestServer extends RunningServer {
  * The whole product (API, projections, WebSocket, built web app) on a fresh
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
-export async function startTestServer(overrides: { authRateLimit?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: { authRateLimit?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string } = {},
+): Promise<TestServer> {
   const mailbox = await startMailbox();
-  const databaseUrl = await ensureDatabase(inject('postgresUrl'), `app_${randomBytes(6).toString('hex')}`);
+  const databaseUrl =
+    overrides.databaseUrl ?? (await ensureDatabase(inject('postgresUrl'), `app_${randomBytes(6).toString('hex')}`));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-app-'));
   const port = await freePort();
   const server = await startServer(
@@ -34,12 +38,15 @@ export async function startTestServer(overrides: { authRateLimit?: number } = {}
       smtpUrl: mailbox.url,
       publicUrl: `http://127.0.0.1:${port}`,
       authRateLimit: overrides.authRateLimit ?? 1000,
+      runProjections: overrides.runProjections ?? true,
+      jwtSecret: overrides.jwtSecret,
     },
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   return {
     ...server,
     mailbox,
+    databaseUrl,
     async close() {
       await server.close();
       await mailbox.close();

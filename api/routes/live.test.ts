@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+
+/** Signs a user up, verifies and signs in over HTTP; returns the session cookie. */
+async function signedInUser(server: TestServer, email: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/api/auth/sign-up', { fullName: 'Live Tester', email, password: 'Live#1234' });
+  const link = new URL(await server.mailbox.linkTo(email, '/auth/verify-email'));
+  await post('/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
+  const login = await post('/api/auth/login', { email, password: 'Live#1234' });
+  return login.headers.get('set-cookie')!.split(';')[0];
+}
+
+function openSocket(server: TestServer, cookie?: string) {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, { headers: cookie ? { cookie } : {} });
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const next = (predicate: (m: any) => boolean, timeoutMs = 5000) =>
+    new Promise<any>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such message')), timeoutMs);
+      const check = () => {
+        const found = messages.find(predicate);
+        if (found) {
+          clearTimeout(timer);
+          socket.off('message', check);
+          resolve(found);
+        }
+      };
+      socket.on('message', check);
+      check();
+    });
+  return { socket, next, closed: new Promise<number>((resolve) => socket.on('close', (code) => resolve(code))) };
+}
+
+describe('live updates across API processes', () => {
+  let writer: TestServer;
+  let reader: TestServer;
+  beforeAll(async () => {
+    const jwtSecret = 'shared-by-every-api-process';
+    writer = await startTestServer({ jwtSecret });
+    // A second API process on the same database that runs no projections itself.
+    reader = await startTestServer({ jwtSecret, databaseUrl: writer.databaseUrl, runProjections: false });
+  });
+  afterAll(async () => {
+    await reader.close();
+    await writer.close();
+  });
+
+  it('tells a browser connected to another process that its data changed', async () => {
+    const cookie = await signedInUser(writer, 'live@example.com');
+    const live = openSocket(reader, cookie);
+    await live.next((m) => m.type === 'ready');
+
+    const rename = await fetch(`${writer.url}/api/me`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'Live Renamed' }),
+    });
+    expect(rename.status).toBe(200);
+    const change = await live.next((m) => m.type === 'changed');
+    expect(change.scopes).toEqual([{ kind: 'user', id: expect.any(String) }]);
+
+    const me = await (await fetch(`${reader.url}/api/me`, { headers: { cookie } })).json();
+    expect(me.name).toBe('Live Renamed');
+    live.socket.close();
+  });
+
+  it('hears nothing of other users, and refuses a socket without a session', async () => {
+    const alice = await signedInUser(writer, 'alice-live@example.com');
+    const bob = await signedInUser(writer, 'bob-live@example.com');
+    const bobLive = openSocket(reader, bob);
+    await bobLive.next((m) => m.type === 'ready');
+    await fetch(`${writer.url}/api/me`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie: alice },
+      body: JSON.stringify({ name: 'Alice Renamed' }),
+    });
+    await expect(bobLive.next((m) => m.type === 'changed', 1500)).rejects.toThrow();
+    bobLive.socket.close();
+
+    const anonymous = openSocket(reader);
+    expect(await anonymous.closed).toBe(4401);
+  });
+});

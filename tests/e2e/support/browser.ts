@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
+import type { TestServer } from '../../support/test-server.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where screenshots go: outside the repository, so nothing needs ignoring. */
+export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'timeledger-e2e-screens');
+
+/** How long a UI expectation waits before failing. */
+export const UI_TIMEOUT = 10_000;
+
+// ---------------------------------------------------------------------------
+// Browser
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a Chromium or Chrome on PATH. */
+export function findChromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (isExecutable('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const names = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const candidate = path.join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  throw new Error('No Chromium found: set CHROMIUM_PATH, or install chromium (/usr/bin/chromium) or google-chrome on PATH.');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** Uncaught exceptions of the pages of every context made by newContext; a test file checks it stays empty. */
+export const pageErrors: string[] = [];
+
+/** A fresh context (own cookies and storage) on the test server, with the default timeouts lowered. */
+export async function newContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(UI_TIMEOUT);
+  context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+  return context;
+}
+
+// ---------------------------------------------------------------------------
+// The built web app
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(entry)) {
+    if (name === 'node_modules' || name === 'dist' || name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+/**
+ * The server serves web/dist: build it when missing or older than its sources
+ * (web/src, web/index.html, the domain code the forms import).
+ */
+export async function ensureWebBuild(): Promise<void> {
+  const builtIndex = path.join(repoRoot, 'web/dist/index.html');
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'domain'].map((p) => path.join(repoRoot, p));
+  if (builtAt > 0 && Math.max(...sources.map(newestMtime)) <= builtAt) return;
+
+  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${code}):\n${output}`))));
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Users
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+export function newUser(prefix: string, name = 'Ada Lovelace'): TestUser {
+  return { name, email: uniqueEmail(prefix), password: 'Secret#2024' };
+}
+
+async function post(server: TestServer, pathname: string, body: unknown) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${pathname} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** Setup step over the API: sign up and follow the mailed verification link. */
+export async function createVerifiedUser(server: TestServer, user: TestUser): Promise<TestUser> {
+  await post(server, '/api/auth/sign-up', { fullName: user.name, email: user.email, password: user.password });
+  const link = new URL(await server.mailbox.linkTo(user.email, '/auth/verify-email'));
+  await post(server, '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
+  return user;
+}
+
+/** Setup step over the API: sign the context in (its cookie jar gets the session). */
+export async function signInWithApi(context: BrowserContext, user: TestUser, rememberMe = false): Promise<void> {
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password, rememberMe },
+  });
+  if (!response.ok()) throw new Error(`sign-in answered ${response.status()}: ${await response.text()}`);
+}
+
+/** Signs in on the login screen as a user would, and waits for the team dashboard. */
+export async function signInWithUi(page: Page, user: TestUser, { rememberMe = false } = {}): Promise<void> {
+  if (!isPath(page, '/auth/login')) await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (rememberMe) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/dashboard-team');
+}
+
+// ---------------------------------------------------------------------------
+// Page expectations
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+function isPath(page: Page, pathname: string): boolean {
+  return page.url() !== 'about:blank' && pathOf(page) === pathname;
+}
+
+/** Waits until the app (a single-page app: no load event needed) shows `pathname`. */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: 'commit' });
+}
+
+/** Waits for the locator to be visible (fails after UI_TIMEOUT). */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** Waits for the message to show in an alert: a notification or an alert box of the page. */
+export async function alertWith(page: Page, message: string): Promise<Locator> {
+  return visible(page.getByRole('alert').filter({ hasText: message }).last());
+}
+
+/**
+ * The validation error shown for a form field: the text of the elements its
+ * aria-describedby points at (Mantine links errors that way), or '' if none.
+ */
+export async function fieldError(field: Locator): Promise<string> {
+  return field.evaluate((element) => {
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    return ids
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ');
+  });
+}
+
+/** Resolves once the page's live socket has told it that it is connected. */
+export function liveSocketReady(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/api/live')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('"ready"')) resolve(socket);
+      });
+    });
+  });
+}
+
+/** Saves a full-page screenshot to SCREENSHOT_DIR/<name>.png and returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Let transitions and fonts settle so the picture shows the screen as a user sees it.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
