@@ -15,7 +15,6 @@ export function ForgotPasswordPage() {
 
   const forgotPassword = useMutation({
     mutationFn: authApi.forgotPassword,
-    onSuccess: ({ message }) => notify.success(message),
     onError: (error) => notify.error(errorMessage(error)),
   });
 
