@@ -15,9 +15,13 @@ import type { ApiContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { ErrorResponse } from './http/schemas.ts';
 import { SESSION_COOKIE } from './http/session.ts';
+import { companyRoutes } from './routes/companies.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { inviteRoutes } from './routes/invites.ts';
 import { liveRoutes } from './routes/live.ts';
+import { memberRoutes } from './routes/members.ts';
+import { teamRoutes } from './routes/teams.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -70,6 +74,10 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
 
   await app.register(healthRoutes(isReady));
   await app.register(identityRoutes(context));
+  await app.register(companyRoutes(context));
+  await app.register(teamRoutes(context));
+  await app.register(memberRoutes(context));
+  await app.register(inviteRoutes(context));
   await app.register(liveRoutes(context));
 
   await serveWebApp(app, context.config.serveWeb);

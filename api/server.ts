@@ -14,6 +14,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createIdentityService } from './identity/service.ts';
 import { LiveHub } from './live/hub.ts';
+import { createOrganisationService } from './organisation/service.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -59,8 +60,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
+  const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl });
   const app = await buildApp({
-    context: { config, db, store, identity, watcher, hub },
+    context: { config, db, store, identity, organisation, watcher, hub },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

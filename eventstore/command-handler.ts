@@ -66,7 +66,12 @@ export function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent
 
 /** A stable UUID per (command, stream, index): the store then refuses doubles. */
 export function eventIdFor(commandId: string, streamId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex');
+  return uuidFrom(`${commandId}\u0000${streamId}\u0000${index}`);
+}
+
+/** A UUID that is always the same for the same text (e.g. an id derived from an idempotency key). */
+export function uuidFrom(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
   // Version 8 (custom) UUID layout.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as eventStore from './0001_event_store.ts';
 import * as accounts from './0002_accounts.ts';
+import * as organisation from './0003_organisation.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
   '0001_event_store': eventStore,
   '0002_accounts': accounts,
+  '0003_organisation': organisation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

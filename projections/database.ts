@@ -1,4 +1,4 @@
-import { type Generated, Kysely, PostgresDialect } from 'kysely';
+import { type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 // int8 and numeric as JS numbers would silently lose precision; keep them as strings.
@@ -20,9 +20,78 @@ export interface ProjectionCheckpointsTable {
   updated_at: Generated<Date>;
 }
 
+export interface CompaniesTable {
+  company_id: string;
+  name: string;
+  location_country: string;
+  location_code: string;
+  time_zone: string;
+  work_start: string;
+  work_end: string;
+  created_by: string;
+  created_at: Date;
+  subscription_status: string;
+  trial_ends_at: Date | null;
+}
+
+export interface CompanyMembersTable {
+  company_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  is_admin: boolean;
+  access_level: string;
+  /** numeric: read as a string, written as a number or string. */
+  hourly_rate: ColumnType<string | null, number | string | null, number | string | null>;
+  deleted: boolean;
+  deleted_at: Date | null;
+  joined_at: Date;
+}
+
+export interface TeamsTable {
+  team_id: string;
+  company_id: string;
+  name: string;
+  deleted: boolean;
+  deleted_at: Date | null;
+  created_at: Date;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  company_id: string;
+  role: string;
+}
+
+export interface InvitesTable {
+  invite_id: string;
+  company_id: string;
+  company_name: string;
+  email: string;
+  role: string;
+  team_id: string | null;
+  team_name: string | null;
+  projects: ColumnType<{ projectId: string; name: string }[], string, string>;
+  status: string;
+  token_hash: string;
+  expires_at: Date;
+  invited_by_user_id: string;
+  invited_by_name: string;
+  invited_by_email: string;
+  sent_at: Date;
+  updated_at: Date;
+  accepted_by: string | null;
+}
+
 /** Every read model table, as Kysely sees it. */
 export interface Database {
   accounts: AccountsTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  invites: InvitesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

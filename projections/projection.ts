@@ -4,7 +4,7 @@ import type { Database } from './database.ts';
 
 /** Whose data changed: the WebSocket hub tells that audience to refetch. */
 export interface Scope {
-  kind: 'user' | 'company' | 'team';
+  kind: 'user' | 'email' | 'company' | 'team';
   id: string;
 }
 

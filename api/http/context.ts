@@ -4,6 +4,7 @@ import { formatPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
 import type { IdentityService } from '../identity/service.ts';
+import type { OrganisationService } from '../organisation/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ export interface ApiContext {
   db: Kysely<Database>;
   store: EventStore;
   identity: IdentityService;
+  organisation: OrganisationService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
 }

@@ -10,20 +10,23 @@ const key = (scope: Scope) => `${scope.kind}:${scope.id}`;
  */
 export class LiveHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly audiences = new Map<WebSocket, Set<string>>();
 
   connect(socket: WebSocket, audience: Scope[]): void {
-    const keys = audience.map(key);
-    for (const k of keys) {
-      if (!this.sockets.has(k)) this.sockets.set(k, new Set());
-      this.sockets.get(k)!.add(socket);
-    }
+    this.audiences.set(socket, new Set());
+    for (const scope of audience) this.add(socket, scope);
     socket.on('close', () => {
-      for (const k of keys) {
-        const set = this.sockets.get(k);
-        set?.delete(socket);
-        if (set?.size === 0) this.sockets.delete(k);
-      }
+      for (const k of this.audiences.get(socket) ?? []) this.remove(socket, k);
+      this.audiences.delete(socket);
     });
+  }
+
+  /** Replaces the socket's scopes of one kind (e.g. the company the browser has open). */
+  follow(socket: WebSocket, kind: Scope['kind'], scopes: Scope[]): void {
+    const keys = this.audiences.get(socket);
+    if (!keys) return;
+    for (const k of [...keys]) if (k.startsWith(`${kind}:`)) this.remove(socket, k);
+    for (const scope of scopes) this.add(socket, scope);
   }
 
   publish(scopes: Scope[]): void {
@@ -39,6 +42,20 @@ export class LiveHub {
   }
 
   get connectionCount(): number {
-    return new Set([...this.sockets.values()].flatMap((set) => [...set])).size;
+    return this.audiences.size;
+  }
+
+  private add(socket: WebSocket, scope: Scope) {
+    const k = key(scope);
+    if (!this.sockets.has(k)) this.sockets.set(k, new Set());
+    this.sockets.get(k)!.add(socket);
+    this.audiences.get(socket)?.add(k);
+  }
+
+  private remove(socket: WebSocket, k: string) {
+    const set = this.sockets.get(k);
+    set?.delete(socket);
+    if (set?.size === 0) this.sockets.delete(k);
+    this.audiences.get(socket)?.delete(k);
   }
 }

@@ -2,24 +2,33 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findAccount } from '../../projections/accounts/queries.ts';
+import { pendingInvitesFor } from '../../projections/invites/queries.ts';
+import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, settled } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 import { endSession, requireUser, startSession } from '../http/session.ts';
 
+/**
+ * The signed-in user. The active company is the browser's choice (kept
+ * locally, spec core §4); the list says what each company allows.
+ */
 const Profile = Type.Object({
   id: Type.String(),
   name: Type.String(),
   email: Type.String(),
   avatar: Type.Union([Type.String(), Type.Null()]),
   isEmailVerified: Type.Boolean(),
-  role: Type.Union([Type.String(), Type.Null()]),
-  activeCompany: Type.Union([
-    Type.Object({ companyId: Type.String(), companyName: Type.String(), role: Type.String() }),
-    Type.Null(),
-  ]),
-  companyList: Type.Array(Type.Object({ companyId: Type.String(), companyName: Type.String() })),
-  subscription: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+  companyList: Type.Array(
+    Type.Object({
+      companyId: Type.String(),
+      companyName: Type.String(),
+      role: Type.String(),
+      subscriptionStatus: Type.String(),
+      trialExpiryDate: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  pendingInvites: Type.Integer(),
 });
 
 const Message = Type.Object({ message: Type.String() });
@@ -170,15 +179,17 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 async function profileOf(context: ApiContext, userId: string) {
   const account = await findAccount(context.db, userId);
   if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
+  const [companyList, invites] = await Promise.all([
+    companyListOf(context.db, userId),
+    pendingInvitesFor(context.db, account.email, new Date()),
+  ]);
   return {
     id: account.user_id,
     name: account.full_name,
     email: account.email,
     avatar: null,
     isEmailVerified: account.email_verified,
-    role: null,
-    activeCompany: null,
-    companyList: [],
-    subscription: null,
+    companyList,
+    pendingInvites: invites.length,
   };
 }

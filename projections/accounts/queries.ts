@@ -4,3 +4,7 @@ import type { Database } from '../database.ts';
 export function findAccount(db: Kysely<Database>, userId: string) {
   return db.selectFrom('accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
+
+export function findAccountByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('accounts').select('user_id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,76 @@
+import type { FastifyRequest } from 'fastify';
+import { companyMessages, isLocked } from '../../domain/companies/company.ts';
+import type { Actor } from '../../domain/members/member.ts';
+import { accessDenied, type Role } from '../../domain/members/roles.ts';
+import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
+import type { CompaniesTable } from '../../projections/database.ts';
+import type { ApiContext } from './context.ts';
+import { requireUser } from './session.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+export interface CompanyAccess {
+  company: CompaniesTable;
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** Team id → the caller's role there ('Admin' in every team for admins). */
+  teamRoles: Map<string, string>;
+  actor: Actor;
+}
+
+/** Teams whose members the caller manages: Admin everywhere, Head and Manager in their own teams. */
+export function managedTeamIds(access: CompanyAccess): Set<string> {
+  return new Set([...access.teamRoles].filter(([, role]) => role !== 'Member').map(([teamId]) => teamId));
+}
+
+/**
+ * The one authorisation path for company-scoped routes. A company the caller
+ * is not a member of answers exactly like one that does not exist. `write`
+ * also refuses changes while the subscription is suspended or the trial over.
+ */
+export async function companyAccess(
+  context: ApiContext,
+  request: FastifyRequest,
+  companyId: string,
+  options: { roles?: readonly Role[]; write?: boolean } = {},
+): Promise<CompanyAccess> {
+  const userId = await requireUser(request);
+  if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
+  const row = await context.db
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.company_id', 'm.company_id')
+    .selectAll('c')
+    .select(['m.access_level', 'm.name as member_name', 'm.email'])
+    .where('m.company_id', '=', companyId)
+    .where('m.user_id', '=', userId)
+    .where('m.deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw notFound(companyMessages.notFound);
+
+  const { access_level, member_name, email, ...company } = row;
+  const role = access_level as Role;
+  if (options.roles && !options.roles.includes(role)) throw forbidden(accessDenied);
+  if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
+    throw new DomainError('forbidden', companyMessages.suspended);
+  }
+  const teams = await context.db
+    .selectFrom('team_members as tm')
+    .innerJoin('teams as t', 't.team_id', 'tm.team_id')
+    .select(['tm.team_id', 'tm.role'])
+    .where('tm.company_id', '=', companyId)
+    .where('tm.user_id', '=', userId)
+    .where('t.deleted', '=', false)
+    .execute();
+  return {
+    company,
+    userId,
+    name: member_name,
+    email,
+    role,
+    teamRoles: new Map(teams.map((t) => [t.team_id, t.role])),
+    actor: { userId, role },
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { findAccount } from '../../projections/accounts/queries.ts';
+import { companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { requireUser } from '../http/session.ts';
+import { companyListOf } from '../../projections/organisation/queries.ts';
+
+export const CompanyParams = Type.Object({ companyId: Type.String() });
+
+const CompanySummary = Type.Object({
+  companyId: Type.String(),
+  companyName: Type.String(),
+  role: Type.String(),
+  subscriptionStatus: Type.String(),
+  trialExpiryDate: Type.Union([Type.String(), Type.Null()]),
+});
+
+const CompanyDetails = Type.Object({
+  companyId: Type.String(),
+  name: Type.String(),
+  location: Type.Object({ country: Type.String(), code: Type.String() }),
+  timeZone: Type.String(),
+  workingHours: Type.Object({ start: Type.String(), end: Type.String() }),
+  subscription: Type.Object({ status: Type.String(), trialExpiryDate: Type.Union([Type.String(), Type.Null()]) }),
+  role: Type.String(),
+  teams: Type.Array(Type.Object({ teamId: Type.String(), teamName: Type.String(), role: Type.String() })),
+});
+
+export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const tags = ['companies'];
+  return async (app) => {
+    app.post(
+      '/api/companies',
+      {
+        schema: {
+          tags,
+          summary: 'Create a company; the creator becomes its Admin and a 30-day trial starts',
+          body: Type.Object({
+            name: Type.String(),
+            location: Type.Union([Type.Object({ country: Type.String(), code: Type.String() }), Type.Null()]),
+            timeZone: Type.String(),
+            workingHours: Type.Union([Type.Object({ start: Type.String(), end: Type.String() }), Type.Null()]),
+          }),
+          response: { 201: Type.Object({ companyId: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const userId = await requireUser(request);
+        const account = await findAccount(context.db, userId);
+        if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
+        const result = await context.organisation.createCompany(
+          { userId, name: account.full_name, email: account.email },
+          request.body,
+          requestMetadata(request, userId),
+        );
+        return reply.status(201).send({ companyId: result.companyId, message: 'Company created successfully', position: await settled(context, result.position) });
+      },
+    );
+
+    app.get(
+      '/api/companies',
+      { schema: { tags, summary: 'The companies the signed-in user belongs to', response: { 200: Type.Array(CompanySummary), ...errorResponses } } },
+      async (request) => companyListOf(context.db, await requireUser(request)),
+    );
+
+    app.get(
+      '/api/companies/:companyId',
+      {
+        schema: {
+          tags,
+          summary: 'A company with its subscription, the caller’s role and teams',
+          params: CompanyParams,
+          response: { 200: CompanyDetails, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const c = access.company;
+        const teams = await context.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', 'in', [...access.teamRoles.keys(), '00000000-0000-0000-0000-000000000000']).orderBy('name').execute();
+        return {
+          companyId: c.company_id,
+          name: c.name,
+          location: { country: c.location_country, code: c.location_code },
+          timeZone: c.time_zone,
+          workingHours: { start: c.work_start, end: c.work_end },
+          subscription: { status: c.subscription_status, trialExpiryDate: c.trial_ends_at?.toISOString() ?? null },
+          role: access.role,
+          teams: teams.map((t) => ({ teamId: t.team_id, teamName: t.name, role: access.teamRoles.get(t.team_id)! })),
+        };
+      },
+    );
+  };
+}
+

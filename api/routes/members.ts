@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listMembers } from '../../projections/organisation/queries.ts';
+import { companyAccess, managedTeamIds } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+
+const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
+const MemberParams = Type.Object({ companyId: Type.String(), userId: Type.String() });
+
+const Member = Type.Object({
+  userId: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  accessLevel: Type.String(),
+  hourlyRate: Type.Union([Type.Number(), Type.Null()]),
+  teams: Type.Array(Type.Object({ teamId: Type.String(), teamName: Type.String(), role: Type.String() })),
+});
+
+export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { organisation } = context;
+  const tags = ['members'];
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/members',
+      {
+        schema: {
+          tags,
+          summary: 'The Members tab: filter by access level and team, search, pages of 10, 20 or 50',
+          params: Type.Object({ companyId: Type.String() }),
+          querystring: Type.Object({
+            accessLevel: Type.Optional(Type.Union([Type.Literal('Admin'), Type.Literal('Manager'), Type.Literal('Member')])),
+            teamId: Type.Optional(Type.String({ format: 'uuid' })),
+            search: Type.Optional(Type.String({ maxLength: 200 })),
+            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            pageSize: Type.Optional(Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(50)], { default: 50 })),
+          }),
+          response: { 200: Type.Object({ members: Type.Array(Member), total: Type.Integer() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const { accessLevel, teamId, search, page = 1, pageSize = 50 } = request.query;
+        return listMembers(context.db, access.company.company_id, {
+          accessLevel,
+          teamId,
+          search,
+          page,
+          pageSize,
+          withinTeams: access.role === 'Admin' ? undefined : [...managedTeamIds(access)],
+        });
+      },
+    );
+
+    app.patch(
+      '/api/companies/:companyId/members/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'Edit a member’s name, teams and hourly rate (e-mail and access level are read-only)',
+          params: MemberParams,
+          body: Type.Object({
+            name: Type.String({ maxLength: 200 }),
+            teamIds: Type.Array(Type.String(), { maxItems: 500 }),
+            hourlyRate: Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()]),
+          }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await organisation.editMember(access, request.params.userId, request.body, requestMetadata(request, access.userId));
+        return { message: 'Member updated successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/members/:userId',
+      { schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));
+        return { message: 'Member removed successfully', position: await settled(context, position) };
+      },
+    );
+  };
+}

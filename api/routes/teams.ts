@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listTeams } from '../../projections/organisation/queries.ts';
+import { companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+
+const TeamParams = Type.Object({ companyId: Type.String(), teamId: Type.String() });
+const TeamMemberParams = Type.Object({ companyId: Type.String(), teamId: Type.String(), userId: Type.String() });
+const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
+
+const TeamWithMembers = Type.Object({
+  teamId: Type.String(),
+  teamName: Type.String(),
+  members: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), email: Type.String(), role: Type.String() })),
+});
+
+export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { organisation } = context;
+  const tags = ['teams'];
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/teams',
+      {
+        schema: {
+          tags,
+          summary: 'Teams with their members: all for Admins, one’s own teams for everyone else',
+          params: Type.Object({ companyId: Type.String() }),
+          querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }),
+          response: { 200: Type.Array(TeamWithMembers), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const teamIds = access.role === 'Admin' ? undefined : [...access.teamRoles.keys()];
+        const teams = await listTeams(context.db, access.company.company_id, { teamIds, search: request.query.search });
+        // Plain members and clients see their teams, not who else is in them.
+        return access.role === 'Member' || access.role === 'Client' ? teams.map((t) => ({ ...t, members: [] })) : teams;
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/teams',
+      {
+        schema: {
+          tags,
+          summary: 'Add a team (Admin, Head); every Admin joins it',
+          params: Type.Object({ companyId: Type.String() }),
+          body: Type.Object({ name: Type.String({ maxLength: 200 }), memberIds: Type.Optional(Type.Array(Type.String(), { maxItems: 500 })) }),
+          response: { 201: Type.Object({ teamId: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
+        const { teamId, position } = await organisation.createTeam(access, { name: request.body.name, memberIds: request.body.memberIds ?? [] }, requestMetadata(request, access.userId));
+        return reply.status(201).send({ teamId, message: 'Team created successfully', position: await settled(context, position) });
+      },
+    );
+
+    app.patch(
+      '/api/companies/:companyId/teams/:teamId',
+      {
+        schema: {
+          tags,
+          summary: 'Rename a team (Admin, or its Head or Manager)',
+          params: TeamParams,
+          body: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await organisation.renameTeam(access, request.params.teamId, request.body.name, requestMetadata(request, access.userId));
+        return { message: 'Team updated successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/teams/:teamId',
+      {
+        schema: { tags, summary: 'Delete a team (Admin, Head)', params: TeamParams, response: { 200: CommandResponse, ...errorResponses } },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
+        const position = await organisation.deleteTeam(access, request.params.teamId, requestMetadata(request, access.userId));
+        return { message: 'Team deleted successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/teams/:teamId/members/:userId',
+      {
+        schema: { tags, summary: 'Add a member to a team', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const { teamId, userId } = request.params;
+        const position = await organisation.addTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
+        return { message: 'Member added successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/teams/:teamId/members/:userId',
+      {
+        schema: { tags, summary: 'Remove a member from a team (Admin; not Admin members)', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin'], write: true });
+        const { teamId, userId } = request.params;
+        const position = await organisation.removeTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
+        return { message: 'Member removed successfully', position: await settled(context, position) };
+      },
+    );
+  };
+}
+

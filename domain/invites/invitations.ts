@@ -1,0 +1,169 @@
+import type { Role, TeamRole } from '../members/roles.ts';
+import type { Decider } from '../shared/decider.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import type { InviteDetails, InviteEvent } from './events.ts';
+
+export const INVITE_DAYS = 7;
+
+export const inviteMessages = {
+  missingInformation: 'Unable to process invitation due to missing information',
+  missingTeam: 'Unable to process invitation due to missing team information',
+  projectRequired: 'You need to select at least one project',
+  alreadyAdmin: 'User already has Admin access',
+  adminAlreadyInvited: 'Admin invitation already sent to this user',
+  alreadyHasRole: (role: Role) => `User already has ${role} access`,
+  pendingExists: (role: Role) => `Pending invite already exists for role ${role}`,
+  updated: (role: Role) => `Invitation updated to ${role} role`,
+  notFound: 'Oops! I did not found any invitation for you.',
+  wrongAccount: 'You have opened wrong invitation link. Please login to relevant account to accept this invitation.',
+  closed: 'Invitation declined or expired. Please contact team admin to send invitaion again',
+  accepted: 'Invitation accepted successfully',
+  declined: 'Invite declined successfully',
+} as const;
+
+export type InviteStatus = 'pending' | 'accepted' | 'declined' | 'expired';
+
+export interface Invite {
+  inviteId: string;
+  role: Role;
+  teamId: string | null;
+  status: InviteStatus;
+  expiresAt: string;
+  acceptedBy: string | null;
+}
+
+export type InvitationsState = { companyId: string; email: string; invites: Map<string, Invite> };
+
+/** What the invitee already holds in the company, looked up before deciding. */
+export interface InviteeAccess {
+  isAdmin: boolean;
+  teamRoles: Record<string, TeamRole>;
+}
+
+export type InvitationsCommand =
+  | (InviteDetails & { type: 'SendInvite'; tokenHash: string; invitee: InviteeAccess })
+  | { type: 'AcceptInvite'; inviteId: string; userId: string; email: string }
+  | { type: 'DeclineInvite'; inviteId: string; email: string };
+
+/** Pending and not past its expiry. */
+export function isOpen(invite: Invite, now: Date): boolean {
+  return invite.status === 'pending' && Date.parse(invite.expiresAt) > now.getTime();
+}
+
+/** The sender's message for an invite that went out (management §8). */
+export function sentMessage(event: InviteEvent): string {
+  switch (event.type) {
+    case 'InviteSent': {
+      const { role, replacing } = event.data;
+      if (role === 'Admin') return replacing ? 'Admin invitation sent successfully, replacing previous role invitations' : 'Admin invitation sent successfully';
+      return replacing ? `${role} invitation sent successfully, replacing previous Admin invitation` : `${role} invitation sent successfully`;
+    }
+    case 'InviteRoleChanged':
+      return inviteMessages.updated(event.data.role);
+    default:
+      return 'Invitation sent successfully';
+  }
+}
+
+export const invitations: Decider<InvitationsCommand, InviteEvent, InvitationsState, { now: Date }> = {
+  initialState: { companyId: '', email: '', invites: new Map() },
+
+  evolve(state, event) {
+    const invites = new Map(state.invites);
+    const update = (inviteId: string, patch: Partial<Invite>) => {
+      const invite = invites.get(inviteId);
+      if (invite) invites.set(inviteId, { ...invite, ...patch });
+    };
+    switch (event.type) {
+      case 'InviteSent': {
+        const { inviteId, role, teamId, expiresAt, companyId, email } = event.data;
+        invites.set(inviteId, { inviteId, role, teamId, status: 'pending', expiresAt, acceptedBy: null });
+        return { companyId, email, invites };
+      }
+      case 'InviteRoleChanged':
+        update(event.data.inviteId, { role: event.data.role, expiresAt: event.data.expiresAt });
+        break;
+      case 'InviteExpired':
+        update(event.data.inviteId, { status: 'expired' });
+        break;
+      case 'InviteAccepted':
+        update(event.data.inviteId, { status: 'accepted', acceptedBy: event.data.userId });
+        break;
+      case 'InviteDeclined':
+        update(event.data.inviteId, { status: 'declined' });
+        break;
+    }
+    return { ...state, invites };
+  },
+
+  decide(command, state, { now }) {
+    switch (command.type) {
+      case 'SendInvite':
+        return decideSend(command, state, now);
+
+      case 'AcceptInvite': {
+        const invite = findFor(state, command);
+        if (invite.status === 'accepted' && invite.acceptedBy === command.userId) return [];
+        if (!isOpen(invite, now)) throw conflict(inviteMessages.closed);
+        const { companyId, email } = state;
+        return [{ type: 'InviteAccepted', data: { inviteId: invite.inviteId, companyId, email, userId: command.userId, acceptedAt: now.toISOString() } }];
+      }
+
+      case 'DeclineInvite': {
+        const invite = findFor(state, command);
+        if (invite.status === 'declined') return [];
+        if (!isOpen(invite, now)) throw conflict(inviteMessages.closed);
+        const { companyId, email } = state;
+        return [{ type: 'InviteDeclined', data: { inviteId: invite.inviteId, companyId, email, declinedAt: now.toISOString() } }];
+      }
+    }
+  },
+};
+
+/** The invite, if it exists and was sent to the e-mail of the one answering it. */
+function findFor(state: InvitationsState, command: { inviteId: string; email: string }): Invite {
+  const invite = state.invites.get(command.inviteId);
+  if (!invite) throw notFound(inviteMessages.notFound);
+  const normalise = (address: string) => address.trim().toLowerCase();
+  if (normalise(command.email) !== normalise(state.email)) throw forbidden(inviteMessages.wrongAccount);
+  return invite;
+}
+
+function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>, state: InvitationsState, now: Date): InviteEvent[] {
+  const { role, teamId, invitee } = command;
+  if (!command.email || !role || !command.companyId) throw invalid(inviteMessages.missingInformation);
+  if ((role === 'Head' || role === 'Manager' || role === 'Member') && !teamId) throw invalid(inviteMessages.missingTeam);
+  if (role === 'Client' && command.projects.length === 0) throw invalid(inviteMessages.projectRequired);
+
+  const open = [...state.invites.values()].filter((invite) => isOpen(invite, now));
+  const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
+  const ref = { companyId: command.companyId, email: command.email };
+  const expire = (invites: Invite[]): InviteEvent[] =>
+    invites.map((invite) => ({ type: 'InviteExpired', data: { ...ref, inviteId: invite.inviteId, reason: 'replaced' } }));
+  const send = (replacing: 'role invitations' | 'Admin invitation' | null): InviteEvent => {
+    const { type: _type, invitee: _invitee, ...details } = command;
+    return { type: 'InviteSent', data: { ...details, expiresAt, sentAt: now.toISOString(), replacing } };
+  };
+
+  if (invitee.isAdmin) throw conflict(inviteMessages.alreadyAdmin);
+
+  if (role === 'Admin') {
+    if (open.some((invite) => invite.role === 'Admin')) throw conflict(inviteMessages.adminAlreadyInvited);
+    const replaced = open.filter((invite) => invite.role !== 'Admin');
+    return [...expire(replaced), send(replaced.length > 0 ? 'role invitations' : null)];
+  }
+
+  if (role === 'Client') {
+    if (open.some((invite) => invite.role === 'Client')) throw conflict(inviteMessages.pendingExists(role));
+    return [send(null)];
+  }
+
+  if (invitee.teamRoles[teamId!] === role) throw conflict(inviteMessages.alreadyHasRole(role));
+  const sameTeam = open.find((invite) => invite.teamId === teamId);
+  if (sameTeam?.role === role) throw conflict(inviteMessages.pendingExists(role));
+  if (sameTeam) {
+    return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash: command.tokenHash, expiresAt } }];
+  }
+  const adminInvites = open.filter((invite) => invite.role === 'Admin');
+  return [...expire(adminInvites), send(adminInvites.length > 0 ? 'Admin invitation' : null)];
+}

@@ -1,0 +1,170 @@
+import { sql, type Transaction } from 'kysely';
+import type { CompanyEvent } from '../../domain/companies/events.ts';
+import type { MemberEvent } from '../../domain/members/events.ts';
+import { accessLevel, type TeamRole } from '../../domain/members/roles.ts';
+import type { TeamEvent } from '../../domain/teams/events.ts';
+import type { Database } from '../database.ts';
+import type { Projection, Scope } from '../projection.ts';
+
+type OrganisationEvent = CompanyEvent | MemberEvent | TeamEvent;
+
+/**
+ * Companies, their teams and members, and who is in which team. Admins are
+ * listed in every team of their company with the role 'Admin'.
+ */
+export const organisationProjection: Projection = {
+  name: 'organisation',
+  tables: ['companies', 'company_members', 'teams', 'team_members'],
+  handles: [
+    'CompanyCreated',
+    'SubscriptionStatusSet',
+    'MemberJoined',
+    'AdminGranted',
+    'TeamRoleGranted',
+    'TeamRoleRevoked',
+    'MemberDetailsEdited',
+    'MemberRemoved',
+    'TeamCreated',
+    'TeamRenamed',
+    'TeamDeleted',
+  ],
+
+  async apply(trx, events) {
+    const scopes: Scope[] = [];
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as OrganisationEvent;
+      scopes.push(...(await applyOne(trx, event, new Date(recorded.recordedAt))));
+    }
+    return scopes;
+  },
+};
+
+async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at: Date): Promise<Scope[]> {
+  const company = (id: string): Scope => ({ kind: 'company', id });
+  const user = (id: string): Scope => ({ kind: 'user', id });
+
+  switch (event.type) {
+    case 'CompanyCreated': {
+      const { companyId, name, location, timeZone, workingHours, createdBy, trialEndsAt } = event.data;
+      await trx
+        .insertInto('companies')
+        .values({
+          company_id: companyId,
+          name,
+          location_country: location.country,
+          location_code: location.code,
+          time_zone: timeZone,
+          work_start: workingHours.start,
+          work_end: workingHours.end,
+          created_by: createdBy.userId,
+          created_at: at,
+          subscription_status: 'trial',
+          trial_ends_at: new Date(trialEndsAt),
+        })
+        .execute();
+      return [company(companyId), user(createdBy.userId)];
+    }
+    case 'SubscriptionStatusSet': {
+      const { companyId, status, trialEndsAt } = event.data;
+      await trx
+        .updateTable('companies')
+        .set({ subscription_status: status, trial_ends_at: trialEndsAt ? new Date(trialEndsAt) : null })
+        .where('company_id', '=', companyId)
+        .execute();
+      const members = await trx.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
+      return [company(companyId), ...members.map((m) => user(m.user_id))];
+    }
+    case 'MemberJoined': {
+      const { companyId, userId, name, email } = event.data;
+      await trx
+        .insertInto('company_members')
+        .values({ company_id: companyId, user_id: userId, name, email, is_admin: false, access_level: 'Member', deleted: false, joined_at: at })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'user_id']).doUpdateSet({ name, email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: at }),
+        )
+        .execute();
+      await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      return [company(companyId), user(userId)];
+    }
+    case 'AdminGranted': {
+      const { companyId, userId } = event.data;
+      await trx.updateTable('company_members').set({ is_admin: true, access_level: 'Admin' }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await sql`
+        INSERT INTO team_members (team_id, user_id, company_id, role)
+        SELECT team_id, ${userId}, company_id, 'Admin' FROM teams WHERE company_id = ${companyId} AND NOT deleted
+        ON CONFLICT (team_id, user_id) DO UPDATE SET role = 'Admin'`.execute(trx);
+      return [company(companyId), user(userId)];
+    }
+    case 'TeamRoleGranted': {
+      const { companyId, userId, teamId, role } = event.data;
+      const member = await memberRow(trx, companyId, userId);
+      if (!member?.is_admin) {
+        await trx
+          .insertInto('team_members')
+          .values({ team_id: teamId, user_id: userId, company_id: companyId, role })
+          .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet({ role }))
+          .execute();
+        await refreshAccessLevel(trx, companyId, userId);
+      }
+      return [company(companyId), user(userId), { kind: 'team', id: teamId }];
+    }
+    case 'TeamRoleRevoked': {
+      const { companyId, userId, teamId } = event.data;
+      const member = await memberRow(trx, companyId, userId);
+      if (!member?.is_admin) {
+        await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+        await refreshAccessLevel(trx, companyId, userId);
+      }
+      return [company(companyId), user(userId), { kind: 'team', id: teamId }];
+    }
+    case 'MemberDetailsEdited': {
+      const { companyId, userId, name, hourlyRate } = event.data;
+      await trx.updateTable('company_members').set({ name, hourly_rate: hourlyRate }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      return [company(companyId), user(userId)];
+    }
+    case 'MemberRemoved': {
+      const { companyId, userId, removedAt } = event.data;
+      await trx
+        .updateTable('company_members')
+        .set({ deleted: true, deleted_at: new Date(removedAt) })
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      return [company(companyId), user(userId)];
+    }
+    case 'TeamCreated': {
+      const { teamId, companyId, name } = event.data;
+      await trx.insertInto('teams').values({ team_id: teamId, company_id: companyId, name, deleted: false, created_at: at }).execute();
+      await sql`
+        INSERT INTO team_members (team_id, user_id, company_id, role)
+        SELECT ${teamId}, user_id, company_id, 'Admin' FROM company_members
+        WHERE company_id = ${companyId} AND is_admin AND NOT deleted`.execute(trx);
+      return [company(companyId), { kind: 'team', id: teamId }];
+    }
+    case 'TeamRenamed': {
+      const { teamId, companyId, name } = event.data;
+      await trx.updateTable('teams').set({ name }).where('team_id', '=', teamId).execute();
+      return [company(companyId), { kind: 'team', id: teamId }];
+    }
+    case 'TeamDeleted': {
+      const { teamId, companyId } = event.data;
+      await trx.updateTable('teams').set({ deleted: true, deleted_at: at }).where('team_id', '=', teamId).execute();
+      const members = await trx.deleteFrom('team_members').where('team_id', '=', teamId).returning('user_id').execute();
+      for (const member of members) await refreshAccessLevel(trx, companyId, member.user_id);
+      return [company(companyId), { kind: 'team', id: teamId }];
+    }
+  }
+}
+
+function memberRow(trx: Transaction<Database>, companyId: string, userId: string) {
+  return trx.selectFrom('company_members').select(['is_admin']).where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+async function refreshAccessLevel(trx: Transaction<Database>, companyId: string, userId: string) {
+  const member = await memberRow(trx, companyId, userId);
+  if (!member) return;
+  const roles = await trx.selectFrom('team_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  const level = accessLevel({ isAdmin: member.is_admin, teamRoles: roles.map((r) => r.role as TeamRole) });
+  await trx.updateTable('company_members').set({ access_level: level }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+}
