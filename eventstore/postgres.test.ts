@@ -15,11 +15,36 @@ describe('PostgreSQL event store, commit order', () => {
   });
   afterAll(() => database.close());
 
+  const event = () => ({ eventId: randomUUID(), type: 'Tick', data: {}, metadata: { correlationId: 'c' } });
+
   const insert = (client: { query: (sql: string, values: unknown[]) => Promise<unknown> }, streamId: string) =>
     client.query(
       `INSERT INTO events (event_id, stream_id, version, type, data, metadata) VALUES ($1, $2, 1, 'Late', '{}', '{"correlationId":"c"}')`,
       [randomUUID(), streamId],
     );
+
+  it('orders by transaction id as a number, also across a power of ten', async () => {
+    const { pool, store } = database;
+    const start = await store.headPosition();
+    const first = event();
+    const second = event();
+    const before = await store.append(`digits-${randomUUID()}`, [first], 'no_stream');
+    // Burn transaction ids (each written subtransaction takes one) past the next power of ten.
+    const digits = String(before.position.commit).length;
+    await pool.query(`CREATE TABLE IF NOT EXISTS burn_xids (n int)`);
+    await pool.query(`
+      DO $$ BEGIN
+        WHILE length(pg_snapshot_xmax(pg_current_snapshot())::text) <= ${digits} LOOP
+          BEGIN INSERT INTO burn_xids VALUES (1); RAISE EXCEPTION 'next'; EXCEPTION WHEN raise_exception THEN NULL; END;
+        END LOOP;
+      END $$`);
+    const after = await store.append(`digits-${randomUUID()}`, [second], 'no_stream');
+    expect(String(after.position.commit).length).toBeGreaterThan(digits);
+
+    expect((await store.readAll(start, 100)).map((e) => e.eventId)).toEqual([first.eventId, second.eventId]);
+    expect((await store.readAll(before.position, 10)).map((e) => e.eventId)).toEqual([second.eventId]);
+    expect(await store.headPosition()).toEqual(after.position);
+  });
 
   it('never skips an event whose transaction committed after a later one', async () => {
     const { pool, store } = database;

