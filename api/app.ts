@@ -37,7 +37,6 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
   });
 
   registerErrorHandler(app);

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+import { signedInUser as apiUser } from '../../tests/support/users.ts';
 
-/** Signs a user up, verifies and signs in over HTTP; returns the session cookie. */
-async function signedInUser(server: TestServer, email: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/api/auth/sign-up', { fullName: 'Live Tester', email, password: 'Live#1234' });
-  const link = new URL(await server.mailbox.linkTo(email, '/auth/verify-email'));
-  await post('/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
-  const login = await post('/api/auth/login', { email, password: 'Live#1234' });
-  return login.headers.get('set-cookie')!.split(';')[0];
-}
+const signedInUser = async (server: TestServer, email: string) => (await apiUser(server, email)).cookie;
 
 function openSocket(server: TestServer, cookie?: string) {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, { headers: cookie ? { cookie } : {} });
