@@ -14,7 +14,7 @@ const POLL_INTERVAL_MS = 250;
 const NOTIFY_CHANNEL = 'events_appended';
 // Appends within this window share one NOTIFY. A NOTIFY inside each append
 // would serialise all commits on PostgreSQL's notification queue lock.
-const NOTIFY_COALESCE_MS = 2;
+const NOTIFY_COALESCE_MS = 10;
 
 interface EventRow {
   event_id: string;
@@ -119,10 +119,12 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
         events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
       );
       try {
-        const { rows } = await pool.query<{ version: number; transaction_id: string; global_position: string }>(
-          APPEND_SQL,
-          [streamId, payload, expectedAsNumber(expected)],
-        );
+        // Named, so each connection plans the statement once.
+        const { rows } = await pool.query<{ version: number; transaction_id: string; global_position: string }>({
+          name: 'timeledger_append',
+          text: APPEND_SQL,
+          values: [streamId, payload, expectedAsNumber(expected)],
+        });
         if (rows.length > 0) {
           announceAppend();
           const last = rows[rows.length - 1];
@@ -137,19 +139,20 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
 
     async readStream(streamId) {
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
-        [streamId],
-      );
+      const { rows } = await pool.query<EventRow>({
+        name: 'timeledger_read_stream',
+        text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
+        values: [streamId],
+      });
       return rows.map(toRecordedEvent);
     },
 
     async readAll(after, limit) {
-      const { rows } = await pool.query<EventRow>(READ_ALL_SQL, [
-        (after?.commit ?? 0n).toString(),
-        (after?.prepare ?? 0n).toString(),
-        limit,
-      ]);
+      const { rows } = await pool.query<EventRow>({
+        name: 'timeledger_read_all',
+        text: READ_ALL_SQL,
+        values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), limit],
+      });
       return rows.map(toRecordedEvent);
     },
 

@@ -165,3 +165,23 @@ describe('subscription gate', () => {
     expect((await admin.call('GET', `/api/companies/${companyId}/teams`)).status).toBe(200);
   });
 });
+
+describe('read models', () => {
+  it('rebuild from the log into exactly what the live projections hold', async () => {
+    const { rebuildProjection } = await import('../../projections/rebuild.ts');
+    const { organisationProjection } = await import('../../projections/organisation/organisation.ts');
+    const { invitesProjection } = await import('../../projections/invites/invites.ts');
+    const snapshot = async () => ({
+      companies: await server.db.selectFrom('companies').selectAll().orderBy('company_id').execute(),
+      members: await server.db.selectFrom('company_members').selectAll().orderBy('company_id').orderBy('user_id').execute(),
+      teams: await server.db.selectFrom('teams').selectAll().orderBy('team_id').execute(),
+      teamMembers: await server.db.selectFrom('team_members').selectAll().orderBy('team_id').orderBy('user_id').execute(),
+      invites: await server.db.selectFrom('invites').selectAll().orderBy('invite_id').execute(),
+    });
+    const live = await snapshot();
+    expect(live.invites.length).toBeGreaterThan(3);
+    await rebuildProjection(server.db, server.store, organisationProjection);
+    await rebuildProjection(server.db, server.store, invitesProjection);
+    expect(await snapshot()).toEqual(live);
+  });
+});
