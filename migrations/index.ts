@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as eventStore from './0001_event_store.ts';
 import * as accounts from './0002_accounts.ts';
 import * as organisation from './0003_organisation.ts';
+import * as projectsAndTasks from './0004_projects_and_tasks.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
   '0001_event_store': eventStore,
   '0002_accounts': accounts,
   '0003_organisation': organisation,
+  '0004_projects_and_tasks': projectsAndTasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

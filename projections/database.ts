@@ -3,6 +3,8 @@ import pg from 'pg';
 
 // int8 and numeric as JS numbers would silently lose precision; keep them as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+// A calendar date is not an instant: keep "YYYY-MM-DD" rather than a midnight in the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface AccountsTable {
   user_id: string;
@@ -84,6 +86,64 @@ export interface InvitesTable {
   accepted_by: string | null;
 }
 
+export interface ProjectsTable {
+  project_id: string;
+  company_id: string;
+  name: string;
+  prefix: string;
+  deleted: boolean;
+  created_at: Date;
+}
+
+export interface TasksTable {
+  company_id: string;
+  task_id: string;
+  number: number;
+  project_id: string;
+  title: string;
+  description: string;
+  status: string;
+  priority: string;
+  /** date: read as "YYYY-MM-DD" (see the type parser below). */
+  eta: string | null;
+  assignee_id: string;
+  created_by: string;
+  deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TaskCommentsTable {
+  comment_id: string;
+  company_id: string;
+  task_id: string;
+  user_id: string;
+  user_name: string;
+  html: string;
+  deleted: boolean;
+  created_at: Date;
+}
+
+export interface TaskHistoryTable {
+  company_id: string;
+  task_id: string;
+  event_id: string;
+  change_type: string;
+  field: string | null;
+  previous_value: string | null;
+  new_value: string | null;
+  changed_by_user_id: string;
+  changed_by_name: string;
+  comment_text: string | null;
+  changed_at: Date;
+}
+
+export interface ClientProjectsTable {
+  company_id: string;
+  user_id: string;
+  project_id: string;
+}
+
 /** Every read model table, as Kysely sees it. */
 export interface Database {
   accounts: AccountsTable;
@@ -92,6 +152,11 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   invites: InvitesTable;
+  projects: ProjectsTable;
+  tasks: TasksTable;
+  task_comments: TaskCommentsTable;
+  task_history: TaskHistoryTable;
+  client_projects: ClientProjectsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

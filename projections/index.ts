@@ -1,10 +1,18 @@
 import { accountsProjection } from './accounts/accounts.ts';
 import { invitesProjection } from './invites/invites.ts';
 import { organisationProjection } from './organisation/organisation.ts';
+import { projectsAndTasksProjection } from './projects-and-tasks/projects-and-tasks.ts';
+import { taskHistoryProjection } from './task-history/task-history.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model the workers keep up to date. A new one is added here. */
-export const projections: readonly Projection[] = [accountsProjection, organisationProjection, invitesProjection];
+export const projections: readonly Projection[] = [
+  accountsProjection,
+  organisationProjection,
+  invitesProjection,
+  projectsAndTasksProjection,
+  taskHistoryProjection,
+];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((p) => p.name === name);

@@ -11,6 +11,7 @@ export type MemberEvent =
   | DomainEvent<'AdminGranted', MemberRef>
   | DomainEvent<'TeamRoleGranted', MemberRef & { teamId: string; role: TeamRole }>
   | DomainEvent<'TeamRoleRevoked', MemberRef & { teamId: string }>
+  | DomainEvent<'ClientProjectGranted', MemberRef & { projectId: string }>
   | DomainEvent<'MemberDetailsEdited', MemberRef & { name: string; hourlyRate: number | null }>
   | DomainEvent<'MemberRemoved', MemberRef & { removedAt: string; removedBy: string }>;
 

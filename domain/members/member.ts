@@ -17,6 +17,7 @@ export type MemberState = {
   name: string;
   isAdmin: boolean;
   teamRoles: Map<string, TeamRole>;
+  clientProjects: Set<string>;
   hourlyRate: number | null;
 };
 
@@ -29,12 +30,13 @@ export type MemberCommand =
   | { type: 'JoinCompany'; companyId: string; userId: string; name: string; email: string }
   | { type: 'GrantAdmin' }
   | { type: 'GrantTeamRole'; teamId: string; role: TeamRole }
+  | { type: 'GrantClientProject'; projectId: string }
   | { type: 'RevokeTeamRole'; teamId: string; actor: Actor }
   | { type: 'EditMember'; name: string; teamIds: string[]; hourlyRate: string | number | null; actor: Actor }
   | { type: 'RemoveMember'; actor: Actor };
 
 export const memberAccessLevel = (state: MemberState): Role =>
-  accessLevel({ isAdmin: state.isAdmin, teamRoles: state.teamRoles.values() });
+  accessLevel({ isAdmin: state.isAdmin, teamRoles: state.teamRoles.values(), clientProjects: state.clientProjects.size });
 
 /** The rate as typed: digits with an optional decimal part, or empty for none. */
 export function parseHourlyRate(input: string | number | null): number | null {
@@ -45,13 +47,13 @@ export function parseHourlyRate(input: string | number | null): number | null {
 }
 
 export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Date }> = {
-  initialState: { status: 'none', companyId: '', userId: '', name: '', isAdmin: false, teamRoles: new Map(), hourlyRate: null },
+  initialState: { status: 'none', companyId: '', userId: '', name: '', isAdmin: false, teamRoles: new Map(), clientProjects: new Set(), hourlyRate: null },
 
   evolve(state, event) {
     switch (event.type) {
       case 'MemberJoined':
         // A member removed earlier comes back with no roles.
-        return { ...state, status: 'active', companyId: event.data.companyId, userId: event.data.userId, name: event.data.name, isAdmin: false, teamRoles: new Map(), hourlyRate: null };
+        return { ...state, status: 'active', companyId: event.data.companyId, userId: event.data.userId, name: event.data.name, isAdmin: false, teamRoles: new Map(), clientProjects: new Set(), hourlyRate: null };
       case 'AdminGranted':
         return { ...state, isAdmin: true };
       case 'TeamRoleGranted':
@@ -61,6 +63,8 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
         teamRoles.delete(event.data.teamId);
         return { ...state, teamRoles };
       }
+      case 'ClientProjectGranted':
+        return { ...state, clientProjects: new Set(state.clientProjects).add(event.data.projectId) };
       case 'MemberDetailsEdited':
         return { ...state, name: event.data.name, hourlyRate: event.data.hourlyRate };
       case 'MemberRemoved':
@@ -85,6 +89,9 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
         return state.teamRoles.get(command.teamId) === command.role
           ? []
           : [{ type: 'TeamRoleGranted', data: { ...ref, teamId: command.teamId, role: command.role } }];
+
+      case 'GrantClientProject':
+        return state.clientProjects.has(command.projectId) ? [] : [{ type: 'ClientProjectGranted', data: { ...ref, projectId: command.projectId } }];
 
       case 'RevokeTeamRole':
         // Admins are in every team by being Admin: only their own team roles can go.

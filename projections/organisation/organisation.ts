@@ -14,7 +14,7 @@ type OrganisationEvent = CompanyEvent | MemberEvent | TeamEvent;
  */
 export const organisationProjection: Projection = {
   name: 'organisation',
-  tables: ['companies', 'company_members', 'teams', 'team_members'],
+  tables: ['companies', 'company_members', 'teams', 'team_members', 'client_projects'],
   handles: [
     'CompanyCreated',
     'SubscriptionStatusSet',
@@ -22,6 +22,7 @@ export const organisationProjection: Projection = {
     'AdminGranted',
     'TeamRoleGranted',
     'TeamRoleRevoked',
+    'ClientProjectGranted',
     'MemberDetailsEdited',
     'MemberRemoved',
     'TeamCreated',
@@ -84,6 +85,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         )
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('client_projects').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
       return [company(companyId), user(userId)];
     }
     case 'AdminGranted': {
@@ -117,6 +119,12 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
       }
       return [company(companyId), user(userId), { kind: 'team', id: teamId }];
     }
+    case 'ClientProjectGranted': {
+      const { companyId, userId, projectId } = event.data;
+      await trx.insertInto('client_projects').values({ company_id: companyId, user_id: userId, project_id: projectId }).onConflict((oc) => oc.doNothing()).execute();
+      await refreshAccessLevel(trx, companyId, userId);
+      return [company(companyId), user(userId)];
+    }
     case 'MemberDetailsEdited': {
       const { companyId, userId, name, hourlyRate } = event.data;
       await trx.updateTable('company_members').set({ name, hourly_rate: hourlyRate }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
@@ -131,6 +139,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         .where('user_id', '=', userId)
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('client_projects').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
       return [company(companyId), user(userId)];
     }
     case 'TeamCreated': {
@@ -165,6 +174,7 @@ async function refreshAccessLevel(trx: Transaction<Database>, companyId: string,
   const member = await memberRow(trx, companyId, userId);
   if (!member) return;
   const roles = await trx.selectFrom('team_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-  const level = accessLevel({ isAdmin: member.is_admin, teamRoles: roles.map((r) => r.role as TeamRole) });
+  const clientProjects = await trx.selectFrom('client_projects').select('project_id').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  const level = accessLevel({ isAdmin: member.is_admin, teamRoles: roles.map((r) => r.role as TeamRole), clientProjects: clientProjects.length });
   await trx.updateTable('company_members').set({ access_level: level }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
 }
