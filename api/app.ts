@@ -21,6 +21,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { inviteRoutes } from './routes/invites.ts';
 import { liveRoutes } from './routes/live.ts';
 import { memberRoutes } from './routes/members.ts';
+import { projectRoutes } from './routes/projects.ts';
 import { teamRoutes } from './routes/teams.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
@@ -77,6 +78,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(teamRoutes(context));
   await app.register(memberRoutes(context));
   await app.register(inviteRoutes(context));
+  await app.register(projectRoutes(context));
   await app.register(liveRoutes(context));
 
   await serveWebApp(app, context.config.serveWeb);

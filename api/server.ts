@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -15,6 +16,8 @@ import type { Config } from './config.ts';
 import { createIdentityService } from './identity/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
+import { createProjectsService } from './projects/service.ts';
+import { folderStorage } from './storage/storage.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -61,8 +64,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
   const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl });
+  const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
   const app = await buildApp({
-    context: { config, db, store, identity, organisation, watcher, hub },
+    context: { config, db, store, identity, organisation, projects: projectsService, watcher, hub },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

@@ -9,11 +9,22 @@ import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../t
  * a company (then it is called across tenants and as a plain Member), or named
  * as not company-scoped. A new route without a case fails this test.
  */
-type Case = { member: 'allowed' | 'refused'; body?: (ids: Ids) => unknown };
+type Case = {
+  member: 'allowed' | 'refused';
+  body?: (ids: Ids) => unknown;
+  query?: (ids: Ids) => string;
+  /** Sent as an image upload. */
+  multipart?: boolean;
+  /** The path names an uploaded file of the company. */
+  file?: boolean;
+};
 interface Ids {
   companyId: string;
   teamId: string;
   userId: string;
+  projectId: string;
+  taskId: string;
+  commentId: string;
 }
 
 const companyScoped: Record<string, Case> = {
@@ -28,6 +39,25 @@ const companyScoped: Record<string, Case> = {
   'PATCH /api/companies/{companyId}/members/{userId}': { member: 'refused', body: (ids) => ({ name: 'Renamed', teamIds: [ids.teamId], hourlyRate: null }) },
   'DELETE /api/companies/{companyId}/members/{userId}': { member: 'refused' },
   'POST /api/companies/{companyId}/invites': { member: 'refused', body: (ids) => ({ emails: ['someone@else.test'], role: 'Member', teamIds: [ids.teamId] }) },
+  'GET /api/companies/{companyId}/projects': { member: 'allowed' },
+  'POST /api/companies/{companyId}/projects': { member: 'refused', body: () => ({ name: 'Stolen' }) },
+  'PATCH /api/companies/{companyId}/projects/{projectId}': { member: 'refused', body: () => ({ name: 'Renamed' }) },
+  'DELETE /api/companies/{companyId}/projects/{projectId}': { member: 'refused' },
+  'GET /api/companies/{companyId}/projects/{projectId}/my-tasks': { member: 'allowed' },
+  'GET /api/companies/{companyId}/assignees': { member: 'refused' },
+  'GET /api/companies/{companyId}/tasks': { member: 'refused', query: (ids) => `?projectIds=${ids.projectId}` },
+  'POST /api/companies/{companyId}/tasks': {
+    member: 'refused',
+    body: (ids) => ({ projectId: ids.projectId, title: 'T', description: 'D', status: 'TO DO', priority: 'P1', eta: null, assigneeId: ids.userId }),
+  },
+  'GET /api/companies/{companyId}/tasks/{taskId}': { member: 'refused' },
+  'PATCH /api/companies/{companyId}/tasks/{taskId}': { member: 'refused', body: () => ({ title: 'Changed' }) },
+  'DELETE /api/companies/{companyId}/tasks/{taskId}': { member: 'refused' },
+  'POST /api/companies/{companyId}/tasks/{taskId}/comments': { member: 'refused', body: () => ({ html: '<p>hi</p>' }) },
+  'DELETE /api/companies/{companyId}/tasks/{taskId}/comments/{commentId}': { member: 'refused' },
+  'GET /api/companies/{companyId}/tasks/{taskId}/history': { member: 'refused' },
+  'POST /api/companies/{companyId}/tasks/{taskId}/images': { member: 'refused', multipart: true },
+  'GET /api/companies/{companyId}/files/task-images/{taskId}/{file}': { member: 'allowed', file: true },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -60,8 +90,28 @@ let outsider: ApiUser;
 let idsA: Ids;
 let routes: string[];
 
+let imageFile = '';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 const fill = (path: string, ids: Ids) =>
-  path.replace('{companyId}', ids.companyId).replace('{teamId}', ids.teamId).replace('{userId}', ids.userId);
+  path
+    .replace('{companyId}', ids.companyId)
+    .replace('{teamId}', ids.teamId)
+    .replace('{userId}', ids.userId)
+    .replace('{projectId}', ids.projectId)
+    .replace('{taskId}', ids.taskId)
+    .replace('{commentId}', ids.commentId)
+    .replace('{file}', imageFile);
+
+/** Calls one case as a user; uploads go as multipart. */
+async function callCase(user: ApiUser, method: string, path: string, testCase: Case, ids: Ids) {
+  const url = fill(path, ids) + (testCase.query?.(ids) ?? '');
+  if (!testCase.multipart) return user.call(method, url, testCase.body?.(ids));
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+  const response = await fetch(`${server.url}${url}`, { method, headers: { cookie: user.cookie }, body: form });
+  return { status: response.status, body: await response.json() };
+}
 
 const eventCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(server.db)).rows[0].n);
 
@@ -76,7 +126,22 @@ beforeAll(async () => {
   const teamId = (await adminA.call('POST', `/api/companies/${companyId}/teams`, { name: 'Alpha Skunkworks' })).body.teamId;
   await inviteAndAccept(server, adminA, companyId, memberA, 'Member', [teamId]);
   await createCompany(outsider, 'Beta Corp');
-  idsA = { companyId, teamId, userId: memberA.userId };
+  const projectId = (await adminA.call('POST', `/api/companies/${companyId}/projects`, { name: 'Alpha Website' })).body.projectId;
+  const taskId = (
+    await adminA.call('POST', `/api/companies/${companyId}/tasks`, {
+      projectId,
+      title: 'Alpha launch',
+      description: '<p>Alpha plans</p>',
+      status: 'TO DO',
+      priority: 'P1',
+      eta: null,
+      assigneeId: memberA.userId,
+    })
+  ).body.taskId;
+  const commentId = (await adminA.call('POST', `/api/companies/${companyId}/tasks/${taskId}/comments`, { html: '<p>Alpha note</p>' })).body.commentId;
+  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId };
+  const upload = await callCase(adminA, 'POST', '/api/companies/{companyId}/tasks/{taskId}/images', { member: 'refused', multipart: true }, idsA);
+  imageFile = upload.body.url.split('/').pop();
   const spec = (await adminA.call('GET', '/api/docs/json')).body;
   routes = Object.entries(spec.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -93,12 +158,12 @@ describe('tenant and role isolation', () => {
   });
 
   it("answers another company's ids exactly like ids that do not exist, with no data and no events", async () => {
-    const unknown: Ids = { companyId: randomUUID(), teamId: randomUUID(), userId: randomUUID() };
+    const unknown: Ids = { companyId: randomUUID(), teamId: randomUUID(), userId: randomUUID(), projectId: randomUUID(), taskId: 'ZZ-1', commentId: randomUUID() };
     for (const [route, testCase] of Object.entries(companyScoped)) {
       const [method, path] = route.split(' ');
       const before = await eventCount();
-      const acrossTenants = await outsider.call(method, fill(path, idsA), testCase.body?.(idsA));
-      const nonexistent = await outsider.call(method, fill(path, unknown), testCase.body?.(unknown));
+      const acrossTenants = await callCase(outsider, method, path, testCase, idsA);
+      const nonexistent = await callCase(outsider, method, path, testCase, unknown);
       expect([403, 404], route).toContain(acrossTenants.status);
       expect(acrossTenants, route).toEqual(nonexistent);
       expect(JSON.stringify(acrossTenants.body), route).not.toMatch(/Alpha|admin@a\.test|member@a\.test/);
@@ -111,10 +176,19 @@ describe('tenant and role isolation', () => {
       if (testCase.member !== 'refused') continue;
       const [method, path] = route.split(' ');
       const before = await eventCount();
-      const response = await memberA.call(method, fill(path, { ...idsA, userId: adminA.userId }), testCase.body?.(idsA));
+      const response = await callCase(memberA, method, path, testCase, { ...idsA, userId: adminA.userId });
       expect(response.status, route).toBe(403);
       expect(await eventCount(), route).toBe(before);
     }
+  });
+
+  it("serves a company's files only to its members", async () => {
+    const path = fill('/api/companies/{companyId}/files/task-images/{taskId}/{file}', idsA);
+    const asMember = await fetch(`${server.url}${path}`, { headers: { cookie: memberA.cookie } });
+    expect(asMember.status).toBe(200);
+    expect(Buffer.from(await asMember.arrayBuffer())).toEqual(PNG);
+    expect((await fetch(`${server.url}${path}`)).status).toBe(401);
+    expect((await fetch(`${server.url}${path}`, { headers: { cookie: outsider.cookie } })).status).toBe(404);
   });
 
   it("hides another user's invites", async () => {

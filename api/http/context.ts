@@ -5,6 +5,7 @@ import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
+import type { ProjectsService } from '../projects/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ export interface ApiContext {
   store: EventStore;
   identity: IdentityService;
   organisation: OrganisationService;
+  projects: ProjectsService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
 }

@@ -91,6 +91,15 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
     if (!shared) throw forbidden(accessDenied);
   }
 
+  /** The company's live projects among these ids, with their names (for a Client invite). */
+  async function findProjects(companyId: string, projectIds: string[]) {
+    const ids = [...new Set(projectIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('projects').select(['project_id', 'name']).where('company_id', '=', companyId).where('deleted', '=', false).where('project_id', 'in', ids).execute();
+    if (rows.length !== ids.length) throw notFound('Project not found');
+    return rows.map((r) => ({ projectId: r.project_id, name: r.name }));
+  }
+
   const teamRoleFor = (level: string): TeamRole => (level === 'Head' || level === 'Manager' ? level : 'Member');
 
   async function inviteeAccess(companyId: string, email: string): Promise<InviteeAccess> {
@@ -229,9 +238,11 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
       if ((role === 'Admin' || role === 'Head') && access.role !== 'Admin' && !(role === 'Head' && access.role === 'Head')) {
         throw forbidden(accessDenied);
       }
-      if (role === 'Client') throw invalid(inviteMessages.projectRequired); // projects come with the projects context
       const companyId = access.company.company_id;
-      const teams = role === 'Admin' ? [null] : await Promise.all([...new Set(input.teamIds ?? [])].map((teamId) => findTeam(companyId, teamId)));
+      const projects = role === 'Client' ? await findProjects(companyId, input.projectIds ?? []) : [];
+      if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
+      const teams =
+        role === 'Admin' || role === 'Client' ? [null] : await Promise.all([...new Set(input.teamIds ?? [])].map((teamId) => findTeam(companyId, teamId)));
       if (teams.length === 0) throw invalid(inviteFormMessages.teamRequired);
       const managed = managedTeamIds(access);
       if (access.role !== 'Admin' && teams.some((t) => t && !managed.has(t.team_id))) throw forbidden(accessDenied);
@@ -256,7 +267,7 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
                 role,
                 teamId: teamRow?.team_id ?? null,
                 teamName: teamRow?.name ?? null,
-                projects: [],
+                projects,
                 invitedBy: { userId: access.userId, name: access.name, email: access.email },
                 tokenHash: token.hash,
                 invitee: await inviteeAccess(companyId, email),
@@ -296,7 +307,11 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
       position = latest(position, (await runMember(companyId, user.userId, { type: 'JoinCompany', companyId, ...user }, steps('join'))).position);
       if (role === 'Admin') {
         position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantAdmin' }, steps('admin'))).position);
-      } else if (invite.team_id && role !== 'Client') {
+      } else if (role === 'Client') {
+        for (const { projectId } of invite.projects) {
+          position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantClientProject', projectId }, steps(`project:${projectId}`))).position);
+        }
+      } else if (invite.team_id) {
         position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantTeamRole', teamId: invite.team_id, role: role as TeamRole }, steps('team'))).position);
       }
       return { companyId, position };

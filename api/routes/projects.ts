@@ -1,0 +1,409 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { canManageProjects } from '../../domain/projects/project.ts';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../domain/tasks/events.ts';
+import { taskMessages } from '../../domain/tasks/task.ts';
+import { forbidden, notFound } from '../../domain/shared/errors.ts';
+import { accessDenied } from '../../domain/members/roles.ts';
+import {
+  findTask,
+  listTasks,
+  projectsWithTasks,
+  TASK_SORTS,
+  taskHistory,
+  tasksForTimer,
+} from '../../projections/projects-and-tasks/queries.ts';
+import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { MAX_IMAGE_BYTES, UPLOAD_FAILED } from '../projects/service.ts';
+
+const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
+const CompanyParams = Type.Object({ companyId: Type.String() });
+const ProjectParams = Type.Object({ companyId: Type.String(), projectId: Type.String({ format: 'uuid' }) });
+const TaskParams = Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }) });
+const Position = Type.Union([Type.String(), Type.Null()]);
+
+const TaskSummary = Type.Object({
+  taskId: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  priority: Type.String(),
+  eta: Type.Union([Type.String(), Type.Null()]),
+  assignee: Type.Object({ userId: Type.String(), name: Type.String() }),
+});
+
+const Status = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));
+const Priority = Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)));
+const TaskBody = Type.Object({
+  projectId: Type.String(),
+  title: Type.String({ maxLength: 300 }),
+  description: Type.String({ maxLength: 200_000 }),
+  status: Type.String(),
+  priority: Type.String(),
+  eta: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  assigneeId: Type.String(),
+});
+
+/** Client users see the projects they were invited to; everyone else the whole company's. */
+async function visibleProjectIds(context: ApiContext, access: CompanyAccess): Promise<string[] | undefined> {
+  if (access.role !== 'Client') return undefined;
+  const rows = await context.db.selectFrom('client_projects').select('project_id').where('company_id', '=', access.company.company_id).where('user_id', '=', access.userId).execute();
+  return rows.map((r) => r.project_id);
+}
+
+export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { projects, db } = context;
+  const tags = ['projects and tasks'];
+
+  /** A task the caller may read: managers any, Clients in their projects. */
+  async function readableTask(access: CompanyAccess, taskId: string) {
+    const found = await findTask(db, access.company.company_id, taskId);
+    const visible = await visibleProjectIds(context, access);
+    if (!found || (visible && !visible.includes(found.projectId))) throw notFound(taskMessages.notFound);
+    return found;
+  }
+
+  return async (app) => {
+    await app.register(import('@fastify/multipart'), { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+
+    app.get(
+      '/api/companies/:companyId/projects',
+      {
+        schema: {
+          tags,
+          summary: 'Projects with their tasks (Clients: their projects; Members: project names for the timer)',
+          params: CompanyParams,
+          response: { 200: Type.Array(Type.Object({ projectId: Type.String(), name: Type.String(), prefix: Type.String(), tasks: Type.Array(TaskSummary) })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const list = await projectsWithTasks(db, access.company.company_id, await visibleProjectIds(context, access));
+        return access.role === 'Member' ? list.map((p) => ({ ...p, tasks: [] })) : list;
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/projects',
+      {
+        schema: {
+          tags,
+          summary: 'Add a project',
+          params: CompanyParams,
+          body: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+          response: { 201: Type.Object({ projectId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const { projectId, position } = await projects.createProject(access, request.body.name, requestMetadata(request, access.userId));
+        return reply.status(201).send({ projectId, message: 'Project created successfully', position: await settled(context, position) });
+      },
+    );
+
+    app.patch(
+      '/api/companies/:companyId/projects/:projectId',
+      { schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Type.String({ maxLength: 200 }) }), response: { 200: CommandResponse, ...errorResponses } } },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
+        return { message: 'Project updated successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/projects/:projectId',
+      { schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await projects.deleteProject(access, request.params.projectId, requestMetadata(request, access.userId));
+        return { message: 'Project deleted successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/projects/:projectId/my-tasks',
+      {
+        schema: {
+          tags,
+          summary: 'For the timer: the project’s tasks assigned to the caller and not DONE',
+          params: ProjectParams,
+          response: { 200: Type.Array(Type.Object({ taskId: Type.String(), title: Type.String(), status: Type.String() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        return tasksForTimer(db, access.company.company_id, request.params.projectId, access.userId);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/assignees',
+      {
+        schema: {
+          tags,
+          summary: 'Who tasks can be assigned to: members of the company’s teams',
+          params: CompanyParams,
+          response: { 200: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), email: Type.String() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const rows = await db
+          .selectFrom('company_members as m')
+          .select(['m.user_id', 'm.name', 'm.email'])
+          .where('m.company_id', '=', access.company.company_id)
+          .where('m.deleted', '=', false)
+          .where((eb) => eb.exists(eb.selectFrom('team_members as tm').select('tm.user_id').whereRef('tm.user_id', '=', 'm.user_id').whereRef('tm.company_id', '=', 'm.company_id')))
+          .orderBy('m.name')
+          .execute();
+        return rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email }));
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/tasks',
+      {
+        schema: {
+          tags,
+          summary: 'The /manage-tasks table: filters, search, sort, 50 a page',
+          params: CompanyParams,
+          querystring: Type.Object({
+            projectIds: Type.String({ description: 'comma-separated project ids', maxLength: 4000 }),
+            assigneeId: Type.Optional(Type.String({ format: 'uuid' })),
+            status: Type.Optional(Status),
+            priority: Type.Optional(Priority),
+            search: Type.Optional(Type.String({ maxLength: 200 })),
+            sort: Type.Optional(Type.Union(TASK_SORTS.map((s) => Type.Literal(s)))),
+            order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+            page: Type.Optional(Type.Integer({ minimum: 1 })),
+            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          }),
+          response: {
+            200: Type.Object({
+              tasks: Type.Array(Type.Intersect([TaskSummary, Type.Object({ projectId: Type.String(), projectName: Type.String(), updatedAt: Type.String() })])),
+              total: Type.Integer(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const q = request.query;
+        return listTasks(db, access.company.company_id, {
+          projectIds: q.projectIds.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
+          assigneeId: q.assigneeId,
+          status: q.status,
+          priority: q.priority,
+          search: q.search,
+          sort: q.sort ?? 'taskId',
+          order: q.order ?? 'asc',
+          page: q.page ?? 1,
+          pageSize: q.pageSize ?? 50,
+        });
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/tasks',
+      {
+        schema: {
+          tags,
+          summary: 'Create a task; its id is the project prefix and a running number',
+          params: CompanyParams,
+          body: TaskBody,
+          response: { 201: Type.Object({ taskId: Type.String(), projectName: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const body = request.body as Parameters<typeof projects.createTask>[1];
+        const { taskId, projectName, position } = await projects.createTask(access, body, requestMetadata(request, access.userId));
+        return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: await settled(context, position) });
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/tasks/:taskId',
+      {
+        schema: {
+          tags,
+          summary: 'A task with its comments',
+          params: TaskParams,
+          response: {
+            200: Type.Intersect([
+              TaskSummary,
+              Type.Object({
+                description: Type.String(),
+                projectId: Type.String(),
+                projectName: Type.String(),
+                createdAt: Type.String(),
+                updatedAt: Type.String(),
+                comments: Type.Array(Type.Object({ commentId: Type.String(), userId: Type.String(), userName: Type.String(), html: Type.String(), createdAt: Type.String() })),
+              }),
+            ]),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        if (!canManageProjects(access.role) && access.role !== 'Client') throw forbidden(accessDenied);
+        return readableTask(access, request.params.taskId);
+      },
+    );
+
+    app.patch(
+      '/api/companies/:companyId/tasks/:taskId',
+      {
+        schema: { tags, summary: 'Edit a task’s fields', params: TaskParams, body: Type.Partial(TaskBody), response: { 200: CommandResponse, ...errorResponses } },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await projects.editTask(access, request.params.taskId, request.body as never, requestMetadata(request, access.userId));
+        return { message: 'Task updated successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/tasks/:taskId',
+      { schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await projects.deleteTask(access, request.params.taskId, requestMetadata(request, access.userId));
+        return { message: 'Task deleted successfully', position: await settled(context, position) };
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/tasks/:taskId/comments',
+      {
+        schema: {
+          tags,
+          summary: 'Comment on a task (rich text, sanitised)',
+          params: TaskParams,
+          body: Type.Object({ html: Type.String({ maxLength: 100_000 }) }),
+          response: { 201: Type.Object({ commentId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const { commentId, position } = await projects.addComment(access, request.params.taskId, request.body.html, requestMetadata(request, access.userId));
+        return reply.status(201).send({ commentId, message: 'Comment added', position: await settled(context, position) });
+      },
+    );
+
+    app.delete(
+      '/api/companies/:companyId/tasks/:taskId/comments/:commentId',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a comment (kept for history)',
+          params: Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }), commentId: Type.String({ format: 'uuid' }) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const position = await projects.deleteComment(access, request.params.taskId, request.params.commentId, requestMetadata(request, access.userId));
+        return { message: 'Comment deleted', position: await settled(context, position) };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/tasks/:taskId/history',
+      {
+        schema: {
+          tags,
+          summary: 'A task’s history, newest first: pages of `limit` (10), or all with complete=true',
+          params: TaskParams,
+          querystring: Type.Object({
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0 })),
+            complete: Type.Optional(Type.Boolean()),
+          }),
+          response: {
+            200: Type.Object({
+              history: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  changeType: Type.String(),
+                  field: Type.Union([Type.String(), Type.Null()]),
+                  previousValues: Type.Union([Type.String(), Type.Null()]),
+                  newValues: Type.Union([Type.String(), Type.Null()]),
+                  changedBy: Type.Object({ userId: Type.String(), userName: Type.String() }),
+                  timestamp: Type.String(),
+                  commentText: Type.Union([Type.String(), Type.Null()]),
+                }),
+              ),
+              hasMore: Type.Boolean(),
+              nextOffset: Type.Integer(),
+              totalCount: Type.Integer(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const { limit = 10, offset = 0, complete = false } = request.query;
+        await readableTask(access, request.params.taskId).catch(async (error) => {
+          // A deleted task still has its history.
+          const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', access.company.company_id).where('task_id', '=', request.params.taskId).executeTakeFirst();
+          if (!exists) throw error;
+        });
+        return taskHistory(db, access.company.company_id, request.params.taskId, complete ? 100_000 : limit, complete ? 0 : offset);
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/tasks/:taskId/images',
+      {
+        schema: {
+          tags,
+          summary: 'Upload an image for a task description (PNG, JPEG, WebP or GIF, up to 5 MB; multipart field "file")',
+          params: TaskParams,
+          response: { 201: Type.Object({ url: Type.String(), mime: Type.String() }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw new Error('no file');
+          bytes = await file.toBuffer();
+        } catch {
+          return reply.status(400).send({ statusCode: 400, error: 'invalid', message: UPLOAD_FAILED });
+        }
+        return reply.status(201).send(await projects.uploadTaskImage(access, request.params.taskId, bytes));
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/files/task-images/:taskId/:file',
+      {
+        schema: {
+          tags,
+          summary: 'A task image, only for signed-in members of the task’s company',
+          params: Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }), file: Type.String({ maxLength: 60 }) }),
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const bytes = await projects.readTaskImage(access, request.params.taskId, request.params.file);
+        if (!bytes) throw notFound('File not found');
+        const ext = request.params.file.split('.').pop()!;
+        const mime = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }[ext] ?? 'application/octet-stream';
+        return reply
+          .header('content-type', mime)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,33 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live. A folder by default; an S3-compatible store can take its place. */
+export interface FileStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes, or null when there is no such file. */
+  get(key: string): Promise<Buffer | null>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function folderStorage(root: string): FileStorage {
+  const fileOf = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
