@@ -8,7 +8,7 @@ import {
   WrongExpectedVersionError,
 } from './types.ts';
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 10;
 
 export interface CommandResult<Event extends DomainEvent> {
   /** The events the command produced (or had produced, when repeated). */
@@ -56,6 +56,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
       return { events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+      // A short random pause keeps a crowd of writers on one stream from colliding again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }

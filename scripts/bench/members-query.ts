@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listMembers } from '../../projections/organisation/queries.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
+import { latencies } from './latencies.ts';
 import { percentile } from './percentile.ts';
 
 const MEMBERS = 2_000;
@@ -92,13 +93,3 @@ async function seedCompany(ctx: BenchContext, companyId: string) {
   }
 }
 
-async function latencies(runs: number, query: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i++) await query(i); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await query(i);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
