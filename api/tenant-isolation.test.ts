@@ -108,7 +108,7 @@ async function callCase(user: ApiUser, method: string, path: string, testCase: C
   const url = fill(path, ids) + (testCase.query?.(ids) ?? '');
   if (!testCase.multipart) return user.call(method, url, testCase.body?.(ids));
   const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const response = await fetch(`${server.url}${url}`, { method, headers: { cookie: user.cookie }, body: form });
   return { status: response.status, body: await response.json() };
 }

@@ -124,7 +124,7 @@ describe('tasks', () => {
     const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Images' }))).body;
     const upload = async (bytes: Buffer, name: string) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes]), name);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
       const response = await fetch(`${server.url}/api/companies/${companyId}/tasks/${taskId}/images`, { method: 'POST', headers: { cookie: manager.cookie }, body: form });
       return { status: response.status, body: await response.json() };
     };
