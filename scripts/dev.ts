@@ -15,8 +15,6 @@ const vite = await createServer({ configFile: 'web/vite.config.ts', server: { po
 await vite.listen();
 vite.printUrls();
 
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await vite.close();

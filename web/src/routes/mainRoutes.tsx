@@ -1,7 +1,16 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
+import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
+import { InviteListPage } from '../features/invites/InviteListPage';
+import { InviteMembersPage } from '../features/invites/InviteMembersPage';
 import { EmptyPage } from '../features/layout/EmptyPage';
 import { MainLayout } from '../features/layout/MainLayout';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { PaymentPage } from '../features/subscription/PaymentPage';
+import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
+import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
+import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
+import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
 import { stringSearch } from '../lib/stringSearch';
 import { sessionRoute } from './sessionRoute';
 
@@ -11,57 +20,114 @@ const mainLayoutRoute = createRoute({
   component: MainLayout,
 });
 
-/** A main-layout page whose content is not built yet. */
-function emptyPageRoute<const Path extends string>(path: Path, title: string, noCompanyText?: string) {
+/** A main-layout page whose content is not built yet; `comingSoon` says what it will hold. */
+function emptyPageRoute<const Path extends string>(path: Path, title: string, comingSoon: string, noCompanyText?: string) {
   return createRoute({
     getParentRoute: () => mainLayoutRoute,
     path,
-    component: () => <EmptyPage title={title} noCompanyText={noCompanyText} />,
+    component: () => <EmptyPage title={title} comingSoon={comingSoon} noCompanyText={noCompanyText} />,
   });
 }
 
 const profileRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/profile', component: ProfilePage });
 
+// Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
+const teamDashboardSearch = stringSearch('cid', 'select');
+
 const teamDashboardRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/dashboard-team',
-  validateSearch: stringSearch('cid'),
-  component: () => <EmptyPage title="Team Dashboard" />,
+  validateSearch: teamDashboardSearch,
+  // ?cid= opens that company when it is one of the user's; hovering a link (preload) must not switch.
+  beforeLoad: async ({ search, preload }) => {
+    if (search.cid && !preload) await activateLinkedCompany(search.cid);
+  },
+  component: () => <EmptyPage title="Team Dashboard" comingSoon="Team dashboards arrive with time tracking." />,
 });
+
+// Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
+const manageTeamsSearch = stringSearch('tab');
 
 const manageTeamsRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/manage-teams',
-  validateSearch: stringSearch('tab'),
-  component: () => <EmptyPage title="Teams" />,
+  validateSearch: manageTeamsSearch,
+  // Management §2: no tab opens the Teams tab; an unknown one goes home.
+  beforeLoad: ({ search }) => {
+    if (!search.tab) throw redirect({ to: '/manage-teams', search: { tab: 'teams' }, replace: true });
+    if (!isManageTeamsTab(search.tab)) throw redirect({ to: '/' });
+  },
+  component: function ManageTeamsRoute() {
+    const { tab } = manageTeamsRoute.useSearch();
+    return <ManageTeamsPage tab={tab && isManageTeamsTab(tab) ? tab : 'teams'} />;
+  },
+});
+
+const manageTeamsInviteRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/manage-teams/invite',
+  component: InviteMembersPage,
+});
+
+const inviteListRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/inviteList', component: InviteListPage });
+
+const inviteDetailsRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/invites/$inviteId',
+  component: function InviteDetailsRoute() {
+    const { inviteId } = inviteDetailsRoute.useParams();
+    return <InviteDetailsPage inviteId={inviteId} />;
+  },
 });
 
 const subscriptionSuspendedRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/subscription-suspended',
   validateSearch: stringSearch('companyId'),
-  component: () => <EmptyPage title="Subscription suspended" />,
+  component: function SubscriptionSuspendedRoute() {
+    const { companyId } = subscriptionSuspendedRoute.useSearch();
+    return <SubscriptionSuspendedPage companyId={companyId} />;
+  },
 });
+
+const subscriptionRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/subscription',
+  validateSearch: stringSearch('from'),
+  component: function SubscriptionRoute() {
+    const { from } = subscriptionRoute.useSearch();
+    return <SubscriptionPage from={from} />;
+  },
+});
+
+const paymentRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/payment', component: PaymentPage });
 
 export const mainRoutes = mainLayoutRoute.addChildren([
   teamDashboardRoute,
-  emptyPageRoute('/dashboard-individual', 'User Dashboard'),
-  emptyPageRoute('/team-attendance', 'Team Attendance', 'Please create a team to view attendence!'),
-  emptyPageRoute('/userAttendance', 'User Attendance'),
+  emptyPageRoute('/dashboard-individual', 'User Dashboard', 'Your dashboard arrives with time tracking.'),
+  emptyPageRoute(
+    '/team-attendance',
+    'Team Attendance',
+    'Team attendance arrives with punching in and out.',
+    'Please create a team to view attendence!',
+  ),
+  emptyPageRoute('/userAttendance', 'User Attendance', 'Your attendance calendar arrives with punching in and out.'),
   profileRoute,
-  emptyPageRoute('/team-dashboard', 'Team Dashboard'),
+  emptyPageRoute('/team-dashboard', 'Team Dashboard', 'Team dashboards arrive with time tracking.'),
   subscriptionSuspendedRoute,
   manageTeamsRoute,
-  emptyPageRoute('/project', 'Projects'),
-  emptyPageRoute('/manage-tasks', 'Tasks'),
-  emptyPageRoute('/add-task', 'Add Task'),
-  emptyPageRoute('/regularization', 'Regularization'),
-  emptyPageRoute('/requestsregularization', 'Regularization Requests'),
-  emptyPageRoute('/leave', 'Leave'),
-  emptyPageRoute('/requestsleave', 'Leave Requests'),
-  emptyPageRoute('/manage-settings', 'Settings'),
-  emptyPageRoute('/invoices', 'Invoices'),
-  emptyPageRoute('/inviteList', 'Invites', 'No company yet. Invitations to join a company or team will show up here.'),
-  emptyPageRoute('/subscription', 'Subscription'),
-  emptyPageRoute('/payment', 'Payment'),
+  manageTeamsInviteRoute,
+  emptyPageRoute('/project', 'Projects', 'Projects and their tasks are coming soon.'),
+  emptyPageRoute('/manage-tasks', 'Tasks', 'Tasks arrive together with projects.'),
+  emptyPageRoute('/add-task', 'Add Task', 'Tasks arrive together with projects.'),
+  emptyPageRoute('/regularization', 'Regularization', 'Regularization requests arrive with time tracking.'),
+  emptyPageRoute('/requestsregularization', 'Regularization Requests', 'Regularization requests arrive with time tracking.'),
+  emptyPageRoute('/leave', 'Leave', 'Leave requests are coming soon.'),
+  emptyPageRoute('/requestsleave', 'Leave Requests', 'Leave requests are coming soon.'),
+  emptyPageRoute('/manage-settings', 'Settings', 'Company settings (idle threshold, screenshots, leave policy) are coming soon.'),
+  emptyPageRoute('/invoices', 'Invoices', 'Invoices arrive with billing.'),
+  inviteListRoute,
+  inviteDetailsRoute,
+  subscriptionRoute,
+  paymentRoute,
 ]);

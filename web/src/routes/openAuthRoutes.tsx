@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { InvitationPage } from '../features/invitation/InvitationPage';
+import { InvitationPage } from '../features/invites/InvitationPage';
 import { AuthLayout } from '../features/layout/AuthLayout';
 import { stringSearch } from '../lib/stringSearch';
 import { rootRoute } from './rootRoute';
@@ -23,7 +23,10 @@ const invitationRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (!search.i) throw redirect({ to: '/' });
   },
-  component: InvitationPage,
+  component: function InvitationRoute() {
+    const { i } = invitationRoute.useSearch();
+    return i ? <InvitationPage token={i} /> : null;
+  },
 });
 
 const verifyEmailRoute = createRoute({

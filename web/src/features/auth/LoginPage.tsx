@@ -1,10 +1,12 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../lib/ApiError';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
+import { InvitationBanner } from '../invites/InvitationBanner';
+import { useLinkedInvitation } from '../invites/useLinkedInvitation';
 import { authApi } from './authApi';
 import { meQueryOptions } from './meQueryOptions';
 import { validateLoginEmail, validateLoginPassword } from '../../../../domain/identity/validation.ts';
@@ -12,6 +14,9 @@ import { validateLoginEmail, validateLoginPassword } from '../../../../domain/id
 export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // An invitation link sends its invitee here as /auth/login?i={token}.
+  const invitationToken = useSearch({ strict: false }).i;
+  const invitation = useLinkedInvitation(invitationToken);
   const form = useForm({
     initialValues: { email: '', password: '', rememberMe: false },
     validate: { email: validateLoginEmail, password: validateLoginPassword },
@@ -21,7 +26,7 @@ export function LoginPage() {
     mutationFn: authApi.login,
     onSuccess: ({ user }) => {
       queryClient.setQueryData(meQueryOptions.queryKey, user);
-      void navigate({ to: '/dashboard-team' });
+      void navigate(invitationToken ? { to: '/invitation', search: { i: invitationToken } } : { to: '/dashboard-team' });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 403) {
@@ -42,6 +47,7 @@ export function LoginPage() {
           Welcome back. Sign in to continue tracking time.
         </Text>
       </div>
+      <InvitationBanner invitation={invitation.data} forRegistered action="Sign in to accept" />
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate({ ...values, email: values.email.trim() }))}>
         <Stack>
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />

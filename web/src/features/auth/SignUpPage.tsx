@@ -1,9 +1,12 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
+import { InvitationBanner } from '../invites/InvitationBanner';
+import { useLinkedInvitation } from '../invites/useLinkedInvitation';
 import { authApi } from './authApi';
 import {
   validateFullName,
@@ -15,6 +18,9 @@ import {
 
 export function SignUpPage() {
   const navigate = useNavigate();
+  // An invitation link sends a new invitee here as /auth/sign-up?i={token}.
+  const invitationToken = useSearch({ strict: false }).i;
+  const invitation = useLinkedInvitation(invitationToken);
   const form = useForm({
     initialValues: { fullName: '', email: '', password: '', confirmPassword: '', acceptPrivacy: false },
     validate: {
@@ -33,9 +39,16 @@ export function SignUpPage() {
     // Spec core §2: whatever the answer, the form resets and the user goes to sign in.
     onSettled: () => {
       form.reset();
-      void navigate({ to: '/auth/login' });
+      void navigate({ to: '/auth/login', search: invitationToken ? { i: invitationToken } : {} });
     },
   });
+
+  // The invited address is the one to sign up with; once the invitation loads it fills an empty e-mail field.
+  const invitedEmail = invitation.data && !invitation.data.registered ? invitation.data.email : null;
+  const { getValues, setFieldValue } = form;
+  useEffect(() => {
+    if (invitedEmail && !getValues().email) setFieldValue('email', invitedEmail);
+  }, [invitedEmail, getValues, setFieldValue]);
 
   return (
     <Stack gap="lg">
@@ -47,6 +60,7 @@ export function SignUpPage() {
           Start tracking time with your team.
         </Text>
       </div>
+      <InvitationBanner invitation={invitation.data} forRegistered={false} action="Create your account to accept" />
       <form
         noValidate
         onSubmit={form.onSubmit(({ fullName, email, password }) =>

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useActiveCompanyStore } from '../company/activeCompanyStore';
+import { useActiveTeamStore } from '../company/activeTeamStore';
 import { authApi } from './authApi';
 
 /** Logout (spec core §4): end the session, forget everything local, go home. */
@@ -10,6 +12,9 @@ export function useLogout() {
     mutationFn: authApi.logout,
     // Local state goes even when the call fails, so a dead session never leaves data behind.
     onSettled: () => {
+      // The stores keep their state in memory too; reset them before their storage goes.
+      useActiveCompanyStore.setState({ companyId: null });
+      useActiveTeamStore.setState({ teamIdByCompany: {}, chooserOpened: false });
       localStorage.clear();
       queryClient.clear();
       void navigate({ to: '/' });

@@ -1,9 +1,12 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useProfile } from '../auth/useProfile';
+import { useActiveCompany } from '../company/useActiveCompany';
 
 interface EmptyPageProps {
   title: string;
+  /** What this page will hold, said honestly while it is not built (shown with an active company). */
+  comingSoon?: string;
   /** What to say when the user has no active company. */
   noCompanyText?: string;
 }
@@ -11,9 +14,12 @@ interface EmptyPageProps {
 /** A page of the main layout whose content is not built yet: its title and an honest empty state. */
 export function EmptyPage({
   title,
-  noCompanyText = 'No company yet. Create a company to start tracking time.',
+  comingSoon = 'This page is coming soon.',
+  noCompanyText,
 }: EmptyPageProps) {
-  const { activeCompany } = useProfile();
+  const { companyList } = useProfile();
+  const company = useActiveCompany();
+  const hasCompanies = companyList.length > 0;
 
   return (
     <Stack gap="lg">
@@ -21,16 +27,23 @@ export function EmptyPage({
       <Paper withBorder radius="md" p="xl">
         <Center mih={220}>
           <Stack align="center" gap="md" maw={420}>
-            {activeCompany ? (
+            {company ? (
               <Text c="dimmed" ta="center">
-                Nothing to show here yet.
+                {comingSoon}
               </Text>
             ) : (
               <>
                 <Text c="dimmed" ta="center">
-                  {noCompanyText}
+                  {noCompanyText ??
+                    (hasCompanies
+                      ? 'No company selected. Select one of your companies to see this page.'
+                      : 'No company yet. Create a company to start tracking time.')}
                 </Text>
-                <Button renderRoot={(props) => <Link to="/add-company" {...props} />}>Create Company</Button>
+                {hasCompanies ? (
+                  <Button renderRoot={(props) => <Link to="/select-company" {...props} />}>Select Company</Button>
+                ) : (
+                  <Button renderRoot={(props) => <Link to="/add-company" {...props} />}>Create Company</Button>
+                )}
               </>
             )}
           </Stack>

@@ -1,13 +1,20 @@
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { LostCompanyRedirect } from '../company/LostCompanyRedirect';
+import { TeamChooser } from '../company/TeamChooser';
+import { SubscriptionGate } from '../subscription/SubscriptionGate';
+import { subscriptionPaths } from '../subscription/subscriptionPaths';
+import { TrialBanner } from '../subscription/TrialBanner';
 import { CompanySwitcher } from './CompanySwitcher';
 import { ProfileMenu } from './ProfileMenu';
+import { RouteAccessGuard } from './RouteAccessGuard';
 import { SideMenu } from './SideMenu';
 
 /** Side menu, top bar and footer around every page of the product (spec core §2). */
 export function MainLayout() {
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   return (
     <AppShell
@@ -37,7 +44,15 @@ export function MainLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <TrialBanner />
+        <SubscriptionGate>
+          <RouteAccessGuard>
+            <Outlet />
+          </RouteAccessGuard>
+        </SubscriptionGate>
+        {/* The subscription pages are where a locked company's users land: no team question there. */}
+        <TeamChooser suppressed={subscriptionPaths.includes(pathname)} />
+        <LostCompanyRedirect />
       </AppShell.Main>
 
       <AppShell.Footer>

@@ -1,15 +1,16 @@
 import type { LinkProps } from '@tanstack/react-router';
-import type { Role } from './Role';
+import type { Profile } from '../profile/Profile';
 
 export interface MenuItem {
   title: string;
+  /** The page; who sees the item follows who may open the page (routeAccess). */
   to: NonNullable<LinkProps['to']>;
   /** Query parameters of the link; `companyId` is the active company's id. */
   search?: (companyId: string) => Record<string, string>;
-  /** Roles in the active company that see the item. */
-  visibleTo: 'all' | readonly Role[];
   /** Also shown when the user has no active company. */
   withoutCompany?: true;
+  /** A number shown as a badge beside the title when above 0. */
+  count?: (profile: Profile) => number;
 }
 
 export interface MenuSection {

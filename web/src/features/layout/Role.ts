@@ -1,2 +1,2 @@
-/** Company roles (spec core §6). */
-export type Role = 'Admin' | 'Manager' | 'Head' | 'Member' | 'Client';
+/** Company roles (spec core §6), as the domain defines them. */
+export type { Role } from '../../../../domain/members/roles.ts';

@@ -1,6 +1,7 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useProfile } from '../auth/useProfile';
+import { useActiveCompany } from '../company/useActiveCompany';
 import { CompanyPrompt } from './CompanyPrompt';
 import { menuSections } from './menuSections';
 import { visibleMenuSections } from './visibleMenuSections';
@@ -11,9 +12,9 @@ interface SideMenuProps {
 
 export function SideMenu({ onNavigate }: SideMenuProps) {
   const profile = useProfile();
+  const company = useActiveCompany();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const company = profile.activeCompany;
-  const sections = visibleMenuSections(menuSections, company);
+  const sections = visibleMenuSections(menuSections, company?.role ?? null);
 
   return (
     <ScrollArea type="scroll" h="100%">
@@ -23,18 +24,28 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
               {section.header}
             </Text>
-            {section.items.map((item) => (
-              <NavLink
-                key={item.title}
-                label={item.title}
-                active={pathname === item.to}
-                variant="light"
-                onClick={onNavigate}
-                renderRoot={(props) => (
-                  <Link to={item.to} search={company && item.search ? item.search(company.companyId) : {}} {...props} />
-                )}
-              />
-            ))}
+            {section.items.map((item) => {
+              const count = item.count?.(profile) ?? 0;
+              return (
+                <NavLink
+                  key={item.title}
+                  label={item.title}
+                  active={pathname === item.to}
+                  variant="light"
+                  onClick={onNavigate}
+                  rightSection={
+                    count > 0 ? (
+                      <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} pending`}>
+                        {count}
+                      </Badge>
+                    ) : undefined
+                  }
+                  renderRoot={(props) => (
+                    <Link to={item.to} search={company && item.search ? item.search(company.companyId) : {}} {...props} />
+                  )}
+                />
+              );
+            })}
           </Stack>
         ))}
         {!company && <CompanyPrompt hasCompanies={profile.companyList.length > 0} />}

@@ -1,25 +1,17 @@
-import type { MenuItem, MenuSection } from './MenuItem';
-
-function isVisible(item: MenuItem, role: string): boolean {
-  if (item.visibleTo === 'all') return true;
-  return item.visibleTo.some((visibleRole) => visibleRole.toLowerCase() === role.toLowerCase());
-}
+import { canOpen } from './canOpen';
+import type { MenuSection } from './MenuItem';
+import type { Role } from './Role';
 
 /**
  * The menu a user sees: without an active company only the entries marked
- * `withoutCompany`; with one, the entries the company role may see. Sections
- * left empty are dropped.
+ * `withoutCompany`; with one, the entries whose page the company role may
+ * open. Sections left empty are dropped.
  */
-export function visibleMenuSections(
-  sections: MenuSection[],
-  activeCompany: { role: string } | null,
-): MenuSection[] {
+export function visibleMenuSections(sections: MenuSection[], role: Role | null): MenuSection[] {
   return sections
     .map((section) => ({
       ...section,
-      items: section.items.filter((item) =>
-        activeCompany ? isVisible(item, activeCompany.role) : item.withoutCompany === true,
-      ),
+      items: section.items.filter((item) => (role ? canOpen(item.to, role) : item.withoutCompany === true)),
     }))
     .filter((section) => section.items.length > 0);
 }

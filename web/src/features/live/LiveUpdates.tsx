@@ -1,7 +1,9 @@
+import { useActiveCompany } from '../company/useActiveCompany';
 import { useLiveUpdates } from './useLiveUpdates';
 
-/** Mount once below the session guard: live updates only run for a signed-in user. */
+/** Mount once below the session guard: live updates only run for a signed-in user, following the active company. */
 export function LiveUpdates() {
-  useLiveUpdates();
+  const company = useActiveCompany();
+  useLiveUpdates(company?.companyId ?? null);
   return null;
 }

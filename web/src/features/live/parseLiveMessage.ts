@@ -1,6 +1,6 @@
 import type { LiveMessage, LiveScope } from './LiveMessage';
 
-const kinds = new Set<string>(['user', 'company', 'team']);
+const kinds = new Set<string>(['user', 'email', 'company', 'team']);
 
 function isScope(value: unknown): value is LiveScope {
   if (!value || typeof value !== 'object') return false;
@@ -19,6 +19,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (!parsed || typeof parsed !== 'object') return null;
   const message = parsed as Record<string, unknown>;
+  if (message.type === 'ready') return { type: 'ready' };
   if (message.type !== 'changed' || !Array.isArray(message.scopes)) return null;
   return { type: 'changed', scopes: message.scopes.filter(isScope) };
 }

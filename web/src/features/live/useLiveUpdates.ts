@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { parseLiveMessage } from './parseLiveMessage';
 import { scopeQueryKey } from './scopeQueryKey';
 
@@ -14,12 +14,17 @@ function liveUrl(): string {
 /**
  * Keeps the query cache in step with the server: the socket at /api/live
  * (cookie auth) names the scopes that changed and their queries are
- * invalidated (key convention in scopeQueryKey). When the socket drops it
- * reconnects with exponential backoff, and after a reconnect everything is
- * invalidated because changes may have been missed meanwhile.
+ * invalidated (key convention in scopeQueryKey). The socket hears of the
+ * user by itself and of one company once told to follow it: on 'ready' and
+ * whenever the active company changes. When the socket drops it reconnects
+ * with exponential backoff, and after a reconnect everything is invalidated
+ * because changes may have been missed meanwhile.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(companyId: string | null): void {
   const queryClient = useQueryClient();
+  const followed = useRef(companyId);
+  // The socket once the server listens to it ('ready'), else null.
+  const readySocket = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -29,24 +34,31 @@ export function useLiveUpdates(): void {
     let stopped = false;
 
     const connect = () => {
-      socket = new WebSocket(liveUrl());
+      const current = new WebSocket(liveUrl());
+      socket = current;
 
-      socket.onopen = () => {
+      current.onopen = () => {
         failedAttempts = 0;
         if (reconnecting) void queryClient.invalidateQueries();
         reconnecting = false;
       };
 
-      socket.onmessage = (event) => {
+      current.onmessage = (event) => {
         const message = parseLiveMessage(event.data);
         if (!message) return;
+        if (message.type === 'ready') {
+          readySocket.current = current;
+          follow(current, followed.current);
+          return;
+        }
         for (const scope of message.scopes) {
           void queryClient.invalidateQueries({ queryKey: scopeQueryKey(scope) });
         }
       };
 
-      socket.onclose = () => {
+      current.onclose = () => {
         socket = null;
+        if (readySocket.current === current) readySocket.current = null;
         if (stopped) return;
         reconnecting = true;
         const backoff = Math.min(maxRetryMs, firstRetryMs * 2 ** failedAttempts);
@@ -61,7 +73,21 @@ export function useLiveUpdates(): void {
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
+      readySocket.current = null;
       socket?.close();
     };
   }, [queryClient]);
+
+  useEffect(() => {
+    if (followed.current === companyId) return;
+    followed.current = companyId;
+    if (readySocket.current) follow(readySocket.current, companyId);
+    // Changes to this company went unheard while another one was followed.
+    if (companyId) void queryClient.invalidateQueries({ queryKey: ['company', companyId] });
+  }, [companyId, queryClient]);
+}
+
+/** Tells the server which company's changes this browser wants; null follows none. */
+function follow(socket: WebSocket, companyId: string | null): void {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'follow', companyId }));
 }

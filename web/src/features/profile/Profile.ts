@@ -1,17 +1,13 @@
-/** The signed-in user as `GET /api/me` returns it. */
+import type { CompanySummary } from '../company/CompanySummary';
+
+/** The signed-in user as `GET /api/me` returns it. Which company is active is kept in the browser (useActiveCompany). */
 export interface Profile {
   id: string;
   name: string;
   email: string;
   avatar: string | null;
   isEmailVerified: boolean;
-  role: string | null;
-  activeCompany: { companyId: string; companyName: string; role: string } | null;
-  companyList: { companyId: string; companyName: string }[];
-  subscription: null | {
-    companyId: string;
-    companyName: string;
-    subscriptionStatus: string;
-    trialExpiryDate: string | null;
-  };
+  companyList: CompanySummary[];
+  /** Pending invitations to the user's e-mail address. */
+  pendingInvites: number;
 }

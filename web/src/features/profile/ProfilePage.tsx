@@ -1,5 +1,8 @@
-import { Avatar, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useProfile } from '../auth/useProfile';
+import { useActiveTeamStore } from '../company/activeTeamStore';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { useActiveTeam } from '../company/useActiveTeam';
 import { initials } from '../layout/initials';
 import { ProfileNameForm } from './ProfileNameForm';
 
@@ -9,13 +12,17 @@ function Field({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text>{value}</Text>
+      {/* Long e-mail addresses wrap instead of running into the next column. */}
+      <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
     </div>
   );
 }
 
 export function ProfilePage() {
   const profile = useProfile();
+  const company = useActiveCompany();
+  const { activeTeam, teams, isPending: teamsPending } = useActiveTeam();
+  const openTeamChooser = useActiveTeamStore((state) => state.openChooser);
 
   return (
     <Stack gap="lg" maw={720}>
@@ -40,9 +47,15 @@ export function ProfilePage() {
           <ProfileNameForm key={profile.name} name={profile.name} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Field label="Email" value={profile.email} />
-            <Field label="Active company" value={profile.activeCompany?.companyName ?? 'None'} />
-            <Field label="Active team" value="None" />
+            <Field label="Active company" value={company?.companyName ?? 'None'} />
+            <Field label="Active team" value={activeTeam?.teamName ?? 'None'} />
           </SimpleGrid>
+          <Group>
+            {/* The 'Choose a Team' modal lives in the main layout; this only asks it to open. */}
+            <Button variant="default" onClick={openTeamChooser} disabled={!company || teamsPending || teams.length === 0}>
+              Change Team
+            </Button>
+          </Group>
         </Stack>
       </Paper>
     </Stack>

@@ -1,0 +1,15 @@
+import { canManageMember, type Role } from '../../../../domain/members/roles.ts';
+import type { Member } from './Member';
+
+/**
+ * Why the user may not edit or remove this member (management §6), or null when
+ * they may: never one's own row; a Head not Admins; a Manager not Heads or Admins.
+ */
+export function memberBlockReason(actorRole: Role, actorId: string, member: Member): string | null {
+  const isSelf = member.userId === actorId;
+  if (canManageMember(actorRole, member.accessLevel as Role, isSelf)) return null;
+  if (isSelf) return 'You cannot edit or remove yourself';
+  if (actorRole === 'Head') return 'A Head cannot change an Admin';
+  if (actorRole === 'Manager') return 'A Manager cannot change a Head or an Admin';
+  return 'You cannot change this member';
+}
