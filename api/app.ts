@@ -14,6 +14,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { ErrorResponse } from './http/schemas.ts';
+import { hashLinkToken } from './identity/tokens.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import { findLiveApiToken } from '../projections/api-tokens/queries.ts';
 import { SESSION_COOKIE } from './http/session.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -23,6 +26,8 @@ import { liveRoutes } from './routes/live.ts';
 import { memberRoutes } from './routes/members.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { teamRoutes } from './routes/teams.ts';
+import { timerRoutes } from './routes/timer.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -42,6 +47,15 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
 
   registerErrorHandler(app);
   app.addSchema(ErrorResponse);
+  app.decorateRequest('tokenUserId', null);
+  // The desktop agent signs in with a personal API token: "Authorization: Bearer <token>".
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const token = await findLiveApiToken(context.db, hashLinkToken(header.slice('Bearer '.length).trim()));
+    if (!token) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
+    request.tokenUserId = token.user_id;
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -79,6 +93,8 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(memberRoutes(context));
   await app.register(inviteRoutes(context));
   await app.register(projectRoutes(context));
+  await app.register(timerRoutes(context));
+  await app.register(tokenRoutes(context));
   await app.register(liveRoutes(context));
 
   await serveWebApp(app, context.config.serveWeb);

@@ -18,6 +18,8 @@ import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
 import { folderStorage } from './storage/storage.ts';
+import { createTimeTrackingService } from './time-tracking/service.ts';
+import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -65,8 +67,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
   const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
+  const timeTracking = createTimeTrackingService({ store, db });
   const app = await buildApp({
-    context: { config, db, store, identity, organisation, projects: projectsService, watcher, hub },
+    context: { config, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,
@@ -76,6 +79,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
 
+  // The process that runs the projections also ends sessions whose heartbeats stopped.
+  const sweeper = runner
+    ? setInterval(() => {
+        timeTracking.endAbandonedSessions(new Date(Date.now() - ABANDON_AFTER_MS)).catch((error) => logger.error({ err: error }, 'abandoned-session sweep failed'));
+      }, 60_000)
+    : null;
+
   return {
     url: `http://127.0.0.1:${port}`,
     app,
@@ -83,6 +93,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     store,
     async close() {
       ready = false;
+      if (sweeper) clearInterval(sweeper);
       await app.close();
       await runner?.stop();
       await watcher.stop();

@@ -58,6 +58,14 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/tasks/{taskId}/history': { member: 'refused' },
   'POST /api/companies/{companyId}/tasks/{taskId}/images': { member: 'refused', multipart: true },
   'GET /api/companies/{companyId}/files/task-images/{taskId}/{file}': { member: 'allowed', file: true },
+  'GET /api/companies/{companyId}/timer': { member: 'allowed' },
+  'POST /api/companies/{companyId}/timer/start': { member: 'allowed', body: (ids) => ({ teamId: ids.teamId, projectId: ids.projectId, taskId: ids.taskId }) },
+  'POST /api/companies/{companyId}/timer/stop': { member: 'allowed', body: () => ({}) },
+  'POST /api/companies/{companyId}/timer/cancel': { member: 'allowed' },
+  'POST /api/companies/{companyId}/timer/heartbeat': { member: 'allowed', body: (ids) => ({ sessionId: ids.commentId }) },
+  'POST /api/companies/{companyId}/punch/in': { member: 'allowed', body: () => ({}) },
+  'POST /api/companies/{companyId}/punch/out': { member: 'allowed', body: () => ({}) },
+  'GET /api/companies/{companyId}/timelogs': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -81,6 +89,10 @@ const notCompanyScoped = new Set([
   'POST /api/me/invites/{inviteId}/accept',
   'POST /api/me/invites/{inviteId}/decline',
   'GET /api/live',
+  'GET /api/time',
+  'GET /api/me/tokens',
+  'POST /api/me/tokens',
+  'DELETE /api/me/tokens/{tokenId}',
 ]);
 
 let server: TestServer;

@@ -3,6 +3,7 @@ import * as eventStore from './0001_event_store.ts';
 import * as accounts from './0002_accounts.ts';
 import * as organisation from './0003_organisation.ts';
 import * as projectsAndTasks from './0004_projects_and_tasks.ts';
+import * as timeTracking from './0005_time_tracking.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_accounts': accounts,
   '0003_organisation': organisation,
   '0004_projects_and_tasks': projectsAndTasks,
+  '0005_time_tracking': timeTracking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -144,6 +144,79 @@ export interface ClientProjectsTable {
   project_id: string;
 }
 
+export interface RunningTimersTable {
+  company_id: string;
+  user_id: string;
+  session_id: string;
+  team_id: string;
+  project_id: string;
+  project_name: string;
+  task_id: string;
+  task_name: string;
+  task_details: string;
+  source: string;
+  time_zone: string;
+  started_at: Date;
+  last_heartbeat_at: Date;
+}
+
+export interface TimelogEntriesTable {
+  session_id: string;
+  split_index: number;
+  total_splits: number;
+  company_id: string;
+  user_id: string;
+  team_id: string;
+  day: string;
+  start_at: Date;
+  end_at: Date;
+  seconds: number;
+  idle_minutes: number;
+  project_id: string;
+  project_name: string;
+  task_id: string;
+  task_name: string;
+  task_details: string;
+  time_zone: string;
+  source: string;
+  abandoned: boolean;
+}
+
+export interface DailyTotalsTable {
+  company_id: string;
+  user_id: string;
+  day: string;
+  tracked_seconds: number;
+  idle_minutes: number;
+}
+
+export interface PunchesTable {
+  company_id: string;
+  user_id: string;
+  at: Date;
+  state: string;
+  day: string;
+  time_zone: string;
+}
+
+export interface AbandonedSessionsTable {
+  session_id: string;
+  company_id: string;
+  user_id: string;
+  started_at: Date;
+  ended_at: Date;
+  last_heartbeat_at: Date;
+}
+
+export interface ApiTokensTable {
+  token_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
 /** Every read model table, as Kysely sees it. */
 export interface Database {
   accounts: AccountsTable;
@@ -157,6 +230,12 @@ export interface Database {
   task_comments: TaskCommentsTable;
   task_history: TaskHistoryTable;
   client_projects: ClientProjectsTable;
+  running_timers: RunningTimersTable;
+  timelog_entries: TimelogEntriesTable;
+  daily_totals: DailyTotalsTable;
+  punches: PunchesTable;
+  abandoned_sessions: AbandonedSessionsTable;
+  api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

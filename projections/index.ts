@@ -1,8 +1,10 @@
 import { accountsProjection } from './accounts/accounts.ts';
+import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { invitesProjection } from './invites/invites.ts';
 import { organisationProjection } from './organisation/organisation.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks/projects-and-tasks.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
+import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model the workers keep up to date. A new one is added here. */
@@ -12,6 +14,8 @@ export const projections: readonly Projection[] = [
   invitesProjection,
   projectsAndTasksProjection,
   taskHistoryProjection,
+  timeTrackingProjection,
+  apiTokensProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ export interface ApiContext {
   identity: IdentityService;
   organisation: OrganisationService;
   projects: ProjectsService;
+  timeTracking: TimeTrackingService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
 }

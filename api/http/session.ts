@@ -9,6 +9,13 @@ export interface SessionClaims {
   sub: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request signed in with a personal API token (the desktop agent). */
+    tokenUserId: string | null;
+  }
+}
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: SessionClaims;
@@ -35,8 +42,14 @@ export function endSession(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The signed-in user's id, or a 401. */
+/** The signed-in user's id (browser session or API token), or a 401. */
 export async function requireUser(request: FastifyRequest): Promise<string> {
+  if (request.tokenUserId) return request.tokenUserId;
+  return requireBrowserUser(request);
+}
+
+/** Only a browser session: managing API tokens needs one. */
+export async function requireBrowserUser(request: FastifyRequest): Promise<string> {
   try {
     const claims = await request.jwtVerify<SessionClaims>();
     return claims.sub;

@@ -11,6 +11,8 @@ export const accountMessages = {
   badVerificationLink: 'This verification link is invalid or has expired.',
   badResetLink: 'This password reset link is invalid, expired or already used.',
   accountNotFound: 'User not found or not authorized',
+  tokenNameRequired: 'Token name is required',
+  tokenNotFound: 'Token not found',
 } as const;
 
 export type AccountState =
@@ -24,6 +26,8 @@ export type AccountState =
       emailVerified: boolean;
       verification: IssuedToken | null;
       passwordReset: IssuedToken | null;
+      /** API tokens by id: true while usable. */
+      apiTokens: Map<string, boolean>;
     };
 
 export type AccountCommand =
@@ -32,7 +36,9 @@ export type AccountCommand =
   | { type: 'VerifyEmail'; tokenHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string }
-  | { type: 'RenameProfile'; fullName: string };
+  | { type: 'RenameProfile'; fullName: string }
+  | { type: 'CreateApiToken'; tokenId: string; name: string; tokenHash: string }
+  | { type: 'RevokeApiToken'; tokenId: string };
 
 export interface AccountContext {
   now: Date;
@@ -49,7 +55,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
   evolve(state, event) {
     if (event.type === 'AccountRegistered') {
       const { userId, email, fullName, passwordHash, verification } = event.data;
-      return { status: 'registered', userId, email, fullName, passwordHash, emailVerified: false, verification, passwordReset: null };
+      return { status: 'registered', userId, email, fullName, passwordHash, emailVerified: false, verification, passwordReset: null, apiTokens: new Map() };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -63,6 +69,10 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
       case 'ProfileRenamed':
         return { ...state, fullName: event.data.fullName };
+      case 'ApiTokenCreated':
+        return { ...state, apiTokens: new Map(state.apiTokens).set(event.data.tokenId, true) };
+      case 'ApiTokenRevoked':
+        return { ...state, apiTokens: new Map(state.apiTokens).set(event.data.tokenId, false) };
     }
   },
 
@@ -108,6 +118,18 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
             data: { userId: state.userId, passwordHash: command.passwordHash, tokenHash: command.tokenHash, resetAt: now.toISOString() },
           },
         ];
+
+      case 'CreateApiToken': {
+        const name = command.name?.trim() ?? '';
+        if (!name) throw invalid(accountMessages.tokenNameRequired);
+        return [{ type: 'ApiTokenCreated', data: { userId: state.userId, tokenId: command.tokenId, name, tokenHash: command.tokenHash, createdAt: now.toISOString() } }];
+      }
+
+      case 'RevokeApiToken': {
+        const live = state.apiTokens.get(command.tokenId);
+        if (live === undefined) throw notFound(accountMessages.tokenNotFound);
+        return live ? [{ type: 'ApiTokenRevoked', data: { userId: state.userId, tokenId: command.tokenId, revokedAt: now.toISOString() } }] : [];
+      }
 
       case 'RenameProfile': {
         const problem = validateFullName(command.fullName);

@@ -12,7 +12,9 @@ export type AccountEvent =
   | DomainEvent<'EmailVerified', { userId: string; verifiedAt: string }>
   | DomainEvent<'PasswordResetRequested', IssuedToken>
   | DomainEvent<'PasswordReset', { userId: string; passwordHash: string; tokenHash: string; resetAt: string }>
-  | DomainEvent<'ProfileRenamed', { userId: string; fullName: string }>;
+  | DomainEvent<'ProfileRenamed', { userId: string; fullName: string }>
+  | DomainEvent<'ApiTokenCreated', { userId: string; tokenId: string; name: string; tokenHash: string; createdAt: string }>
+  | DomainEvent<'ApiTokenRevoked', { userId: string; tokenId: string; revokedAt: string }>;
 
 export type EmailReservationEvent = DomainEvent<'EmailReserved', { email: string; userId: string }>;
 

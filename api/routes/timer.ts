@@ -1,0 +1,273 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { trackerStream } from '../../domain/time-tracking/events.ts';
+import { tracker, trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { errorResponses } from '../http/schemas.ts';
+
+const CompanyParams = Type.Object({ companyId: Type.String() });
+const Position = Type.Union([Type.String(), Type.Null()]);
+
+const Session = Type.Object({
+  sessionId: Type.String(),
+  source: Type.String(),
+  timeZone: Type.String(),
+  startedAt: Type.String(),
+  teamId: Type.String(),
+  projectId: Type.String(),
+  projectName: Type.String(),
+  taskId: Type.String(),
+  taskName: Type.String(),
+  taskDetails: Type.String(),
+});
+
+const Entry = Type.Object({
+  day: Type.String(),
+  start: Type.String(),
+  end: Type.String(),
+  seconds: Type.Number(),
+  idleMinutes: Type.Integer(),
+  splitIndex: Type.Integer(),
+  totalSplits: Type.Integer(),
+});
+
+/** Browsers track as 'web'; the desktop agent signs in with an API token and tracks as 'desktop'. */
+const sourceOf = (request: FastifyRequest) => (request.tokenUserId ? 'desktop' : 'web');
+
+export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { timeTracking, store } = context;
+  const tags = ['timer and punch'];
+
+  async function status(companyId: string, userId: string) {
+    const events = await store.readStream(trackerStream(companyId, userId));
+    const state = events.map((e) => ({ type: e.type, data: e.data }) as never).reduce(tracker.evolve, tracker.initialState);
+    const abandoned = await context.db
+      .selectFrom('abandoned_sessions')
+      .select(['session_id', 'started_at', 'ended_at', 'last_heartbeat_at'])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .where('ended_at', '>', new Date(Date.now() - 7 * 86_400_000))
+      .orderBy('ended_at', 'desc')
+      .executeTakeFirst();
+    return {
+      session: state.running,
+      punch: { isPunchedIn: state.punchedIn, lastPunchinoutStatus: events.some((e) => e.type.startsWith('Punched')) ? (state.punchedIn ? 'punchin' : 'punchout') : null },
+      abandoned: abandoned
+        ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
+        : null,
+      serverTime: new Date().toISOString(),
+    };
+  }
+
+  const Status = Type.Object({
+    session: Type.Union([Session, Type.Null()]),
+    punch: Type.Object({ isPunchedIn: Type.Boolean(), lastPunchinoutStatus: Type.Union([Type.Literal('punchin'), Type.Literal('punchout'), Type.Null()]) }),
+    abandoned: Type.Union([Type.Object({ sessionId: Type.String(), startedAt: Type.String(), endedAt: Type.String(), lastHeartbeatAt: Type.String() }), Type.Null()]),
+    serverTime: Type.String(),
+  });
+
+  return async (app) => {
+    app.get(
+      '/api/time',
+      {
+        schema: {
+          tags,
+          summary: 'The server’s UTC time: clients show durations by this clock, not their own',
+          response: { 200: Type.Object({ timestamp: Type.Number(), toUTCString: Type.String(), toISOString: Type.String() }) },
+        },
+      },
+      async (_request, reply) => {
+        const now = new Date();
+        reply.header('cache-control', 'no-store');
+        return { timestamp: now.getTime(), toUTCString: now.toUTCString(), toISOString: now.toISOString() };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/timer',
+      { schema: { tags, summary: 'The caller’s running session, punch status and any session ended for lack of heartbeats', params: CompanyParams, response: { 200: Status, ...errorResponses } } },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        return status(access.company.company_id, access.userId);
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/timer/start',
+      {
+        schema: {
+          tags,
+          summary: 'Start the timer on a task assigned to the caller (send an Idempotency-Key; web or, with an API token, desktop)',
+          params: CompanyParams,
+          body: Type.Object({
+            teamId: Type.String(),
+            projectId: Type.String(),
+            taskId: Type.String({ maxLength: 20 }),
+            taskDetails: Type.Optional(Type.String({ maxLength: 2000 })),
+            timeZone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+          }),
+          response: { 200: Type.Object({ message: Type.String(), session: Type.Union([Session, Type.Null()]), position: Position }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const body = request.body;
+        const { position, session } = await timeTracking.start(
+          access,
+          { teamId: body.teamId, projectId: body.projectId, taskId: body.taskId, taskDetails: body.taskDetails ?? '', timeZone: body.timeZone ?? null },
+          sourceOf(request),
+          requestMetadata(request, access.userId),
+        );
+        return { message: trackerMessages.started, session, position: await settled(context, position) };
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/timer/stop',
+      {
+        schema: {
+          tags,
+          summary: 'Stop the timer and save its time log, split per local day',
+          params: CompanyParams,
+          body: Type.Optional(Type.Object({ sessionId: Type.Optional(Type.String()) })),
+          response: { 200: Type.Object({ message: Type.String(), splitMessage: Type.Union([Type.String(), Type.Null()]), entries: Type.Array(Entry), position: Position }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
+        return {
+          message: trackerMessages.stopped,
+          splitMessage: entries.length > 1 ? trackerMessages.split(entries.length) : null,
+          entries,
+          position: await settled(context, position),
+        };
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/timer/cancel',
+      {
+        schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses } },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const position = await timeTracking.cancel(access, requestMetadata(request, access.userId));
+        return { message: trackerMessages.cancelled, position: await settled(context, position) };
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/timer/heartbeat',
+      {
+        schema: {
+          tags,
+          summary: 'The running client is alive (every 30 s); the desktop agent adds its idle minutes since the last beat',
+          params: CompanyParams,
+          body: Type.Object({ sessionId: Type.String(), idleMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: 60 })) }),
+          response: { 200: Type.Object({ serverTime: Type.String() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        await timeTracking.heartbeat(access, request.body.sessionId, request.body.idleMinutes ?? 0, requestMetadata(request, access.userId));
+        return { serverTime: new Date().toISOString() };
+      },
+    );
+
+    for (const direction of ['in', 'out'] as const) {
+      app.post(
+        `/api/companies/:companyId/punch/${direction}`,
+        {
+          schema: {
+            tags,
+            summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
+            params: CompanyParams,
+            body: Type.Optional(Type.Object({ timeZone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) })),
+            response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const access = await companyAccess(context, request, request.params.companyId, { write: true });
+          const position = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
+          return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: await settled(context, position) };
+        },
+      );
+    }
+
+    app.get(
+      '/api/companies/:companyId/timelogs',
+      {
+        schema: {
+          tags,
+          summary: 'The caller’s time log entries and daily totals between two local days',
+          params: CompanyParams,
+          querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
+          response: {
+            200: Type.Object({
+              entries: Type.Array(
+                Type.Object({
+                  day: Type.String(),
+                  sessionId: Type.String(),
+                  splitIndex: Type.Integer(),
+                  totalSplits: Type.Integer(),
+                  start: Type.String(),
+                  end: Type.String(),
+                  taskHours: Type.Integer(),
+                  taskMinutes: Type.Integer(),
+                  idleMinutes: Type.Integer(),
+                  projectId: Type.String(),
+                  projectName: Type.String(),
+                  taskId: Type.String(),
+                  taskName: Type.String(),
+                  taskDetails: Type.String(),
+                  timeZone: Type.String(),
+                  source: Type.String(),
+                }),
+              ),
+              days: Type.Array(Type.Object({ day: Type.String(), totalMinutes: Type.Integer(), idleMinutes: Type.Integer(), productiveMinutes: Type.Integer() })),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const { from, to } = request.query;
+        const base = (table: 'timelog_entries' | 'daily_totals') =>
+          context.db.selectFrom(table).where('company_id', '=', access.company.company_id).where('user_id', '=', access.userId).where('day', '>=', from).where('day', '<=', to);
+        const [entries, days] = await Promise.all([base('timelog_entries').selectAll().orderBy('start_at').execute(), base('daily_totals').selectAll().orderBy('day').execute()]);
+        return {
+          entries: entries.map((e) => {
+            const minutes = Math.floor(e.seconds / 60);
+            return {
+              day: e.day,
+              sessionId: e.session_id,
+              splitIndex: e.split_index,
+              totalSplits: e.total_splits,
+              start: e.start_at.toISOString(),
+              end: e.end_at.toISOString(),
+              taskHours: Math.floor(minutes / 60),
+              taskMinutes: minutes % 60,
+              idleMinutes: e.idle_minutes,
+              projectId: e.project_id,
+              projectName: e.project_name,
+              taskId: e.task_id,
+              taskName: e.task_name,
+              taskDetails: e.task_details,
+              timeZone: e.time_zone,
+              source: e.source,
+            };
+          }),
+          days: days.map((d) => {
+            const totalMinutes = Math.floor(d.tracked_seconds / 60);
+            return { day: d.day, totalMinutes, idleMinutes: d.idle_minutes, productiveMinutes: Math.max(0, totalMinutes - d.idle_minutes) };
+          }),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { account } from '../../domain/identity/account.ts';
+import { accountStream } from '../../domain/identity/events.ts';
+import { handleCommand } from '../../eventstore/command-handler.ts';
+import { apiTokensOf } from '../../projections/api-tokens/queries.ts';
+import type { ApiContext } from '../http/context.ts';
+import { requestMetadata, settled } from '../http/context.ts';
+import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { requireBrowserUser } from '../http/session.ts';
+import { hashLinkToken, newLinkToken } from '../identity/tokens.ts';
+
+/** Personal API tokens for the desktop agent: shown once, kept as a hash, revocable. Managed only from a browser session. */
+export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const tags = ['api tokens'];
+  const run = (userId: string, command: Parameters<typeof account.decide>[0], metadata: ReturnType<typeof requestMetadata>) =>
+    handleCommand(context.store, accountStream(userId), account, command, { now: new Date() }, metadata);
+
+  return async (app) => {
+    app.get(
+      '/api/me/tokens',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user’s API tokens (never the secrets)',
+          response: { 200: Type.Array(Type.Object({ tokenId: Type.String(), name: Type.String(), createdAt: Type.String(), revokedAt: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await requireBrowserUser(request);
+        return (await apiTokensOf(context.db, userId)).map((t) => ({
+          tokenId: t.token_id,
+          name: t.name,
+          createdAt: t.created_at.toISOString(),
+          revokedAt: t.revoked_at?.toISOString() ?? null,
+        }));
+      },
+    );
+
+    app.post(
+      '/api/me/tokens',
+      {
+        schema: {
+          tags,
+          summary: 'Create an API token; the answer holds the secret, shown this once',
+          body: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+          response: { 201: Type.Object({ tokenId: Type.String(), token: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const userId = await requireBrowserUser(request);
+        const tokenId = randomUUID();
+        const token = `tl_${newLinkToken().token}`;
+        const { position } = await run(userId, { type: 'CreateApiToken', tokenId, name: request.body.name, tokenHash: hashLinkToken(token) }, requestMetadata(request, userId));
+        return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: await settled(context, position) });
+      },
+    );
+
+    app.delete(
+      '/api/me/tokens/:tokenId',
+      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ tokenId: Type.String() }), response: { 200: CommandResponse, ...errorResponses } } },
+      async (request) => {
+        const userId = await requireBrowserUser(request);
+        const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId }, requestMetadata(request, userId));
+        return { message: 'Token revoked', position: await settled(context, position) };
+      },
+    );
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { timerSessionStream, trackerStream, type TimerSource } from '../../domain/time-tracking/events.ts';
+import { type Heartbeat, tracker, type TrackerCommand, trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { conflict, invalid } from '../../domain/shared/errors.ts';
+import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import type { CompanyAccess } from '../http/access.ts';
+
+const MAX_IDLE_MINUTES_PER_BEAT = 2;
+
+export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;
+
+export function createTimeTrackingService({ store, db, now = () => new Date() }: { store: EventStore; db: Kysely<Database>; now?: () => Date }) {
+  async function heartbeatsOf(sessionId: string): Promise<Heartbeat[]> {
+    return (await store.readStream(timerSessionStream(sessionId))).map((e) => e.data as Heartbeat);
+  }
+
+  const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
+    handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId });
+
+  async function runningSession(companyId: string, userId: string) {
+    const events = await store.readStream(trackerStream(companyId, userId));
+    return events.map((e) => ({ type: e.type, data: e.data }) as never).reduce(tracker.evolve, tracker.initialState).running;
+  }
+
+  return {
+    async start(
+      access: CompanyAccess,
+      input: { teamId: string; projectId: string; taskId: string; taskDetails: string; timeZone: string | null },
+      source: TimerSource,
+      metadata: EventMetadata,
+    ) {
+      const companyId = access.company.company_id;
+      if (!access.teamRoles.has(input.teamId)) throw invalid(trackerMessages.needTeam);
+      const task = await db
+        .selectFrom('tasks as t')
+        .innerJoin('projects as p', 'p.project_id', 't.project_id')
+        .select(['t.title', 't.status', 't.assignee_id', 'p.name as project_name'])
+        .where('t.company_id', '=', companyId)
+        .where('t.task_id', '=', input.taskId)
+        .where('t.project_id', '=', input.projectId)
+        .where('t.deleted', '=', false)
+        .where('p.deleted', '=', false)
+        .executeTakeFirst();
+      if (!task) throw invalid(trackerMessages.selectProjectAndTask);
+      const sessionId = metadata.commandId ? uuidFrom(`session:${metadata.commandId}`) : randomUUID();
+      const isAssignedOpenTask = () => task.assignee_id === access.userId && task.status !== 'DONE';
+      const { position } = await run(
+        companyId,
+        access.userId,
+        {
+          type: 'StartTimer',
+          companyId,
+          userId: access.userId,
+          sessionId,
+          source,
+          timeZone: input.timeZone,
+          teamId: input.teamId,
+          projectId: input.projectId,
+          projectName: task.project_name,
+          taskId: input.taskId,
+          taskName: task.title,
+          taskDetails: input.taskDetails ?? '',
+        },
+        metadata,
+        isAssignedOpenTask,
+      );
+      return { position, session: await runningSession(companyId, access.userId) };
+    },
+
+    async stop(access: CompanyAccess, sessionId: string | undefined, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const running = await runningSession(companyId, access.userId);
+      if (!running) throw conflict(trackerMessages.noSession);
+      const outcome = await run(companyId, access.userId, { type: 'StopTimer', sessionId, heartbeats: await heartbeatsOf(running.sessionId) }, metadata);
+      const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
+      const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
+      return { position: outcome.position, entries };
+    },
+
+    async cancel(access: CompanyAccess, metadata: EventMetadata) {
+      return (await run(access.company.company_id, access.userId, { type: 'CancelTimer' }, metadata)).position;
+    },
+
+    /** Records that the client is alive (and, from the desktop agent, its idle minutes since the last beat). */
+    async heartbeat(access: CompanyAccess, sessionId: string, idleMinutes: number, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const running = await runningSession(companyId, access.userId);
+      if (!running || running.sessionId !== sessionId) throw conflict(trackerMessages.noSession);
+      const at = now().toISOString();
+      const result = await store.append(
+        timerSessionStream(sessionId),
+        [
+          {
+            eventId: metadata.commandId ? uuidFrom(`beat:${metadata.commandId}`) : randomUUID(),
+            type: 'TimerHeartbeat',
+            data: { companyId, userId: access.userId, sessionId, at, idleMinutes: Math.max(0, Math.min(MAX_IDLE_MINUTES_PER_BEAT, Math.round(idleMinutes))) },
+            metadata: { ...metadata, companyId, userId: access.userId },
+          },
+        ],
+        'any',
+      );
+      return result.position;
+    },
+
+    /** Ends sessions whose heartbeats stopped (closed browser, sleeping machine, crash). */
+    async endAbandonedSessions(olderThan: Date) {
+      const stale = await db.selectFrom('running_timers').select(['company_id', 'user_id', 'session_id']).where('last_heartbeat_at', '<', olderThan).execute();
+      for (const session of stale) {
+        await run(
+          session.company_id,
+          session.user_id,
+          { type: 'AbandonTimer', sessionId: session.session_id, heartbeats: await heartbeatsOf(session.session_id) },
+          { correlationId: `abandon-${session.session_id}`, commandId: `abandon:${session.session_id}` },
+        );
+      }
+      return stale.length;
+    },
+
+    async punch(access: CompanyAccess, direction: 'in' | 'out', timeZone: string | null, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const command: TrackerCommand =
+        direction === 'in' ? { type: 'PunchIn', companyId, userId: access.userId, timeZone } : { type: 'PunchOut', companyId, userId: access.userId, timeZone };
+      return (await run(companyId, access.userId, command, metadata)).position;
+    },
+
+    runningSession,
+  };
+}

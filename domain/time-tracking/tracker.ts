@@ -1,0 +1,169 @@
+import type { Decider } from '../shared/decider.ts';
+import { conflict, invalid } from '../shared/errors.ts';
+import type { TimelogEntry, TimerSource, TimerTask, TrackerEvent } from './events.ts';
+import { FALLBACK_TIME_ZONE, isTimeZone, localDay, splitByLocalDay } from './local-days.ts';
+
+export const MIN_SAVED_SECONDS = 60;
+/** A running session whose heartbeats stop for this long is ended at its last heartbeat plus one sync interval. */
+export const ABANDON_AFTER_MS = 5 * 60_000;
+export const SYNC_INTERVAL_MS = 30_000;
+
+export const trackerMessages = {
+  selectProjectAndTask: 'Please select a project and task name before starting the timer.',
+  needTeam: 'Unable to start timer. Please ensure you are logged in and have selected a team.',
+  runningElsewhere: (source: TimerSource) =>
+    source === 'desktop' ? 'You cannot start timer as it is already running in desktop app' : 'You cannot start timer as it is already running in another platform',
+  alreadyRunning: 'The timer is already running for another task. Stop it before starting a new one.',
+  taskNotAvailable: 'This task is not assigned to you or is already done.',
+  mustPunchIn: 'Please punch in before starting the timer.',
+  started: 'Timer started successfully!',
+  noSession: 'No active timer session found. Please start the timer first.',
+  tooShort: 'Timer must run for at least 1 minute before it can be saved. Please continue tracking time.',
+  stopped: 'Timer stopped and time log saved successfully',
+  split: (days: number) => `Timer session split across ${days} days`,
+  nothingToCancel: 'No active timer session to cancel.',
+  cancelled: 'Timer cancelled successfully',
+  punchedIn: 'Punched in successfully!',
+  punchedOut: 'Punched out successfully!',
+  alreadyPunchedIn: 'You are already punched in.',
+  notPunchedIn: 'You are not currently punched in.',
+  stopBeforePunchOut: 'Please stop the timer before punching out.',
+} as const;
+
+export interface RunningSession extends TimerTask {
+  sessionId: string;
+  source: TimerSource;
+  timeZone: string;
+  startedAt: string;
+}
+
+export interface TrackerState {
+  companyId: string;
+  userId: string;
+  running: RunningSession | null;
+  punchedIn: boolean;
+}
+
+export interface Heartbeat {
+  at: string;
+  idleMinutes: number;
+}
+
+export type TrackerCommand =
+  | ({ type: 'StartTimer'; companyId: string; userId: string; sessionId: string; source: TimerSource; timeZone: string | null } & TimerTask)
+  | { type: 'StopTimer'; sessionId?: string; heartbeats: Heartbeat[] }
+  | { type: 'CancelTimer' }
+  | { type: 'AbandonTimer'; sessionId: string; heartbeats: Heartbeat[] }
+  | { type: 'PunchIn'; companyId: string; userId: string; timeZone: string | null }
+  | { type: 'PunchOut'; companyId: string; userId: string; timeZone: string | null };
+
+export interface TrackerContext {
+  /** The server's clock. */
+  now: Date;
+  /** Is the task assigned to the user and not DONE (core §5)? */
+  isAssignedOpenTask: (projectId: string, taskId: string) => boolean;
+}
+
+const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
+
+/** Splits a session per local day and spreads its idle minutes to the day each heartbeat fell on. */
+export function timelogEntries(session: RunningSession, endIso: string, heartbeats: Heartbeat[]): TimelogEntry[] {
+  const parts = splitByLocalDay(session.startedAt, endIso, session.timeZone);
+  const idleByDay = new Map<string, number>();
+  for (const beat of heartbeats) {
+    if (beat.at < session.startedAt || beat.at > endIso) continue;
+    const day = localDay(beat.at, session.timeZone);
+    idleByDay.set(day, (idleByDay.get(day) ?? 0) + beat.idleMinutes);
+  }
+  return parts.map((part, index) => ({
+    ...part,
+    // Idle never exceeds the time tracked that day.
+    idleMinutes: Math.min(idleByDay.get(part.day) ?? 0, Math.floor(part.seconds / 60)),
+    splitIndex: index,
+    totalSplits: parts.length,
+  }));
+}
+
+export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, TrackerContext> = {
+  initialState: { companyId: '', userId: '', running: null, punchedIn: false },
+
+  evolve(state, event) {
+    const { companyId, userId } = event.data;
+    switch (event.type) {
+      case 'TimerStarted': {
+        const { sessionId, source, timeZone, startedAt, teamId, projectId, projectName, taskId, taskName, taskDetails } = event.data;
+        return { ...state, companyId, userId, running: { sessionId, source, timeZone, startedAt, teamId, projectId, projectName, taskId, taskName, taskDetails } };
+      }
+      case 'TimerStopped':
+      case 'TimerAbandoned':
+      case 'TimerCancelled':
+        return { ...state, running: null };
+      case 'PunchedIn':
+        return { ...state, companyId, userId, punchedIn: true };
+      case 'PunchedOut':
+        return { ...state, punchedIn: false };
+    }
+  },
+
+  decide(command, state, { now, isAssignedOpenTask }) {
+    const at = now.toISOString();
+    switch (command.type) {
+      case 'StartTimer': {
+        if (!command.projectId || !command.taskId || !command.projectName || !command.taskName) throw invalid(trackerMessages.selectProjectAndTask);
+        if (!command.teamId || !command.userId) throw invalid(trackerMessages.needTeam);
+        const running = state.running;
+        if (running) {
+          if (running.source !== command.source) throw conflict(trackerMessages.runningElsewhere(running.source));
+          // The same start again (another tab, a retry): the session already runs.
+          if (running.projectId === command.projectId && running.taskId === command.taskId) return [];
+          throw conflict(trackerMessages.alreadyRunning);
+        }
+        if (!state.punchedIn) throw conflict(trackerMessages.mustPunchIn);
+        if (!isAssignedOpenTask(command.projectId, command.taskId)) throw invalid(trackerMessages.taskNotAvailable);
+        const { type: _type, timeZone, ...data } = command;
+        return [{ type: 'TimerStarted', data: { ...data, timeZone: zoneOrFallback(timeZone), taskDetails: command.taskDetails ?? '', startedAt: at } }];
+      }
+
+      case 'StopTimer': {
+        const running = state.running;
+        if (!running || (command.sessionId && command.sessionId !== running.sessionId)) throw conflict(trackerMessages.noSession);
+        if (now.getTime() - Date.parse(running.startedAt) < MIN_SAVED_SECONDS * 1000) throw conflict(trackerMessages.tooShort);
+        const { companyId, userId } = state;
+        return [{ type: 'TimerStopped', data: { companyId, userId, ...running, stoppedAt: at, entries: timelogEntries(running, at, command.heartbeats) } }];
+      }
+
+      case 'AbandonTimer': {
+        const running = state.running;
+        if (!running) return [];
+        const lastBeat = command.heartbeats.reduce((last, beat) => (beat.at > last ? beat.at : last), running.startedAt);
+        if (now.getTime() - Date.parse(lastBeat) < ABANDON_AFTER_MS) return [];
+        const endedAt = new Date(Math.min(Date.parse(lastBeat) + SYNC_INTERVAL_MS, now.getTime())).toISOString();
+        const { companyId, userId } = state;
+        const tooShort = Date.parse(endedAt) - Date.parse(running.startedAt) < MIN_SAVED_SECONDS * 1000;
+        return [
+          {
+            type: 'TimerAbandoned',
+            data: { companyId, userId, ...running, endedAt, lastHeartbeatAt: lastBeat, entries: tooShort ? [] : timelogEntries(running, endedAt, command.heartbeats) },
+          },
+        ];
+      }
+
+      case 'CancelTimer':
+        if (!state.running) throw conflict(trackerMessages.nothingToCancel);
+        return [{ type: 'TimerCancelled', data: { companyId: state.companyId, userId: state.userId, sessionId: state.running.sessionId, cancelledAt: at } }];
+
+      case 'PunchIn': {
+        if (state.punchedIn) throw conflict(trackerMessages.alreadyPunchedIn);
+        const timeZone = zoneOrFallback(command.timeZone);
+        return [{ type: 'PunchedIn', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
+      }
+
+      case 'PunchOut': {
+        if (state.running) throw conflict(trackerMessages.stopBeforePunchOut);
+        if (!state.punchedIn) throw conflict(trackerMessages.notPunchedIn);
+        const timeZone = zoneOrFallback(command.timeZone);
+        return [{ type: 'PunchedOut', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
+      }
+    }
+  },
+};
