@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
+import { createTimeTrackingService } from '../time-tracking/service.ts';
+
+let server: TestServer;
+let manager: ApiUser;
+let worker: ApiUser;
+let companyId: string;
+let teamId: string;
+let projectId: string;
+let taskId: string;
+let doneTaskId: string;
+
+const timer = (user: ApiUser, path: string, body?: unknown, key?: string) =>
+  fetch(`${server.url}/api/companies/${companyId}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { cookie: user.cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [manager, worker] = await Promise.all([signedInUser(server, 'boss@time.test', 'Bo Boss'), signedInUser(server, 'worker@time.test', 'Wes Worker')]);
+  companyId = await createCompany(manager, 'Timely');
+  teamId = (await manager.call('POST', `/api/companies/${companyId}/teams`, { name: 'Crew' })).body.teamId;
+  await inviteAndAccept(server, manager, companyId, worker, 'Member', [teamId]);
+  projectId = (await manager.call('POST', `/api/companies/${companyId}/projects`, { name: 'Time Keeping' })).body.projectId;
+  const task = (title: string, status = 'TO DO') =>
+    manager.call('POST', `/api/companies/${companyId}/tasks`, { projectId, title, description: 'x', status, priority: 'P2', eta: null, assigneeId: worker.userId });
+  taskId = (await task('Track me')).body.taskId;
+  doneTaskId = (await task('Finished', 'DONE')).body.taskId;
+});
+afterAll(() => server.close());
+
+describe('timer and punch over HTTP', () => {
+  it('needs a punch in first, and refuses tasks not assigned or done', async () => {
+    const start = (task: string) => timer(worker, '/timer/start', { teamId, projectId, taskId: task, timeZone: 'Europe/Berlin' });
+    expect((await start(taskId)).body.message).toBe(trackerMessages.mustPunchIn);
+    expect((await timer(worker, '/punch/in', { timeZone: 'Europe/Berlin' })).body.message).toBe(trackerMessages.punchedIn);
+    expect((await timer(worker, '/punch/in', {})).body.message).toBe(trackerMessages.alreadyPunchedIn);
+    expect((await start(doneTaskId)).body.message).toBe(trackerMessages.taskNotAvailable);
+    expect((await timer(manager, '/punch/in', {})).status).toBe(200);
+    expect((await timer(manager, '/timer/start', { teamId, projectId, taskId })).body.message).toBe(trackerMessages.taskNotAvailable);
+  });
+
+  it('starts once for 50 concurrent requests, and a retried request writes nothing twice', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Europe/Berlin' }, randomUUID())));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.session.sessionId)).size).toBe(1);
+    const started = await server.db.selectFrom('running_timers').selectAll().where('user_id', '=', worker.userId).execute();
+    expect(started).toHaveLength(1);
+    const events = await server.store.readStream(`tracker-${companyId}-${worker.userId}`);
+    expect(events.filter((e) => e.type === 'TimerStarted')).toHaveLength(1);
+  });
+
+  it('refuses to stop before a minute, cancels, and punch out waits for the timer', async () => {
+    expect((await timer(worker, '/timer/stop', {})).body.message).toBe(trackerMessages.tooShort);
+    expect((await timer(worker, '/punch/out', {})).body.message).toBe(trackerMessages.stopBeforePunchOut);
+    expect((await timer(worker, '/timer/cancel', {})).body.message).toBe(trackerMessages.cancelled);
+    expect((await timer(worker, '/timer/cancel', {})).body.message).toBe(trackerMessages.nothingToCancel);
+    expect((await timer(worker, '/timer/stop', {})).body.message).toBe(trackerMessages.noSession);
+  });
+
+  it('tells the user’s other tabs within a second that the timer started', async () => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, { headers: { cookie: worker.cookie } });
+    const heard = new Promise<number>((resolve) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(String(raw));
+        if (message.type === 'changed' && message.scopes.some((s: { kind: string; id: string }) => s.kind === 'user' && s.id === worker.userId)) resolve(Date.now());
+      });
+    });
+    await new Promise((resolve) => socket.on('message', resolve)); // ready
+    const sent = Date.now();
+    await timer(worker, '/timer/start', { teamId, projectId, taskId });
+    expect((await heard) - sent).toBeLessThan(1000);
+    socket.close();
+    const status = await timer(worker, '/timer');
+    expect(status.body.session).toMatchObject({ taskId, taskName: 'Track me', projectName: 'Time Keeping', source: 'web' });
+  });
+
+  it('lets the desktop agent (API token) block a web start, send idle minutes, and stop', async () => {
+    await timer(worker, '/timer/cancel', {});
+    const created = await worker.call('POST', '/api/me/tokens', { name: 'Laptop agent' });
+    expect(created.status).toBe(201);
+    const desktop = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/companies/${companyId}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const started = await desktop('/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' });
+    expect(started.body.session.source).toBe('desktop');
+    expect((await timer(worker, '/timer/start', { teamId, projectId, taskId })).body.message).toBe(trackerMessages.runningElsewhere('desktop'));
+    expect((await desktop('/timer/heartbeat', { sessionId: started.body.session.sessionId, idleMinutes: 1 })).status).toBe(200);
+
+    const tokens = (await worker.call('GET', '/api/me/tokens')).body;
+    expect(tokens).toEqual([{ tokenId: created.body.tokenId, name: 'Laptop agent', createdAt: expect.any(String), revokedAt: null }]);
+    expect(JSON.stringify(tokens)).not.toContain(created.body.token);
+    // Tokens are managed only from a browser session.
+    const viaToken = await fetch(`${server.url}/api/me/tokens`, { headers: { authorization: `Bearer ${created.body.token}` } });
+    expect(viaToken.status).toBe(401);
+    await worker.call('DELETE', `/api/me/tokens/${created.body.tokenId}`);
+    expect((await desktop('/timer/heartbeat', { sessionId: started.body.session.sessionId })).status).toBe(401);
+    await timer(worker, '/timer/cancel', {});
+  });
+
+  it('ends a session whose heartbeats stopped at the last heartbeat plus 30 s, and says so', async () => {
+    const started = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
+    const startedAt = Date.parse(started.startedAt);
+    // The sweep as it would run ten minutes later, with no heartbeat since the start.
+    const later = createTimeTrackingService({ store: server.store, db: server.db, now: () => new Date(startedAt + 10 * 60_000) });
+    await later.endAbandonedSessions(new Date(startedAt + 5 * 60_000 + 1));
+    await expect.poll(async () => (await timer(worker, '/timer')).body.abandoned?.sessionId).toBe(started.sessionId);
+    const status = (await timer(worker, '/timer')).body;
+    expect(status.session).toBeNull();
+    expect(Date.parse(status.abandoned.endedAt) - startedAt).toBe(30_000);
+  });
+
+  it('saves the time log of a stopped session per local day, with daily totals', async () => {
+    const running = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
+    // Stop as if 2 minutes had passed.
+    const inTwoMinutes = createTimeTrackingService({ store: server.store, db: server.db, now: () => new Date(Date.parse(running.startedAt) + 120_000) });
+    const access = { company: { company_id: companyId }, userId: worker.userId } as Parameters<typeof inTwoMinutes.stop>[0];
+    const { entries } = await inTwoMinutes.stop(access, running.sessionId, { correlationId: 'test' });
+    expect(entries.reduce((sum, e) => sum + e.seconds, 0)).toBe(120);
+    const day = entries[0].day;
+    await expect.poll(async () => (await timer(worker, `/timelogs?from=${day}&to=${day}`)).body.days[0]?.totalMinutes).toBe(2);
+    const logs = (await timer(worker, `/timelogs?from=${day}&to=${day}`)).body;
+    expect(logs.entries.at(-1)).toMatchObject({ taskName: 'Track me', taskHours: 0, taskMinutes: 2, timeZone: 'Asia/Kolkata', source: 'web' });
+  });
+
+  it('serves the server clock', async () => {
+    const time = (await callApi(server, null, 'GET', '/api/time')).body;
+    expect(Math.abs(time.timestamp - Date.now())).toBeLessThan(5000);
+    expect(new Date(time.toISOString).getTime()).toBe(time.timestamp);
+  });
+});
