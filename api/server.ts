@@ -57,7 +57,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   watcher.onScopesChanged((scopes) => hub.publish(scopes));
   await watcher.start();
 
-  const runner = config.runProjections ? new ProjectionRunner(db, store, projections, logger) : null;
+  const runner = config.runProjections
+    ? new ProjectionRunner(db, store, projections, logger, { onProgress: (change) => watcher.observeProgress(change) })
+    : null;
   if (runner) {
     await runner.catchUp();
     runner.start();

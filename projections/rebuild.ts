@@ -35,6 +35,7 @@ export async function rebuildProjection(
   // Applies one batch into the fresh tables; returns how many events it read.
   const applyBatch = async (trx: Transaction<Database>) => {
     await sql`SET LOCAL search_path TO ${sql.id(schema)}, public`.execute(trx);
+    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     const events = await store.readAll(cursor, batchSize);
     await applyHandled(trx, projection, events);
     if (events.length > 0) cursor = events[events.length - 1].position;

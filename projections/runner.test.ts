@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/test-dat
 import { accountsProjection } from './accounts/accounts.ts';
 import type { Projection } from './projection.ts';
 import { rebuildProjection } from './rebuild.ts';
-import { ProjectionRunner, runBatch } from './runner.ts';
+import { ProjectionRunner } from './runner.ts';
 
 const silent = { error: () => undefined };
 
@@ -58,12 +58,13 @@ describe('projection runner', () => {
         return scopes;
       },
     };
-    expect(await runBatch(database.db, database.store, faulty, 100)).toBe(100);
-    await expect(runBatch(database.db, database.store, faulty, 100)).rejects.toThrow('disk full');
+    const failing = new ProjectionRunner(database.db, database.store, [faulty], silent, { batchSize: 100 });
+    expect(await failing.runOnce(faulty)).toBe(100);
+    await expect(failing.runOnce(faulty)).rejects.toThrow('disk full');
     // Only the first batch (users 0..33 fully, 34 registered) is visible.
     expect(await database.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: '34' });
 
-    const restarted = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, 100);
+    const restarted = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 100 });
     await restarted.catchUp();
     const afterRestart = await snapshot(database);
     expect(afterRestart).toHaveLength(100);
@@ -75,7 +76,7 @@ describe('projection runner', () => {
   });
 
   it('rebuilds while the live runner keeps applying new events, losing none', async () => {
-    const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, 50);
+    const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 50 });
     runner.start();
     const writing = registerUsers(database, 60);
     await rebuildProjection(database.db, database.store, accountsProjection, () => undefined, 50);

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { EventStore, LogPosition, RecordedEvent } from '../eventstore/types.ts';
+import { type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection, Scope } from './projection.ts';
 
@@ -17,37 +17,6 @@ interface Logger {
   error(object: unknown, message: string): void;
 }
 
-/**
- * Runs one batch of a projection: events after its checkpoint are applied
- * and the checkpoint moves in the same transaction, so a crash never applies
- * an event twice or loses one. The checkpoint row is locked first, which keeps
- * concurrent workers (other processes, a rebuild's swap) out of each other's way.
- * Returns how many events the batch read.
- */
-export async function runBatch(
-  db: Kysely<Database>,
-  store: EventStore,
-  projection: Projection,
-  batchSize: number,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const checkpoint = await lockCheckpoint(trx, projection.name);
-    const events = await store.readAll(checkpoint, batchSize);
-    if (events.length === 0) return 0;
-
-    const scopes = new Map<string, Scope>();
-    for (const scope of await applyHandled(trx, projection, events)) scopes.set(`${scope.kind}:${scope.id}`, scope);
-    const position = events[events.length - 1].position;
-    await saveCheckpoint(trx, projection.name, position);
-    await notifyChange(trx, {
-      projection: projection.name,
-      position: `${position.commit}.${position.prepare}`,
-      scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES),
-    });
-    return events.length;
-  });
-}
-
 /** Hands the projection the events it handles, if any. */
 export async function applyHandled(trx: Transaction<Database>, projection: Projection, events: RecordedEvent[]): Promise<Scope[]> {
   const handled = events.filter((event) => projection.handles.includes(event.type));
@@ -55,20 +24,28 @@ export async function applyHandled(trx: Transaction<Database>, projection: Proje
 }
 
 export async function lockCheckpoint(trx: Transaction<Database>, name: string): Promise<LogPosition | null> {
-  await trx
-    .insertInto('projection_checkpoints')
-    .values({ name, commit_position: '0', prepare_position: '0' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('projection_checkpoints')
-    .select(['commit_position', 'prepare_position'])
-    .where('name', '=', name)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const select = () =>
+    trx.selectFrom('projection_checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', name).forUpdate().executeTakeFirst();
+  let row = await select();
+  if (!row) {
+    await trx
+      .insertInto('projection_checkpoints')
+      .values({ name, commit_position: '0', prepare_position: '0' })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    row = (await select())!;
+  }
   return row.commit_position === '0' && row.prepare_position === '0'
     ? null
     : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+}
+
+/** The stored checkpoint, without locking (and so without taking a transaction id). */
+async function readCheckpoint(db: Kysely<Database>, name: string): Promise<LogPosition | null> {
+  const row = await db.selectFrom('projection_checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', name).executeTakeFirst();
+  return row && (row.commit_position !== '0' || row.prepare_position !== '0')
+    ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
+    : null;
 }
 
 export async function saveCheckpoint(trx: Transaction<Database>, name: string, position: LogPosition | null) {
@@ -88,41 +65,138 @@ async function notifyChange(trx: Transaction<Database>, change: ReadModelChange)
   await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(change)})`.execute(trx);
 }
 
+const samePosition = (a: LogPosition | null, b: LogPosition | null) =>
+  a === b || (a !== null && b !== null && a.commit === b.commit && a.prepare === b.prepare);
+
+/** Another worker moved the checkpoint: reload it and read again. */
+class CheckpointMoved extends Error {}
+
+/** How often a projection that only skipped events records how far it has read. */
+const SKIP_PERSIST_MS = 200;
+
+interface Cursor {
+  /** How far this process has read. */
+  read: LogPosition | null;
+  /** The stored checkpoint as this process last saw or wrote it. */
+  stored: LogPosition | null;
+  persistTimer: NodeJS.Timeout | null;
+}
+
 /**
- * Keeps every projection caught up with the log: woken by the store on each
- * append, one batch loop per projection, failed batches retried with backoff.
+ * Keeps every projection caught up with the log. Each projection reads the
+ * log after its own cursor. A batch with events it handles is applied and
+ * its checkpoint moves in the same transaction, so a crash never applies an
+ * event twice or loses one; the transaction first checks that no other worker
+ * (another process, a rebuild's swap) moved the checkpoint meanwhile. A batch
+ * of events it does not handle only moves the cursor, which is stored a moment
+ * later. Failed batches are retried with backoff.
  */
 export class ProjectionRunner {
   private readonly loops = new Map<string, Promise<void>>();
   private readonly pending = new Set<string>();
+  private readonly cursors = new Map<string, Cursor>();
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
+  private readonly batchSize: number;
+  private readonly onProgress: (change: ReadModelChange) => void;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
     private readonly projections: readonly Projection[],
     private readonly log: Logger,
-    private readonly batchSize = 2000,
-  ) {}
+    options: { batchSize?: number; onProgress?: (change: ReadModelChange) => void } = {},
+  ) {
+    this.batchSize = options.batchSize ?? 2000;
+    this.onProgress = options.onProgress ?? (() => undefined);
+  }
 
   start(): void {
     this.unsubscribe = this.store.onAppended(() => this.wakeAll());
     this.wakeAll();
   }
 
-  /** Runs every projection until it has read the whole log. */
+  /** Runs every projection until it has read the whole log, and stores where each stands. */
   async catchUp(): Promise<void> {
     for (const projection of this.projections) {
-      while ((await runBatch(this.db, this.store, projection, this.batchSize)) > 0);
+      while ((await this.runOnce(projection)) > 0);
+      await this.persist(projection);
     }
   }
 
-  /** Stops waking; the batches in flight finish and commit. */
+  /** Stops waking; the batches in flight finish and commit, and every cursor is stored. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
     await Promise.all(this.loops.values());
+    for (const projection of this.projections) await this.persist(projection).catch(() => undefined);
+  }
+
+  /** Reads and applies one batch; returns how many events it read. */
+  async runOnce(projection: Projection): Promise<number> {
+    const cursor = await this.cursorOf(projection);
+    const events = await this.store.readAll(cursor.read, this.batchSize);
+    if (events.length === 0) return 0;
+    const position = events[events.length - 1].position;
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    if (handled.length === 0) {
+      cursor.read = position;
+      this.onProgress({ projection: projection.name, position: formatPosition(position), scopes: [] });
+      cursor.persistTimer ??= setTimeout(() => void this.persist(projection).catch(() => undefined), SKIP_PERSIST_MS);
+      return events.length;
+    }
+    try {
+      const change = await this.db.transaction().execute(async (trx) => {
+        // A read model can be rebuilt from the durable log, and its checkpoint
+        // commits with it: a crash can only lose whole batches, applied again
+        // on restart. So these commits need not wait for the disk.
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        if (!samePosition(await lockCheckpoint(trx, projection.name), cursor.stored)) throw new CheckpointMoved();
+        const scopes = new Map<string, Scope>();
+        for (const scope of await projection.apply(trx, handled)) scopes.set(`${scope.kind}:${scope.id}`, scope);
+        await saveCheckpoint(trx, projection.name, position);
+        const change = { projection: projection.name, position: formatPosition(position), scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
+        await notifyChange(trx, change);
+        return change;
+      });
+      cursor.read = cursor.stored = position;
+      this.onProgress(change);
+      return events.length;
+    } catch (error) {
+      if (!(error instanceof CheckpointMoved)) throw error;
+      this.cursors.delete(projection.name);
+      return this.runOnce(projection);
+    }
+  }
+
+  /** Stores a cursor that moved past skipped events, and tells the other processes. */
+  private async persist(projection: Projection): Promise<void> {
+    const cursor = this.cursors.get(projection.name);
+    if (!cursor) return;
+    if (cursor.persistTimer) clearTimeout(cursor.persistTimer);
+    cursor.persistTimer = null;
+    if (samePosition(cursor.read, cursor.stored)) return;
+    const target = cursor.read;
+    const moved = await this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      if (!samePosition(await lockCheckpoint(trx, projection.name), cursor.stored)) return true;
+      await saveCheckpoint(trx, projection.name, target);
+      if (target) await notifyChange(trx, { projection: projection.name, position: formatPosition(target), scopes: [] });
+      return false;
+    });
+    if (moved) this.cursors.delete(projection.name);
+    else cursor.stored = target;
+    this.wakeOthers(projection);
+  }
+
+  private async cursorOf(projection: Projection): Promise<Cursor> {
+    let cursor = this.cursors.get(projection.name);
+    if (!cursor) {
+      const stored = await readCheckpoint(this.db, projection.name);
+      cursor = { read: stored, stored, persistTimer: null };
+      this.cursors.set(projection.name, cursor);
+    }
+    return cursor;
   }
 
   private wakeAll() {
@@ -150,14 +224,15 @@ export class ProjectionRunner {
     let failures = 0;
     while (!this.stopping) {
       try {
-        const read = await runBatch(this.db, this.store, projection, this.batchSize);
+        const read = await this.runOnce(projection);
         failures = 0;
-        // While this batch ran, its transaction hid newer events from the other
-        // projections' reads (they read below the oldest open transaction): look again.
+        // While this batch's transaction was open it hid newer events from the
+        // other projections' reads (they read below the oldest open transaction): look again.
         if (read > 0) this.wakeOthers(projection);
         if (read < this.batchSize) return;
       } catch (error) {
         failures++;
+        this.cursors.delete(projection.name);
         this.log.error({ err: error, projection: projection.name }, 'projection batch failed; will retry');
         await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** failures)));
       }

@@ -12,12 +12,13 @@ import { appends } from './bench/appends.ts';
 import { catchUp } from './bench/catch-up.ts';
 import { membersQuery } from './bench/members-query.ts';
 import { tasksQuery } from './bench/tasks-query.ts';
+import { timerHttp } from './bench/timer-http.ts';
 import type { BenchContext, BenchResult, BenchSection } from './bench/context.ts';
 import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from './lib/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const sections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery];
+const sections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp];
 
 const RESULTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'results.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);

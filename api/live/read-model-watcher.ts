@@ -65,9 +65,14 @@ export class ReadModelWatcher {
     });
   }
 
-  private onChange(change: ReadModelChange) {
+  /** A batch of this process's runner: the position at once (its scopes come by NOTIFY). */
+  observeProgress(change: ReadModelChange) {
     const position = parsePosition(change.position);
     if (position) this.advance(change.projection, position);
+  }
+
+  private onChange(change: ReadModelChange) {
+    this.observeProgress(change);
     if (change.scopes.length > 0) for (const listener of this.listeners) listener(change.scopes);
   }
 

@@ -134,7 +134,7 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
 
       case 'AbandonTimer': {
         const running = state.running;
-        if (!running) return [];
+        if (!running || running.sessionId !== command.sessionId) return [];
         const lastBeat = command.heartbeats.reduce((last, beat) => (beat.at > last ? beat.at : last), running.startedAt);
         if (now.getTime() - Date.parse(lastBeat) < ABANDON_AFTER_MS) return [];
         const endedAt = new Date(Math.min(Date.parse(lastBeat) + SYNC_INTERVAL_MS, now.getTime())).toISOString();

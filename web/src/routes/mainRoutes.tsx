@@ -6,9 +6,13 @@ import { InviteMembersPage } from '../features/invites/InviteMembersPage';
 import { EmptyPage } from '../features/layout/EmptyPage';
 import { MainLayout } from '../features/layout/MainLayout';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { PaymentPage } from '../features/subscription/PaymentPage';
 import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
 import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
+import { AddTaskPage } from '../features/tasks/AddTaskPage';
+import { ManageTasksPage } from '../features/tasks/ManageTasksPage';
+import { TaskPage } from '../features/tasks/TaskPage';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
 import { stringSearch } from '../lib/stringSearch';
@@ -102,6 +106,30 @@ const subscriptionRoute = createRoute({
 
 const paymentRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/payment', component: PaymentPage });
 
+const projectsRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/project', component: ProjectsPage });
+
+const manageTasksRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/manage-tasks', component: ManageTasksPage });
+
+const addTaskRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/add-task',
+  validateSearch: stringSearch('projectId'),
+  component: function AddTaskRoute() {
+    const { projectId } = addTaskRoute.useSearch();
+    return <AddTaskPage projectId={projectId} />;
+  },
+});
+
+// Management §2: /{project name with dashes}/{task id}; static paths of two segments rank above it.
+const taskRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/$projectName/$taskId',
+  component: function TaskRoute() {
+    const { projectName, taskId } = taskRoute.useParams();
+    return <TaskPage projectName={projectName} taskId={taskId} />;
+  },
+});
+
 export const mainRoutes = mainLayoutRoute.addChildren([
   teamDashboardRoute,
   emptyPageRoute('/dashboard-individual', 'User Dashboard', 'Your dashboard arrives with time tracking.'),
@@ -117,9 +145,9 @@ export const mainRoutes = mainLayoutRoute.addChildren([
   subscriptionSuspendedRoute,
   manageTeamsRoute,
   manageTeamsInviteRoute,
-  emptyPageRoute('/project', 'Projects', 'Projects and their tasks are coming soon.'),
-  emptyPageRoute('/manage-tasks', 'Tasks', 'Tasks arrive together with projects.'),
-  emptyPageRoute('/add-task', 'Add Task', 'Tasks arrive together with projects.'),
+  projectsRoute,
+  manageTasksRoute,
+  addTaskRoute,
   emptyPageRoute('/regularization', 'Regularization', 'Regularization requests arrive with time tracking.'),
   emptyPageRoute('/requestsregularization', 'Regularization Requests', 'Regularization requests arrive with time tracking.'),
   emptyPageRoute('/leave', 'Leave', 'Leave requests are coming soon.'),
@@ -130,4 +158,5 @@ export const mainRoutes = mainLayoutRoute.addChildren([
   inviteDetailsRoute,
   subscriptionRoute,
   paymentRoute,
+  taskRoute,
 ]);

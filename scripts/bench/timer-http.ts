@@ -1,0 +1,169 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { configFromEnv } from '../../api/config.ts';
+import { startServer } from '../../api/server.ts';
+import { startMailbox } from '../../tests/support/mailbox.ts';
+import { freePort } from '../lib/free-port.ts';
+import { type BenchContext, type BenchResult, result } from './context.ts';
+import { percentile } from './percentile.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const DELIVERIES = 100;
+const SECTION = 'timer over HTTP';
+const PASSWORD = 'Bench#2026';
+
+interface TrackingUser {
+  cookie: string;
+  companyId: string;
+  teamId: string;
+  projectId: string;
+  taskId: string;
+}
+
+/**
+ * Timer start and cancel for 50 distinct users on 50 connections (both write
+ * and wait for the read models), beside a Fastify hello-world route; then how
+ * long after a command's response the user's other tab hears of it.
+ * Stop saves only after a minute, so the write that ends each session here is cancel.
+ */
+export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const server = await startServer(
+    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl: ctx.url, smtpUrl: mailbox.url, publicUrl: `http://127.0.0.1:${port}`, authRateLimit: 100_000, serveWeb: false },
+    pino({ level: 'silent' }),
+  );
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+
+  try {
+    ctx.log(`timer over HTTP: setting up ${CONNECTIONS} users, each with a company, team, project and task`);
+    const users: TrackingUser[] = [];
+    for (let i = 0; i < CONNECTIONS; i += 10) {
+      users.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, (_, k) => trackingUser(server.url, mailbox, i + k)))));
+    }
+
+    ctx.log('timer over HTTP: hello-world baseline');
+    const baseline = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: DURATION_S });
+
+    ctx.log('timer over HTTP: start and cancel');
+    let next = 0;
+    const timer = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      setupClient: (client) => {
+        const user = users[next++ % users.length];
+        const headers = { cookie: user.cookie, 'content-type': 'application/json' };
+        client.setRequests([
+          {
+            method: 'POST',
+            path: `/api/companies/${user.companyId}/timer/start`,
+            headers,
+            body: JSON.stringify({ teamId: user.teamId, projectId: user.projectId, taskId: user.taskId, timeZone: 'Asia/Kolkata' }),
+          },
+          { method: 'POST', path: `/api/companies/${user.companyId}/timer/cancel`, headers, body: '{}' },
+        ]);
+      },
+    });
+    const failed = timer.non2xx + timer.errors;
+
+    ctx.log('timer over HTTP: live delivery to another tab');
+    const delivery = await deliveryLatencies(server.url, users[0]);
+
+    return [
+      result({ section: SECTION, measure: `Fastify hello-world, ${CONNECTIONS} connections`, value: baseline.requests.average, unit: 'req/s' }),
+      result({ section: SECTION, measure: 'Fastify hello-world, p99', value: baseline.latency.p99, unit: 'ms' }),
+      result({
+        section: SECTION,
+        measure: `timer start/cancel, ${CONNECTIONS} users`,
+        value: timer.requests.average,
+        unit: 'req/s',
+        baseline: baseline.requests.average,
+        note: failed ? `${failed} failed responses` : undefined,
+      }),
+      result({ section: SECTION, measure: 'timer start/cancel, p99', value: timer.latency.p99, unit: 'ms', target: { max: 50 } }),
+      result({
+        section: SECTION,
+        measure: 'WebSocket delivery after the response, p95',
+        value: percentile(delivery, 95),
+        unit: 'ms',
+        target: { max: 100 },
+        note: `${DELIVERIES} stops; 0 when the message came first`,
+      }),
+    ];
+  } finally {
+    await hello.close();
+    await server.close();
+    await mailbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function trackingUser(baseUrl: string, mailbox: Awaited<ReturnType<typeof startMailbox>>, index: number): Promise<TrackingUser> {
+  const email = `bench-${index}-${Date.now()}@bench.test`;
+  const call = async (method: string, url: string, body?: unknown, cookie?: string) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { body: await response.json().catch(() => null), headers: response.headers };
+  };
+  await call('POST', '/api/auth/sign-up', { fullName: `Bench User ${index}`, email, password: PASSWORD });
+  const link = new URL(await mailbox.linkTo(email, '/auth/verify-email'));
+  await call('POST', '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
+  const login = await call('POST', '/api/auth/login', { email, password: PASSWORD });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0];
+  const { companyId } = (
+    await call('POST', '/api/companies', { name: `Bench Company ${index}`, location: { country: 'India', code: 'IN' }, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } }, cookie)
+  ).body;
+  const { teamId } = (await call('POST', `/api/companies/${companyId}/teams`, { name: 'Bench' }, cookie)).body;
+  const { projectId } = (await call('POST', `/api/companies/${companyId}/projects`, { name: 'Bench Project' }, cookie)).body;
+  const userId = login.body.user.id;
+  const { taskId } = (
+    await call('POST', `/api/companies/${companyId}/tasks`, { projectId, title: 'Load', description: 'x', status: 'TO DO', priority: 'P1', eta: null, assigneeId: userId }, cookie)
+  ).body;
+  await call('POST', `/api/companies/${companyId}/punch/in`, {}, cookie);
+  return { cookie, companyId, teamId, projectId, taskId };
+}
+
+/** Milliseconds from a command's response to the other tab's WebSocket message about it (0 if the message came first). */
+async function deliveryLatencies(baseUrl: string, user: TrackingUser): Promise<number[]> {
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/live`, { headers: { cookie: user.cookie } });
+  let heard: () => void = () => undefined;
+  let lastMessageAt = 0;
+  socket.on('message', (raw) => {
+    if (JSON.parse(String(raw)).type !== 'changed') return;
+    lastMessageAt = performance.now();
+    heard();
+  });
+  await new Promise((resolve) => socket.once('message', resolve));
+  const post = (action: string) =>
+    fetch(`${baseUrl}/api/companies/${user.companyId}/timer/${action}`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: action === 'start' ? JSON.stringify({ teamId: user.teamId, projectId: user.projectId, taskId: user.taskId }) : '{}',
+    }).then((r) => r.text());
+  const times: number[] = [];
+  for (let i = 0; i < DELIVERIES; i++) {
+    await post('start');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const message = new Promise<void>((resolve) => (heard = resolve));
+    const before = lastMessageAt;
+    await post('cancel');
+    const answeredAt = performance.now();
+    await message;
+    times.push(Math.max(0, (lastMessageAt > before ? lastMessageAt : answeredAt) - answeredAt));
+  }
+  socket.close();
+  return times;
+}

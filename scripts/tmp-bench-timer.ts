@@ -1,0 +1,15 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresEventStore } from '../eventstore/postgres.ts';
+import { migrateToLatest } from '../migrations/index.ts';
+import { createDatabase, createPool } from '../projections/database.ts';
+import { timerHttp } from './bench/timer-http.ts';
+import { printTable } from './bench/report.ts';
+import { ensureDatabase, startEmbeddedPostgres } from './lib/embedded-postgres.ts';
+const pg = await startEmbeddedPostgres(await mkdtemp(path.join(os.tmpdir(), 'tlb-')));
+const url = await ensureDatabase(pg.url, 'b');
+const pool = createPool(url, 20); const db = createDatabase(pool); await migrateToLatest(db);
+const store = createPostgresEventStore(pool);
+printTable(await timerHttp({ url, pool, db, store, log: (l) => console.error(l) }));
+await store.close(); await db.destroy(); await pg.stop();

@@ -1,0 +1,149 @@
+import { Accordion, ActionIcon, Alert, Badge, Button, EmptyState, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { canManageProjects } from '../../../../domain/projects/project.ts';
+import { errorMessage } from '../../lib/errorMessage';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { EmptyPage } from '../layout/EmptyPage';
+import { ConfirmDialog } from '../teams/ConfirmDialog';
+import { isCompanyGone } from '../teams/isCompanyGone';
+import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
+import type { Project } from './Project';
+import { ProjectFormModal } from './ProjectFormModal';
+import { projectsApi } from './projectsApi';
+import { projectsQueryOptions } from './projectsQueryOptions';
+import { ProjectTasksTable } from './ProjectTasksTable';
+
+type ProjectDialog = { kind: 'add' } | { kind: 'edit'; project: Project } | { kind: 'delete'; project: Project };
+
+/** /project: the projects accordion with each project's tasks, and the add, edit and delete dialogs (management §2). */
+export function ProjectsPage() {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title="Projects" noCompanyText="Please create a company first to create a project!" />;
+  return <ProjectsOfCompany companyId={company.companyId} canManage={canManageProjects(company.role)} />;
+}
+
+function ProjectsOfCompany({ companyId, canManage }: { companyId: string; canManage: boolean }) {
+  const projects = useQuery(projectsQueryOptions(companyId));
+  const [dialog, setDialog] = useState<ProjectDialog | null>(null);
+  const closeDialog = () => setDialog(null);
+  const leaveLostCompany = useLeaveLostCompany();
+  const deleteProject = useCompanyCommand(companyId, (project: Project) => projectsApi.remove(companyId, project.projectId), {
+    onDone: closeDialog,
+  });
+
+  useEffect(() => {
+    if (isCompanyGone(projects.error)) leaveLostCompany();
+  }, [projects.error, leaveLostCompany]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Projects</Title>
+        {canManage && <Button onClick={() => setDialog({ kind: 'add' })}>Add Project</Button>}
+      </Group>
+
+      {projects.isError ? (
+        <Alert color="red" title="Unable to found data! Please try again later!">
+          {errorMessage(projects.error)}
+        </Alert>
+      ) : projects.isPending ? (
+        <Stack gap="xs" aria-label="Loading projects">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} h={56} />
+          ))}
+        </Stack>
+      ) : projects.data.length === 0 ? (
+        <EmptyState
+          title="No projects found. Please create some projects first."
+          py="xl"
+          bg="white"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          {canManage && (
+            <EmptyState.Actions>
+              <Button variant="light" onClick={() => setDialog({ kind: 'add' })}>
+                Add Project
+              </Button>
+            </EmptyState.Actions>
+          )}
+        </EmptyState>
+      ) : (
+        <Accordion multiple variant="separated" radius="md" defaultValue={[projects.data[0].projectId]}>
+          {projects.data.map((project) => (
+            <Accordion.Item key={project.projectId} value={project.projectId} bg="white">
+              <Group wrap="nowrap" gap="xs" pr="md">
+                <Accordion.Control aria-label={`Tasks of ${project.name}`}>
+                  <Group gap="sm" wrap="nowrap">
+                    <Text fw={600} truncate>
+                      {project.name}
+                    </Text>
+                    <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                      {project.prefix}
+                    </Badge>
+                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {project.tasks.length === 1 ? '1 task' : `${project.tasks.length} tasks`}
+                    </Text>
+                  </Group>
+                </Accordion.Control>
+                {canManage && (
+                  <>
+                    {/* A new tab, so the projects stay open while the task is written (management §2). */}
+                    <Button
+                      size="xs"
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                      renderRoot={(props) => (
+                        <Link to="/add-task" search={{ projectId: project.projectId }} target="_blank" rel="noopener" {...props} />
+                      )}
+                    >
+                      Add Task
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${project.name}`}>
+                          ⋮
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setDialog({ kind: 'edit', project })}>Edit</Menu.Item>
+                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', project })}>
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </>
+                )}
+              </Group>
+              <Accordion.Panel>
+                <ProjectTasksTable project={project} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+
+      <ProjectFormModal
+        companyId={companyId}
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        project={dialog?.kind === 'edit' ? dialog.project : null}
+        onClose={closeDialog}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete Project"
+        message={
+          dialog?.kind === 'delete'
+            ? `Delete the project "${dialog.project.name}"? Its tasks leave every list; their history is kept.`
+            : ''
+        }
+        confirmLabel="Delete"
+        loading={deleteProject.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && deleteProject.mutate(dialog.project)}
+        onClose={closeDialog}
+      />
+    </Stack>
+  );
+}

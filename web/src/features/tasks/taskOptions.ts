@@ -1,0 +1,5 @@
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../../../domain/tasks/events.ts';
+
+/** Select options of the task forms and filters. */
+export const statusOptions = [...TASK_STATUSES];
+export const priorityOptions = [...TASK_PRIORITIES];
