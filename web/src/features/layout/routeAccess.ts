@@ -34,6 +34,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Core §6: Members get no Projects menu; Clients are invited to projects.
   '/project': { roles: [...managers, 'Client'] },
   '/add-task': { roles: managers },
+  // The task table is the managers' tool (management §2); Members see their tasks in the timer.
+  '/manage-tasks': { roles: managers },
   '/manage-teams/invite': { roles: managers },
   '/invoices': { roles: ['Admin'] },
 };
