@@ -6,6 +6,7 @@ import { TeamChooser } from '../company/TeamChooser';
 import { SubscriptionGate } from '../subscription/SubscriptionGate';
 import { subscriptionPaths } from '../subscription/subscriptionPaths';
 import { TrialBanner } from '../subscription/TrialBanner';
+import { TimerBar } from '../timer/TimerBar';
 import { CompanySwitcher } from './CompanySwitcher';
 import { ProfileMenu } from './ProfileMenu';
 import { RouteAccessGuard } from './RouteAccessGuard';
@@ -28,11 +29,13 @@ export function MainLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={menuOpened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            <Title order={3} c="teal.7">
+            {/* Phones need the room for the timer, the company and the profile. */}
+            <Title order={3} c="teal.7" visibleFrom="xs">
               Timeledger
             </Title>
           </Group>
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <TimerBar />
             <CompanySwitcher />
             <ProfileMenu />
           </Group>

@@ -4,6 +4,7 @@ import { useActiveTeamStore } from '../company/activeTeamStore';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { initials } from '../layout/initials';
+import { ApiTokensSection } from './ApiTokensSection';
 import { ProfileNameForm } from './ProfileNameForm';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -58,6 +59,7 @@ export function ProfilePage() {
           </Group>
         </Stack>
       </Paper>
+      <ApiTokensSection />
     </Stack>
   );
 }

@@ -1,0 +1,60 @@
+import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { useActiveTeam } from '../company/useActiveTeam';
+import { formatElapsed } from './formatElapsed';
+import { PunchButton } from './PunchButton';
+import { TimerButton } from './TimerButton';
+import { timerStatusQueryOptions } from './timerStatusQueryOptions';
+import { useAbandonedSessionNotice } from './useAbandonedSessionNotice';
+import { useHourlyTimerNotice } from './useHourlyTimerNotice';
+import { useServerClock } from './useServerClock';
+import { useTimerHeartbeat } from './useTimerHeartbeat';
+import { useTimerStatusRefresh } from './useTimerStatusRefresh';
+import { useTimerTick } from './useTimerTick';
+
+/** The top bar's timer button and punch control; mount once, in the main layout. */
+export function TimerBar() {
+  useServerClock();
+  const company = useActiveCompany();
+  if (!company) return <UntrackableTimer />;
+  // Keyed by company: the popup's picks belong to one company's projects.
+  return <CompanyTimer key={company.companyId} companyId={company.companyId} />;
+}
+
+function CompanyTimer({ companyId }: { companyId: string }) {
+  const { activeTeam } = useActiveTeam();
+  const teamId = activeTeam?.teamId ?? null;
+  const { data: status } = useQuery(timerStatusQueryOptions(companyId));
+  const session = status?.session ?? null;
+
+  useTimerStatusRefresh(companyId, teamId);
+  useTimerTick(session !== null);
+  useTimerHeartbeat(companyId, session);
+  useHourlyTimerNotice(session);
+  useAbandonedSessionNotice(status?.abandoned ?? null);
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {/* A running session can still be stopped without a team; a new one needs the team. */}
+      {teamId || session ? <TimerButton companyId={companyId} teamId={teamId} status={status} /> : <UntrackableTimer />}
+      {/* On phones the punch control sits in the timer popup. */}
+      <Box visibleFrom="sm">
+        <PunchButton companyId={companyId} status={status} />
+      </Box>
+    </Group>
+  );
+}
+
+/** Core §2 has no timer without a company and team: the button shows, disabled, and says why. */
+function UntrackableTimer() {
+  return (
+    <Tooltip label="Choose a company and team to track time">
+      <Button variant="default" data-disabled onClick={(event) => event.preventDefault()} aria-disabled>
+        <Text span ff="monospace" fw={700} fz="sm">
+          {formatElapsed(0)}
+        </Text>
+      </Button>
+    </Tooltip>
+  );
+}

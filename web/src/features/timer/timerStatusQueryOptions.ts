@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { timerApi } from './timerApi';
+
+/**
+ * The caller's timer session and punch status in one company. Keyed under
+ * ['me'] because the server announces tracker changes in the user's scope.
+ */
+export const timerStatusQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['me', 'timer', companyId],
+    queryFn: () => timerApi.status(companyId),
+    // Refreshed on focus and visibility by useTimerStatusRefresh, which also covers window focus.
+    refetchOnWindowFocus: false,
+  });
