@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
 import { invitationsStream } from '../../domain/invites/events.ts';
-import { inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
+import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
 import { memberStream } from '../../domain/members/events.ts';
 import { type Actor, member, type MemberCommand } from '../../domain/members/member.ts';
 import { accessDenied, canInvite, type Role, type TeamRole } from '../../domain/members/roles.ts';
@@ -32,13 +32,6 @@ export interface Person {
   name: string;
   email: string;
 }
-
-export const inviteFormMessages = {
-  emailRequired: 'At least 1 email address is required',
-  emailInvalid: 'Invalid email format! Please enter a valid email address.!',
-  roleRequired: 'Select access level of user',
-  teamRequired: 'You need to select at least one team',
-} as const;
 
 const INVITABLE_ROLES: readonly Role[] = ['Admin', 'Head', 'Manager', 'Member', 'Client'];
 

@@ -21,6 +21,14 @@ export const inviteMessages = {
   declined: 'Invite declined successfully',
 } as const;
 
+/** The invite form's messages (management §5), checked by the form and again by the API. */
+export const inviteFormMessages = {
+  emailRequired: 'At least 1 email address is required',
+  emailInvalid: 'Invalid email format! Please enter a valid email address.!',
+  roleRequired: 'Select access level of user',
+  teamRequired: 'You need to select at least one team',
+} as const;
+
 export type InviteStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 export interface Invite {

@@ -25,7 +25,7 @@ import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
 import { managedTeams } from '../teams/managedTeams';
 import { teamsQueryOptions } from '../teams/teamsQueryOptions';
-import { inviteFormMessages } from './inviteFormMessages';
+import { inviteFormMessages } from '../../../../domain/invites/invitations.ts';
 import { INVITE_ROLE_OPTIONS, isInviteRole } from './inviteRoles';
 import { InviteResultsTable } from './InviteResultsTable';
 import { type InviteOutcome, invitesApi } from './invitesApi';

@@ -1,17 +1,7 @@
-/** The running timer session, as the server keeps it. */
-export interface TimerSession {
-  sessionId: string;
-  /** 'web' or 'desktop': a session running elsewhere blocks starting one here. */
-  source: string;
-  timeZone: string;
-  startedAt: string;
-  teamId: string;
-  projectId: string;
-  projectName: string;
-  taskId: string;
-  taskName: string;
-  taskDetails: string;
-}
+import type { RunningSession } from '../../../../domain/time-tracking/tracker.ts';
+
+/** The running timer session, as the server keeps it ('web' or 'desktop': a session running elsewhere blocks starting one here). */
+export type TimerSession = RunningSession;
 
 /** A session the server ended because its heartbeats stopped (closed browser, sleeping machine). */
 export interface AbandonedSession {
