@@ -52,6 +52,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       company_id uuid NOT NULL,
       task_id text NOT NULL,
       event_id uuid NOT NULL,
+      -- The event's version in the task's stream: the history's exact order.
+      version integer NOT NULL,
       change_type text NOT NULL,
       field text,
       previous_value text,
@@ -62,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       changed_at timestamptz NOT NULL,
       PRIMARY KEY (company_id, task_id, event_id)
     )`.execute(db);
-  await sql`CREATE INDEX task_history_order_idx ON task_history (company_id, task_id, changed_at DESC)`.execute(db);
+  await sql`CREATE INDEX task_history_order_idx ON task_history (company_id, task_id, version DESC)`.execute(db);
 
   await sql`
     CREATE TABLE client_projects (

@@ -128,6 +128,7 @@ export interface TaskHistoryTable {
   company_id: string;
   task_id: string;
   event_id: string;
+  version: number;
   change_type: string;
   field: string | null;
   previous_value: string | null;

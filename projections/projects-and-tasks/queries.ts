@@ -142,7 +142,7 @@ export function tasksForTimer(db: Kysely<Database>, companyId: string, projectId
 export async function taskHistory(db: Kysely<Database>, companyId: string, taskId: string, limit: number, offset: number) {
   const base = db.selectFrom('task_history').where('company_id', '=', companyId).where('task_id', '=', taskId);
   const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  const rows = await base.selectAll().orderBy('changed_at', 'desc').orderBy('event_id').limit(limit).offset(offset).execute();
+  const rows = await base.selectAll().orderBy('version', 'desc').limit(limit).offset(offset).execute();
   const totalCount = Number(total);
   return {
     history: rows.map((r) => ({

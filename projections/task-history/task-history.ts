@@ -20,6 +20,7 @@ export const taskHistoryProjection: Projection = {
         company_id: companyId,
         task_id: taskId,
         event_id: recorded.eventId,
+        version: recorded.version,
         changed_by_user_id: by.userId,
         changed_by_name: by.name,
         changed_at: new Date(recorded.recordedAt),
