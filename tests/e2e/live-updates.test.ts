@@ -53,15 +53,15 @@ describe('live updates', () => {
     watcher.on('framenavigated', (frame) => {
       if (frame === watcher.mainFrame()) watcherNavigations.push(frame.url());
     });
-    expect(await watcher.getByLabel('Name').inputValue()).toBe('Alan Turing');
+    expect(await watcher.getByLabel('Name', { exact: true }).inputValue()).toBe('Alan Turing');
     await screenshot(editor, 'profile');
 
-    await editor.getByLabel('Name').fill('Alan M. Turing');
+    await editor.getByLabel('Name', { exact: true }).fill('Alan M. Turing');
     await editor.getByRole('button', { name: 'Save' }).click();
     await alertWith(editor, 'Profile updated');
 
     // The other browser hears of the change and shows it within a few seconds.
-    await expect.poll(() => watcher.getByLabel('Name').inputValue(), { timeout: 5_000, interval: 100 }).toBe('Alan M. Turing');
+    await expect.poll(() => watcher.getByLabel('Name', { exact: true }).inputValue(), { timeout: 5_000, interval: 100 }).toBe('Alan M. Turing');
     await visible(watcher.getByRole('button', { name: 'Account menu' }).getByText('Alan M. Turing'));
     expect(watcherNavigations).toEqual([]);
     await screenshot(watcher, 'profile-live-updated');

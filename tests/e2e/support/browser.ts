@@ -226,3 +226,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Picks an option of a Mantine Select or MultiSelect: opens the field, types
+ * `search` into it when given (searchable fields), and clicks the option
+ * shown in the open dropdown.
+ */
+export async function chooseOption(field: Locator, option: string, search?: string): Promise<void> {
+  await field.click();
+  if (search !== undefined) await field.fill(search);
+  const listbox = field.page().getByRole('listbox').filter({ visible: true });
+  await listbox.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The side menu as the user sees it: each section's header ('Dashboard', 'Manage') with its items' texts. */
+export async function sideMenu(page: Page): Promise<Record<string, string[]>> {
+  const menu: Record<string, string[]> = {};
+  for (const section of await page.locator('nav[aria-label]').all()) {
+    const header = (await section.getAttribute('aria-label')) ?? '';
+    menu[header] = (await section.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  }
+  return menu;
+}

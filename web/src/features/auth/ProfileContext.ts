@@ -2,8 +2,8 @@ import { createContext } from 'react';
 import type { Profile } from '../profile/Profile';
 
 /**
- * The signed-in user as SessionGuard last rendered it. Pages read it from here
- * rather than from the query so that, while logout clears the cache and
- * navigates away, they keep the last profile instead of seeing none.
+ * The signed-in user as SessionGuard last rendered it. useProfile falls back
+ * to it when the query has no profile, so that, while logout clears the cache
+ * and navigates away, pages keep the last profile instead of seeing none.
  */
 export const ProfileContext = createContext<Profile | null>(null);

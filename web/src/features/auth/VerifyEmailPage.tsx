@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
+import { pendingInvitation } from '../invites/pendingInvitation';
 import { authApi } from './authApi';
 import { meQueryOptions } from './meQueryOptions';
 
@@ -27,8 +28,13 @@ export function VerifyEmailPage({ userId, token }: VerifyEmailPageProps) {
     mutate({ userId, token });
   }, [mutate, userId, token]);
 
+  // An invitee who opened their invitation link before signing up signs in to answer it (management §2).
+  const invitationToken = pendingInvitation.get();
   const signInButton = (
-    <Button fullWidth renderRoot={(props) => <Link to="/auth/login" {...props} />}>
+    <Button
+      fullWidth
+      renderRoot={(props) => <Link to="/auth/login" search={invitationToken ? { i: invitationToken } : {}} {...props} />}
+    >
       Sign in
     </Button>
   );

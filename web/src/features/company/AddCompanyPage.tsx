@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { useProfile } from '../auth/useProfile';
 import { countries } from './countries';
-import { timeZoneOptions } from './timeZoneOptions';
+import { browserTimeZone, timeZoneOptions } from './timeZoneOptions';
 import { useCreateCompany } from './useCreateCompany';
 import { validateCompanyForm } from './validateCompanyForm';
 import { workingTimeOptions } from './workingTimeOptions';
@@ -29,7 +29,7 @@ export function AddCompanyPage() {
     initialValues: {
       name: '',
       location: null as string | null,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone as string | null,
+      timeZone: browserTimeZone() as string | null,
       workingTime: { start: null as string | null, end: null as string | null },
     },
     validate: validateCompanyForm,

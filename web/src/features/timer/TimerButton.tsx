@@ -1,5 +1,5 @@
 import { Box, Button, Group, Loader, Popover, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { emptyTimerDraft } from './TimerDraft';
 import type { TimerDraft } from './TimerDraft';
 import { TimerClock } from './TimerClock';
@@ -19,6 +19,7 @@ export function TimerButton({ companyId, teamId, status }: TimerButtonProps) {
   // Kept here, not in the popup, so closing the popup does not lose the picks.
   const [draft, setDraft] = useState<TimerDraft>(emptyTimerDraft);
   const session = status?.session ?? null;
+  const titleId = useId();
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus>
@@ -50,9 +51,10 @@ export function TimerButton({ companyId, teamId, status }: TimerButtonProps) {
           </Group>
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Timer">
+      {/* Mantine labels the dropdown by its target, whose text is the ticking clock: label it by the popup's title instead. */}
+      <Popover.Dropdown aria-label="Timer" aria-labelledby={titleId}>
         {status ? (
-          <TimerPopup companyId={companyId} teamId={teamId} status={status} draft={draft} onDraftChange={setDraft} />
+          <TimerPopup companyId={companyId} teamId={teamId} status={status} draft={draft} onDraftChange={setDraft} titleId={titleId} />
         ) : (
           <Group justify="center" p="md">
             <Loader size="sm" />

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, LoadingOverlay, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Select, Stack, Text, Textarea, useMatches } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trackerMessages } from '../../../../domain/time-tracking/tracker.ts';
 import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { browserTimeZone } from './browserTimeZone';
+import { browserTimeZone } from '../company/timeZoneOptions';
 import { DesktopNoticePrompt } from './DesktopNoticePrompt';
 import { myTasksQueryOptions } from './myTasksQueryOptions';
 import { PunchButton } from './PunchButton';
@@ -18,6 +18,8 @@ interface TimerPopupProps {
   status: TimerStatus;
   draft: TimerDraft;
   onDraftChange: (draft: TimerDraft) => void;
+  /** Id for the popup's title, which names the dialog around it. */
+  titleId?: string;
 }
 
 // The selects sit inside a popover: their option lists must too, or picking one counts as a click outside.
@@ -26,7 +28,7 @@ const inPopover = { withinPortal: false } as const;
 const runningInput = { input: { opacity: 1, color: 'var(--mantine-color-text)' } };
 
 /** The timer popup (core §2): project, task and details, then Start, or Stop and Cancel while a session runs. */
-export function TimerPopup({ companyId, teamId, status, draft, onDraftChange }: TimerPopupProps) {
+export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, titleId }: TimerPopupProps) {
   const { session } = status;
   const running = session !== null;
   // Core §4: the controls work while a session runs or once the user is punched in.
@@ -34,6 +36,7 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange }: 
   const commands = useTimerCommands(companyId);
   const act = useOneActionAtATime();
   const locked = running || !canControl || commands.isPending;
+  const onPhone = useMatches({ base: true, sm: false }, { getInitialValueInEffect: false });
 
   const projects = useQuery(projectsQueryOptions(companyId));
   const projectId = running ? session.projectId : draft.projectId;
@@ -64,16 +67,17 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange }: 
       <LoadingOverlay visible={commands.isPending} overlayProps={{ blur: 1 }} />
       <Stack gap="sm">
         <Group justify="space-between" align="baseline">
-          <Text fw={600}>Timer</Text>
+          <Text fw={600} id={titleId}>
+            Timer
+          </Text>
           <Text ff="monospace" fz="xl" fw={700} c={running ? 'teal.7' : 'dimmed'} aria-label="Elapsed time">
             <TimerClock startedAt={session?.startedAt ?? null} />
           </Text>
         </Group>
 
-        {/* The top bar has no room for the punch control on phones: it lives here there. */}
-        <Box hiddenFrom="sm">
-          <PunchButton companyId={companyId} status={status} fullWidth />
-        </Box>
+        {/* The top bar has no room for the punch control on phones: it lives here there. Not merely hidden
+            elsewhere, or the popup's focus trap picks the invisible button and the focus stays outside. */}
+        {onPhone && <PunchButton companyId={companyId} status={status} fullWidth />}
         {!canControl && (
           <Alert color="yellow" variant="light" p="xs">
             {trackerMessages.mustPunchIn}
@@ -97,7 +101,8 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange }: 
           comboboxProps={inPopover}
           styles={running ? runningInput : undefined}
           required
-          data-autofocus
+          // A disabled field cannot take the focus: the popup's first button (or the popup) takes it, so Escape still closes it.
+          data-autofocus={locked || projectOptions.length === 0 ? undefined : true}
         />
         <Select
           label="Task"

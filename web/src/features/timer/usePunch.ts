@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { browserTimeZone } from './browserTimeZone';
+import { browserTimeZone } from '../company/timeZoneOptions';
 import { desktopNotices } from './desktopNotices';
 import { showDesktopNotice } from './showDesktopNotice';
 import { timerApi } from './timerApi';
