@@ -3,6 +3,7 @@
 //   node scripts/ensure.mjs          dependencies
 //   node scripts/ensure.mjs start    + the web build
 //   node scripts/ensure.mjs test     + the web build and a Chromium for browser tests
+//   node scripts/ensure.mjs web      only the web build
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +22,8 @@ function newestIn(dir) {
   }, 0);
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -38,13 +39,16 @@ function ensureWebBuild() {
   const built = mtime(path.join(root, 'web', 'dist', 'index.html'));
   const sources = Math.max(
     newestIn(path.join(root, 'web', 'src')),
+    // The web app shares the domain's rules and messages.
+    newestIn(path.join(root, 'domain')),
     mtime(path.join(root, 'web', 'index.html')),
     mtime(path.join(root, 'web', 'vite.config.ts')),
     mtime(path.join(root, 'package-lock.json')),
   );
   if (built < sources) {
     console.log('Building the web app...');
-    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+    // A production build even when started from the test runner (NODE_ENV=test).
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
   }
 }
 
@@ -75,6 +79,6 @@ function ensureChromium() {
   }
 }
 
-ensureDependencies();
-if (mode === 'start' || mode === 'test') ensureWebBuild();
+if (mode !== 'web') ensureDependencies();
+if (mode === 'start' || mode === 'test' || mode === 'web') ensureWebBuild();
 if (mode === 'test') ensureChromium();

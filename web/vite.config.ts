@@ -16,7 +16,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
+            // The rich-text editor (@mantine/tiptap) stays with the task pages, which load it lazily.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!tiptap)/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,34 +73,10 @@ export async function newContext(browser: Browser, server: TestServer): Promise<
 // ---------------------------------------------------------------------------
 // The built web app
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(entry)) {
-    if (name === 'node_modules' || name === 'dist' || name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
-
-/**
- * The server serves web/dist: build it when missing or older than its sources
- * (web/src, web/index.html, the domain code the forms import).
- */
+/** The server serves web/dist: the project's ensure script builds it when missing or stale. */
 export async function ensureWebBuild(): Promise<void> {
-  const builtIndex = path.join(repoRoot, 'web/dist/index.html');
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'domain'].map((p) => path.join(repoRoot, p));
-  if (builtAt > 0 && Math.max(...sources.map(newestMtime)) <= builtAt) return;
-
-  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/ensure.mjs'), 'web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -1,18 +1,18 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
 import { InviteListPage } from '../features/invites/InviteListPage';
 import { InviteMembersPage } from '../features/invites/InviteMembersPage';
 import { EmptyPage } from '../features/layout/EmptyPage';
 import { MainLayout } from '../features/layout/MainLayout';
+import { PageLoader } from '../features/layout/PageLoader';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { PaymentPage } from '../features/subscription/PaymentPage';
 import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
 import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
-import { AddTaskPage } from '../features/tasks/AddTaskPage';
 import { ManageTasksPage } from '../features/tasks/ManageTasksPage';
-import { TaskPage } from '../features/tasks/TaskPage';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
 import { stringSearch } from '../lib/stringSearch';
@@ -110,13 +110,21 @@ const projectsRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path:
 
 const manageTasksRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/manage-tasks', component: ManageTasksPage });
 
+// The rich-text editor is large: its pages load it when first opened.
+const AddTaskPage = lazy(() => import('../features/tasks/AddTaskPage').then((m) => ({ default: m.AddTaskPage })));
+const TaskPage = lazy(() => import('../features/tasks/TaskPage').then((m) => ({ default: m.TaskPage })));
+
 const addTaskRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/add-task',
   validateSearch: stringSearch('projectId'),
   component: function AddTaskRoute() {
     const { projectId } = addTaskRoute.useSearch();
-    return <AddTaskPage projectId={projectId} />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AddTaskPage projectId={projectId} />
+      </Suspense>
+    );
   },
 });
 
@@ -126,7 +134,11 @@ const taskRoute = createRoute({
   path: '/$projectName/$taskId',
   component: function TaskRoute() {
     const { projectName, taskId } = taskRoute.useParams();
-    return <TaskPage projectName={projectName} taskId={taskId} />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <TaskPage projectName={projectName} taskId={taskId} />
+      </Suspense>
+    );
   },
 });
 
