@@ -4,6 +4,7 @@ import * as accounts from './0002_accounts.ts';
 import * as organisation from './0003_organisation.ts';
 import * as projectsAndTasks from './0004_projects_and_tasks.ts';
 import * as timeTracking from './0005_time_tracking.ts';
+import * as taskSearch from './0006_task_search.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_organisation': organisation,
   '0004_projects_and_tasks': projectsAndTasks,
   '0005_time_tracking': timeTracking,
+  '0006_task_search': taskSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

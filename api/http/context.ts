@@ -24,12 +24,16 @@ export interface ApiContext {
   hub: LiveHub;
 }
 
-/** Metadata for the events a request causes. */
+/**
+ * Metadata for the events a request causes. The client's Idempotency-Key
+ * becomes the command id, scoped to the caller: ids derived from it can never
+ * land on another user's streams, whatever key they send.
+ */
 export function requestMetadata(request: FastifyRequest, userId?: string): EventMetadata {
-  const commandId = request.headers['idempotency-key'];
+  const key = request.headers['idempotency-key'];
   return {
     ...(userId ? { userId } : {}),
-    ...(typeof commandId === 'string' && commandId ? { commandId } : {}),
+    ...(typeof key === 'string' && key ? { commandId: `${userId ?? 'anonymous'}:${key.slice(0, 200)}` } : {}),
     correlationId: request.id,
   };
 }

@@ -79,7 +79,8 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
         const c = access.company;
-        const teams = await context.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', 'in', [...access.teamRoles.keys(), '00000000-0000-0000-0000-000000000000']).orderBy('name').execute();
+        const teamIds = [...access.teamRoles.keys()];
+        const teams = teamIds.length ? await context.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', 'in', teamIds).orderBy('name').execute() : [];
         return {
           companyId: c.company_id,
           name: c.name,

@@ -51,9 +51,15 @@ describe('company: creation', () => {
     given(company, []).when(create(), context).then([created]);
   });
 
-  it('does nothing when the company already exists', () => {
+  it('does nothing when its creator repeats the creation', () => {
     given(company, [created]).when(create({ name: 'Another Name' }), context).then([]);
     given(company, [created]).when(create({ name: '' }), context).then([]);
+  });
+
+  it('refuses anyone else a company id that is taken', () => {
+    given(company, [created])
+      .when({ ...create(), createdBy: { userId: 'someone-else', name: 'Mallory', email: 'm@example.com' } }, context)
+      .thenRefuses(companyMessages.duplicate);
   });
 
   it.each([

@@ -18,7 +18,7 @@ export const companyMessages = {
 
 export type CompanyState =
   | { status: 'none' }
-  | { status: 'created'; companyId: string; name: string; subscription: SubscriptionStatus; trialEndsAt: string | null };
+  | { status: 'created'; companyId: string; name: string; createdBy: string; subscription: SubscriptionStatus; trialEndsAt: string | null };
 
 export type CompanyCommand =
   | {
@@ -57,7 +57,14 @@ export const company: Decider<CompanyCommand, CompanyEvent, CompanyState, Compan
   evolve(state, event) {
     switch (event.type) {
       case 'CompanyCreated':
-        return { status: 'created', companyId: event.data.companyId, name: event.data.name, subscription: 'trial', trialEndsAt: event.data.trialEndsAt };
+        return {
+          status: 'created',
+          companyId: event.data.companyId,
+          name: event.data.name,
+          createdBy: event.data.createdBy.userId,
+          subscription: 'trial',
+          trialEndsAt: event.data.trialEndsAt,
+        };
       case 'SubscriptionStatusSet':
         return state.status === 'created' ? { ...state, subscription: event.data.status, trialEndsAt: event.data.trialEndsAt } : state;
     }
@@ -66,7 +73,11 @@ export const company: Decider<CompanyCommand, CompanyEvent, CompanyState, Compan
   decide(command, state, { now, isTimeZone }) {
     switch (command.type) {
       case 'CreateCompany': {
-        if (state.status === 'created') return [];
+        // Repeated by its creator: already done. Anyone else: that id is taken.
+        if (state.status === 'created') {
+          if (state.createdBy === command.createdBy.userId) return [];
+          throw conflict(companyMessages.duplicate);
+        }
         const problem = validateCompany(command, isTimeZone);
         if (problem) throw invalid(problem);
         return [

@@ -54,21 +54,14 @@ export interface TaskFilter {
 /** One page of the /manage-tasks table. */
 export async function listTasks(db: Kysely<Database>, companyId: string, filter: TaskFilter) {
   if (filter.projectIds.length === 0) return { tasks: [], total: 0 };
-  let query = db
-    .selectFrom('tasks as t')
-    .innerJoin('projects as p', 'p.project_id', 't.project_id')
-    .leftJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 't.company_id').onRef('m.user_id', '=', 't.assignee_id'))
-    .where('t.company_id', '=', companyId)
-    .where('t.deleted', '=', false)
-    .where('t.project_id', 'in', filter.projectIds);
-  if (filter.assigneeId) query = query.where('t.assignee_id', '=', filter.assigneeId);
-  if (filter.status) query = query.where('t.status', '=', filter.status);
-  if (filter.priority) query = query.where('t.priority', '=', filter.priority);
+  let filtered = db.selectFrom('tasks as t').where('t.company_id', '=', companyId).where('t.deleted', '=', false).where('t.project_id', 'in', filter.projectIds);
+  if (filter.assigneeId) filtered = filtered.where('t.assignee_id', '=', filter.assigneeId);
+  if (filter.status) filtered = filtered.where('t.status', '=', filter.status);
+  if (filter.priority) filtered = filtered.where('t.priority', '=', filter.priority);
   if (filter.search?.trim()) {
-    const pattern = `%${escapeLike(filter.search.trim())}%`;
-    query = query.where((eb) => eb.or([eb('t.title', 'ilike', pattern), eb('t.task_id', 'ilike', pattern)]));
+    // Matches the trigram index tasks_search_idx.
+    filtered = filtered.where(sql<boolean>`(t.task_id || ' ' || t.title) ILIKE ${`%${escapeLike(filter.search.trim())}%`}`);
   }
-  const [{ total }] = await query.select((eb) => eb.fn.countAll<string>().as('total')).execute();
   const sortColumn = {
     taskId: sql`t.number`,
     title: sql`lower(t.title)`,
@@ -79,15 +72,20 @@ export async function listTasks(db: Kysely<Database>, companyId: string, filter:
     updatedAt: sql`t.updated_at`,
   }[filter.sort];
   const direction = filter.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
-  const rows = await query
-    .select(['t.task_id', 't.title', 't.status', 't.priority', 't.eta', 't.assignee_id', 'm.name as assignee_name', 'p.name as project_name', 't.project_id', 't.updated_at'])
-    .orderBy(sql`${sortColumn} ${direction}`)
-    .orderBy('t.task_id')
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize)
-    .execute();
+  const [counted, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .innerJoin('projects as p', 'p.project_id', 't.project_id')
+      .leftJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 't.company_id').onRef('m.user_id', '=', 't.assignee_id'))
+      .select(['t.task_id', 't.title', 't.status', 't.priority', 't.eta', 't.assignee_id', 'm.name as assignee_name', 'p.name as project_name', 't.project_id', 't.updated_at'])
+      .orderBy(sql`${sortColumn} ${direction}`)
+      .orderBy('t.task_id')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+  ]);
   return {
-    total: Number(total),
+    total: Number(counted.total),
     tasks: rows.map((r) => ({ ...taskSummary(r), projectId: r.project_id, projectName: r.project_name, updatedAt: r.updated_at.toISOString() })),
   };
 }
