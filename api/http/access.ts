@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
 import type { Actor } from '../../domain/members/member.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
@@ -39,38 +40,41 @@ export async function companyAccess(
 ): Promise<CompanyAccess> {
   const userId = await requireUser(request);
   if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
+  // One round trip: membership, company and the caller's team roles.
   const row = await context.db
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.company_id', 'm.company_id')
     .selectAll('c')
     .select(['m.access_level', 'm.name as member_name', 'm.email'])
+    .select((eb) =>
+      eb
+        .selectFrom('team_members as tm')
+        .innerJoin('teams as t', 't.team_id', 'tm.team_id')
+        .select(sql<{ team_id: string; role: string }[]>`coalesce(json_agg(json_build_object('team_id', tm.team_id, 'role', tm.role)), '[]')`.as('roles'))
+        .whereRef('tm.company_id', '=', 'm.company_id')
+        .whereRef('tm.user_id', '=', 'm.user_id')
+        .where('t.deleted', '=', false)
+        .as('team_roles'),
+    )
     .where('m.company_id', '=', companyId)
     .where('m.user_id', '=', userId)
     .where('m.deleted', '=', false)
     .executeTakeFirst();
   if (!row) throw notFound(companyMessages.notFound);
 
-  const { access_level, member_name, email, ...company } = row;
+  const { access_level, member_name, email, team_roles, ...company } = row;
   const role = access_level as Role;
   if (options.roles && !options.roles.includes(role)) throw forbidden(accessDenied);
   if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }
-  const teams = await context.db
-    .selectFrom('team_members as tm')
-    .innerJoin('teams as t', 't.team_id', 'tm.team_id')
-    .select(['tm.team_id', 'tm.role'])
-    .where('tm.company_id', '=', companyId)
-    .where('tm.user_id', '=', userId)
-    .where('t.deleted', '=', false)
-    .execute();
   return {
     company,
     userId,
     name: member_name,
     email,
     role,
-    teamRoles: new Map(teams.map((t) => [t.team_id, t.role])),
+    teamRoles: new Map((team_roles ?? []).map((t) => [t.team_id, t.role])),
     actor: { userId, role },
   };
 }

@@ -47,7 +47,7 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
       if (!task) throw invalid(trackerMessages.selectProjectAndTask);
       const sessionId = metadata.commandId ? uuidFrom(`session:${metadata.commandId}`) : randomUUID();
       const isAssignedOpenTask = () => task.assignee_id === access.userId && task.status !== 'DONE';
-      const { position } = await run(
+      const { position, events } = await run(
         companyId,
         access.userId,
         {
@@ -67,7 +67,10 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
         metadata,
         isAssignedOpenTask,
       );
-      return { position, session: await runningSession(companyId, access.userId) };
+      const started = events.find((e) => e.type === 'TimerStarted');
+      if (started?.type !== 'TimerStarted') return { position, session: await runningSession(companyId, access.userId) };
+      const { companyId: _c, userId: _u, ...session } = started.data;
+      return { position, session };
     },
 
     async stop(access: CompanyAccess, sessionId: string | undefined, metadata: EventMetadata) {
