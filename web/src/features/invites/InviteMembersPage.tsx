@@ -25,14 +25,15 @@ import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
 import { managedTeams } from '../teams/managedTeams';
 import { teamsQueryOptions } from '../teams/teamsQueryOptions';
-import { inviteFormMessages } from '../../../../domain/invites/invitations.ts';
+import { inviteFormMessages, inviteMessages } from '../../../../domain/invites/invitations.ts';
+import { projectsQueryOptions } from '../projects/projectsQueryOptions';
 import { INVITE_ROLE_OPTIONS, isInviteRole } from './inviteRoles';
 import { InviteResultsTable } from './InviteResultsTable';
 import { type InviteOutcome, invitesApi } from './invitesApi';
 
 const TITLE = 'Send Invite to Teams';
 
-/** /manage-teams/invite: invite people by e-mail as Team Member, Manager or Admin (management §2, §5). */
+/** /manage-teams/invite: invite people by e-mail as Team Member, Manager, Admin, or Client of projects (management §2, §5). */
 export function InviteMembersPage() {
   const company = useActiveCompany();
 
@@ -44,21 +45,24 @@ interface InviteValues {
   emails: string[];
   role: string | null;
   teamIds: string[];
+  projectIds: string[];
 }
 
 function InviteMembers({ companyId, senderRole }: { companyId: string; senderRole: Role }) {
   const profile = useProfile();
   const teams = useQuery(teamsQueryOptions(companyId));
+  const projects = useQuery(projectsQueryOptions(companyId));
   const [results, setResults] = useState<InviteOutcome[]>([]);
   const form = useForm<InviteValues>({
-    initialValues: { emails: [], role: null, teamIds: [] },
+    initialValues: { emails: [], role: null, teamIds: [], projectIds: [] },
     validate: {
       emails: (emails) => {
         if (emails.length === 0) return inviteFormMessages.emailRequired;
         return emails.every((email) => EMAIL_PATTERN.test(email)) ? null : inviteFormMessages.emailInvalid;
       },
       role: (role) => (role ? null : inviteFormMessages.roleRequired),
-      teamIds: (teamIds, { role }) => (role && role !== 'Admin' && teamIds.length === 0 ? inviteFormMessages.teamRequired : null),
+      teamIds: (teamIds, { role }) => (role && role !== 'Admin' && role !== 'Client' && teamIds.length === 0 ? inviteFormMessages.teamRequired : null),
+      projectIds: (projectIds, { role }) => (role === 'Client' && projectIds.length === 0 ? inviteMessages.projectRequired : null),
     },
   });
 
@@ -107,9 +111,14 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
       <Paper withBorder radius="md" p="lg" maw={640}>
         <form
           noValidate
-          onSubmit={form.onSubmit(({ emails, role: chosen, teamIds }) => {
+          onSubmit={form.onSubmit(({ emails, role: chosen, teamIds, projectIds }) => {
             if (!chosen || !isInviteRole(chosen)) return;
-            send.mutate({ emails, role: chosen, teamIds: chosen === 'Admin' ? [] : teamIds });
+            send.mutate({
+              emails,
+              role: chosen,
+              teamIds: chosen === 'Admin' || chosen === 'Client' ? [] : teamIds,
+              projectIds: chosen === 'Client' ? projectIds : [],
+            });
           })}
         >
           <Stack>
@@ -135,7 +144,18 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
               }))}
               {...form.getInputProps('role')}
             />
-            {role && role !== 'Admin' && (
+            {role === 'Client' && (
+              <MultiSelect
+                label="Projects"
+                placeholder={form.values.projectIds.length ? undefined : 'Select projects'}
+                withAsterisk
+                searchable
+                data={(projects.data ?? []).map((project) => ({ value: project.projectId, label: project.name }))}
+                nothingFoundMessage={projects.isPending ? 'Loading projects...' : 'No projects yet'}
+                {...form.getInputProps('projectIds')}
+              />
+            )}
+            {role && role !== 'Admin' && role !== 'Client' && (
               <MultiSelect
                 label={teamsLabel}
                 placeholder={form.values.teamIds.length ? undefined : 'Select teams'}

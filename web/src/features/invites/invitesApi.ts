@@ -14,7 +14,7 @@ const minePath = (inviteId: string) => `/api/me/invites/${encodeURIComponent(inv
 
 /** The invite calls of the organisation API (docs/organisation-api.md). */
 export const invitesApi = {
-  send: (companyId: string, body: { emails: string[]; role: InviteRole; teamIds: string[] }) =>
+  send: (companyId: string, body: { emails: string[]; role: InviteRole; teamIds: string[]; projectIds: string[] }) =>
     api.post<{ results: InviteOutcome[] }>(`/api/companies/${encodeURIComponent(companyId)}/invites`, body),
 
   /** Behind a mailed link `/invitation?i={token}`; needs no sign-in. */
