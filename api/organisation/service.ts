@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
-import { invitationsStream } from '../../domain/invites/events.ts';
+import { type InviteEvent, invitationsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
 import { memberStream } from '../../domain/members/events.ts';
 import { type Actor, member, type MemberCommand } from '../../domain/members/member.ts';
@@ -11,7 +11,8 @@ import { accessDenied, canInvite, type Role, type TeamRole } from '../../domain/
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
 import { DomainError, forbidden, invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, toDomainEvent, uuidFrom } from '../../eventstore/command-handler.ts';
+import { fold } from '../../domain/shared/decider.ts';
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { type CompanyAccess, managedTeamIds } from '../http/access.ts';
@@ -326,8 +327,7 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
   };
 
   async function currentInviteRole(inviteId: string, companyId: string, email: string): Promise<Role | null> {
-    const events = await store.readStream(invitationsStream(companyId, email));
-    const state = events.reduce((s, e) => invitations.evolve(s, { type: e.type, data: e.data } as never), invitations.initialState);
+    const state = fold(invitations, (await store.readStream(invitationsStream(companyId, email))).map(toDomainEvent<InviteEvent>));
     return state.invites.get(inviteId)?.role ?? null;
   }
 }

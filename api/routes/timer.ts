@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { trackerStream } from '../../domain/time-tracking/events.ts';
-import { tracker, trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, settled } from '../http/context.ts';
@@ -38,12 +37,11 @@ const Entry = Type.Object({
 const sourceOf = (request: FastifyRequest) => (request.tokenUserId ? 'desktop' : 'web');
 
 export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
-  const { timeTracking, store } = context;
+  const { timeTracking } = context;
   const tags = ['timer and punch'];
 
   async function status(companyId: string, userId: string) {
-    const events = await store.readStream(trackerStream(companyId, userId));
-    const state = events.map((e) => ({ type: e.type, data: e.data }) as never).reduce(tracker.evolve, tracker.initialState);
+    const { state, everPunched } = await timeTracking.readTracker(companyId, userId);
     const abandoned = await context.db
       .selectFrom('abandoned_sessions')
       .select(['session_id', 'started_at', 'ended_at', 'last_heartbeat_at'])
@@ -54,7 +52,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       .executeTakeFirst();
     return {
       session: state.running,
-      punch: { isPunchedIn: state.punchedIn, lastPunchinoutStatus: events.some((e) => e.type.startsWith('Punched')) ? (state.punchedIn ? 'punchin' : 'punchout') : null },
+      punch: { isPunchedIn: state.punchedIn, lastPunchinoutStatus: everPunched ? (state.punchedIn ? 'punchin' as const : 'punchout' as const) : null },
       abandoned: abandoned
         ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
         : null,

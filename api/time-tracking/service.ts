@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { timerSessionStream, trackerStream, type TimerSource } from '../../domain/time-tracking/events.ts';
+import { timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
+import { fold } from '../../domain/shared/decider.ts';
 import { type Heartbeat, tracker, type TrackerCommand, trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { conflict, invalid } from '../../domain/shared/errors.ts';
-import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, toDomainEvent, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
@@ -20,10 +21,13 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
     handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId });
 
-  async function runningSession(companyId: string, userId: string) {
-    const events = await store.readStream(trackerStream(companyId, userId));
-    return events.map((e) => ({ type: e.type, data: e.data }) as never).reduce(tracker.evolve, tracker.initialState).running;
+  /** The tracker as its stream stands now, and whether the person ever punched. */
+  async function readTracker(companyId: string, userId: string) {
+    const events = (await store.readStream(trackerStream(companyId, userId))).map(toDomainEvent<TrackerEvent>);
+    return { state: fold(tracker, events), everPunched: events.some((e) => e.type === 'PunchedIn') };
   }
+
+  const runningSession = async (companyId: string, userId: string) => (await readTracker(companyId, userId)).state.running;
 
   return {
     async start(
@@ -129,6 +133,6 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
       return (await run(companyId, access.userId, command, metadata)).position;
     },
 
-    runningSession,
+    readTracker,
   };
 }

@@ -1,17 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { identityMessages } from '../../api/identity/service.ts';
 import { accountMessages } from '../../domain/identity/account.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   alertWith,
+  browserSuite,
   createVerifiedUser,
-  ensureWebBuild,
   fieldError,
-  launchBrowser,
   newContext,
   newUser,
-  pageErrors,
   pathOf,
   screenshot,
   signInWithUi,
@@ -20,29 +17,9 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const t = browserSuite();
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser, server);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-/** Asks for a reset link on the forgot-password screen; returns the answer shown on the page. */
+/** Asks for a reset link on the forgot-password screen; returns the answer shown on the t.page. */
 async function requestReset(p: Page, email: string): Promise<string> {
   await p.goto('/auth/forgot-password');
   await p.getByLabel('Email').fill(email);
@@ -59,54 +36,54 @@ async function setNewPassword(p: Page, password: string) {
 
 describe('password reset', () => {
   it('answers the same for unknown and known addresses, and requires an email', async () => {
-    const user = await createVerifiedUser(server, newUser('reset-same'));
+    const user = await createVerifiedUser(t.server, newUser('reset-same'));
 
-    await page.goto('/auth/forgot-password');
-    await visible(page.getByRole('heading', { name: 'Forgot password' }));
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await visible(page.getByText('Required'));
-    expect(await fieldError(page.getByLabel('Email'))).toBe('Required');
+    await t.page.goto('/auth/forgot-password');
+    await visible(t.page.getByRole('heading', { name: 'Forgot password' }));
+    await t.page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await visible(t.page.getByText('Required'));
+    expect(await fieldError(t.page.getByLabel('Email'))).toBe('Required');
 
-    const mailsBefore = server.mailbox.received.length;
-    const unknownAnswer = await requestReset(page, uniqueEmail('nobody'));
-    const knownAnswer = await requestReset(page, user.email);
+    const mailsBefore = t.server.mailbox.received.length;
+    const unknownAnswer = await requestReset(t.page, uniqueEmail('nobody'));
+    const knownAnswer = await requestReset(t.page, user.email);
     expect(knownAnswer).toBe(unknownAnswer);
-    await screenshot(page, 'forgot-password-sent');
+    await screenshot(t.page, 'forgot-password-sent');
 
     // Only the known address got mail.
-    await server.mailbox.linkTo(user.email, '/auth/reset-password', mailsBefore);
-    expect(server.mailbox.received.slice(mailsBefore).map((mail) => mail.to)).toEqual([[user.email]]);
+    await t.server.mailbox.linkTo(user.email, '/auth/reset-password', mailsBefore);
+    expect(t.server.mailbox.received.slice(mailsBefore).map((mail) => mail.to)).toEqual([[user.email]]);
   });
 
   it('sets a new password with the mailed link, which works only once', async () => {
-    const user = await createVerifiedUser(server, newUser('reset-flow', 'Margaret Hamilton'));
-    const mailsBefore = server.mailbox.received.length;
-    await requestReset(page, user.email);
-    const link = await server.mailbox.linkTo(user.email, '/auth/reset-password', mailsBefore);
+    const user = await createVerifiedUser(t.server, newUser('reset-flow', 'Margaret Hamilton'));
+    const mailsBefore = t.server.mailbox.received.length;
+    await requestReset(t.page, user.email);
+    const link = await t.server.mailbox.linkTo(user.email, '/auth/reset-password', mailsBefore);
 
-    await page.goto(link);
-    await visible(page.getByRole('heading', { name: 'Reset password' }));
-    await screenshot(page, 'reset-password');
+    await t.page.goto(link);
+    await visible(t.page.getByRole('heading', { name: 'Reset password' }));
+    await screenshot(t.page, 'reset-password');
 
     // The form checks the new password before sending it.
-    await page.getByLabel('New password').fill('weak');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await visible(page.getByText('At least 6 Characters, At least one uppercase, one number and one special case character'));
+    await t.page.getByLabel('New password').fill('weak');
+    await t.page.getByRole('button', { name: 'Reset password' }).click();
+    await visible(t.page.getByText('At least 6 Characters, At least one uppercase, one number and one special case character'));
 
     const newPassword = 'Apollo#1969';
-    await setNewPassword(page, newPassword);
-    await alertWith(page, identityMessages.passwordReset);
-    await waitForPath(page, '/auth/login');
+    await setNewPassword(t.page, newPassword);
+    await alertWith(t.page, identityMessages.passwordReset);
+    await waitForPath(t.page, '/auth/login');
 
     // The old password is gone; the new one signs in.
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await alertWith(page, 'Invalid email or password.');
-    await signInWithUi(page, { ...user, password: newPassword });
+    await t.page.getByLabel('Email').fill(user.email);
+    await t.page.getByLabel('Password', { exact: true }).fill(user.password);
+    await t.page.getByRole('button', { name: 'Sign in' }).click();
+    await alertWith(t.page, 'Invalid email or password.');
+    await signInWithUi(t.page, { ...user, password: newPassword });
 
     // The same link a second time: refused, with a way to ask for a new one.
-    const again = await (await newContext(browser, server)).newPage();
+    const again = await (await newContext(t.browser, t.server)).newPage();
     await again.goto(link);
     await setNewPassword(again, 'Another#2024');
     const error = await visible(again.getByRole('alert').filter({ hasText: accountMessages.badResetLink }).first());
@@ -117,8 +94,8 @@ describe('password reset', () => {
   });
 
   it('explains an incomplete link instead of showing the form', async () => {
-    await page.goto('/auth/reset-password?u=someone');
-    await visible(page.getByText('Invalid link'));
-    expect(await page.getByLabel('New password').count()).toBe(0);
+    await t.page.goto('/auth/reset-password?u=someone');
+    await visible(t.page.getByText('Invalid link'));
+    expect(await t.page.getByLabel('New password').count()).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
-import type { TestServer } from '../../support/test-server.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -223,4 +224,29 @@ export async function sideMenu(page: Page): Promise<Record<string, string[]>> {
     menu[header] = (await section.getByRole('link').allInnerTexts()).map((text) => text.trim());
   }
   return menu;
+}
+
+/**
+ * The usual shape of a browser test file: one product server and one browser
+ * for the file, a fresh context and page for each test, and no page errors.
+ */
+export function browserSuite() {
+  const suite = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    await ensureWebBuild();
+    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  beforeEach(async () => {
+    suite.context = await newContext(suite.browser, suite.server);
+    suite.page = await suite.context.newPage();
+  });
+  afterEach(async () => {
+    await suite.context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  return suite;
 }
