@@ -89,4 +89,35 @@ describe('projection runner', () => {
     await rebuildProjection(database.db, database.store, accountsProjection);
     expect(await snapshot(database)).toEqual(live);
   });
+
+  it('moves the stored checkpoint only forward while skipping events it does not handle', async () => {
+    const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 20 });
+    runner.start();
+    const checkpoints: string[] = [];
+    const sample = setInterval(async () => {
+      const row = await database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'accounts').executeTakeFirst();
+      if (row) checkpoints.push(`${row.commit_position}.${row.prepare_position}`);
+    }, 5);
+    for (let round = 0; round < 10; round++) {
+      // Events of other contexts, which this projection skips, between its own.
+      for (let i = 0; i < 15; i++) {
+        await database.store.append(`noise-${randomUUID()}`, [{ eventId: randomUUID(), type: 'SomethingElse', data: {}, metadata: { correlationId: 'test' } }], 'no_stream');
+      }
+      await registerUsers(database, 2);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    clearInterval(sample);
+    await runner.stop();
+
+    const asPosition = (text: string) => text.split('.').map(BigInt);
+    for (let i = 1; i < checkpoints.length; i++) {
+      const [c0, p0] = asPosition(checkpoints[i - 1]);
+      const [c1, p1] = asPosition(checkpoints[i]);
+      expect(c1 > c0 || (c1 === c0 && p1 >= p0)).toBe(true);
+    }
+    const head = (await database.store.headPosition())!;
+    expect(checkpoints.at(-1)).toBe(`${head.commit}.${head.prepare}`);
+    expect(await snapshot(database)).toHaveLength(180);
+  });
 });

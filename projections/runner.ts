@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
+import { comparePositions, type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection, Scope } from './projection.ts';
 
@@ -79,7 +79,9 @@ interface Cursor {
   read: LogPosition | null;
   /** The stored checkpoint as this process last saw or wrote it. */
   stored: LogPosition | null;
+  /** Set when skipped events moved the cursor; the drain loop stores it a moment later. */
   persistTimer: NodeJS.Timeout | null;
+  persistDue: boolean;
 }
 
 /**
@@ -142,7 +144,12 @@ export class ProjectionRunner {
     if (handled.length === 0) {
       cursor.read = position;
       this.onProgress({ projection: projection.name, position: formatPosition(position), scopes: [] });
-      cursor.persistTimer ??= setTimeout(() => void this.persist(projection).catch(() => undefined), SKIP_PERSIST_MS);
+      // Stored by the drain loop, never beside a batch of the same projection.
+      cursor.persistTimer ??= setTimeout(() => {
+        cursor.persistTimer = null;
+        cursor.persistDue = true;
+        this.wake(projection);
+      }, SKIP_PERSIST_MS);
       return events.length;
     }
     try {
@@ -175,13 +182,15 @@ export class ProjectionRunner {
     if (!cursor) return;
     if (cursor.persistTimer) clearTimeout(cursor.persistTimer);
     cursor.persistTimer = null;
-    if (samePosition(cursor.read, cursor.stored)) return;
+    cursor.persistDue = false;
     const target = cursor.read;
+    // A checkpoint only ever moves forward.
+    if (!target || (cursor.stored && comparePositions(target, cursor.stored) <= 0)) return;
     const moved = await this.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL synchronous_commit = off`.execute(trx);
       if (!samePosition(await lockCheckpoint(trx, projection.name), cursor.stored)) return true;
       await saveCheckpoint(trx, projection.name, target);
-      if (target) await notifyChange(trx, { projection: projection.name, position: formatPosition(target), scopes: [] });
+      await notifyChange(trx, { projection: projection.name, position: formatPosition(target), scopes: [] });
       return false;
     });
     if (moved) this.cursors.delete(projection.name);
@@ -193,7 +202,7 @@ export class ProjectionRunner {
     let cursor = this.cursors.get(projection.name);
     if (!cursor) {
       const stored = await readCheckpoint(this.db, projection.name);
-      cursor = { read: stored, stored, persistTimer: null };
+      cursor = { read: stored, stored, persistTimer: null, persistDue: false };
       this.cursors.set(projection.name, cursor);
     }
     return cursor;
@@ -229,7 +238,10 @@ export class ProjectionRunner {
         // While this batch's transaction was open it hid newer events from the
         // other projections' reads (they read below the oldest open transaction): look again.
         if (read > 0) this.wakeOthers(projection);
-        if (read < this.batchSize) return;
+        if (read < this.batchSize) {
+          if (this.cursors.get(projection.name)?.persistDue) await this.persist(projection);
+          return;
+        }
       } catch (error) {
         failures++;
         this.cursors.delete(projection.name);
