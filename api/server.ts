@@ -18,9 +18,11 @@ import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
 import { folderStorage } from './storage/storage.ts';
-import { createTimeTrackingService } from './time-tracking/service.ts';
+import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
+import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
+import { MEMBERSHIP_TABLES } from './http/access.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJwtSecret } from './secrets.ts';
 
@@ -29,6 +31,7 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Kysely<Database>;
   store: EventStore;
+  watcher: ReadModelWatcher;
   /** Stops taking requests, lets workers finish their batch, closes everything. */
   close(): Promise<void>;
 }
@@ -52,7 +55,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   await migrateToLatest(db);
   const store = await openEventStore(config, pool);
 
-  const watcher = new ReadModelWatcher(pool, db, projections.map((p) => p.name));
+  const watcher = new ReadModelWatcher(pool, db, projections);
   const hub = new LiveHub();
   watcher.onScopesChanged((scopes) => hub.publish(scopes));
   await watcher.start();
@@ -69,9 +72,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
   const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
-  const timeTracking = createTimeTrackingService({ store, db });
+  const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES) });
   const app = await buildApp({
-    context: { config, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub },
+    context: { config, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,
@@ -93,6 +96,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     app,
     db,
     store,
+    watcher,
     async close() {
       ready = false;
       if (sweeper) clearInterval(sweeper);

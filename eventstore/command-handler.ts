@@ -1,14 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
-import {
-  type EventMetadata,
-  type EventStore,
-  type LogPosition,
-  type RecordedEvent,
-  WrongExpectedVersionError,
-} from './types.ts';
+import { type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
 
 const MAX_ATTEMPTS = 10;
+/** Per cached stream, the outcomes of this many recent commands are kept to answer their repeats. */
+const RECENT_COMMANDS = 64;
 
 export interface CommandResult<Event extends DomainEvent> {
   /** The events the command produced (or had produced, when repeated). */
@@ -17,11 +13,84 @@ export interface CommandResult<Event extends DomainEvent> {
   position: LogPosition | null;
 }
 
+/** A stream as far as this process has read it. */
+export interface StreamState<State, Event extends DomainEvent> {
+  /** Version of the last event folded in (0: none). */
+  version: number;
+  state: State;
+  /** Command id → what that command wrote. */
+  outcomes: ReadonlyMap<string, CommandResult<Event>>;
+}
+
 /**
- * Load the stream, fold, decide, append with the expected version; retry a
- * concurrent write a few times. A command carrying a `commandId` that the
- * stream has already seen returns that earlier outcome, so a retried request,
- * a double click or a second tab writes nothing twice.
+ * The folded state of recently used streams, kept between commands so that a
+ * command on a long stream (a tracker after years of days) costs one append
+ * instead of a read of the whole stream first. An entry goes stale when
+ * another process writes the stream: the append's expected version then
+ * fails, and the stream is read on from the cached version.
+ */
+export class StreamStateCache<State, Event extends DomainEvent> {
+  private readonly entries = new Map<string, StreamState<State, Event>>();
+
+  constructor(private readonly maxStreams = 10_000) {}
+
+  get(streamId: string): StreamState<State, Event> | undefined {
+    const entry = this.entries.get(streamId);
+    if (entry) this.touch(streamId, entry);
+    return entry;
+  }
+
+  /** Keeps the newer of the stored and the given entry (commands on one stream may finish out of order). */
+  set(streamId: string, entry: StreamState<State, Event>) {
+    const stored = this.entries.get(streamId);
+    this.touch(streamId, stored && stored.version > entry.version ? stored : entry);
+    if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(streamId: string) {
+    this.entries.delete(streamId);
+  }
+
+  private touch(streamId: string, entry: StreamState<State, Event>) {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+  }
+}
+
+/** Reads the stream on from what `known` holds and folds the new events in. */
+export async function loadStream<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State, unknown>, 'initialState' | 'evolve'>,
+  cache?: StreamStateCache<State, Event>,
+  known: StreamState<State, Event> | undefined = cache?.get(streamId),
+): Promise<StreamState<State, Event>> {
+  const recorded = await store.readStream(streamId, (known?.version ?? 0) + 1);
+  if (known && recorded.length === 0) return known;
+  let { version, state } = known ?? { version: 0, state: decider.initialState };
+  const outcomes = new Map(known?.outcomes);
+  for (const event of recorded) {
+    const domainEvent = toDomainEvent<Event>(event);
+    state = decider.evolve(state, domainEvent);
+    version = event.version;
+    const commandId = event.metadata.commandId;
+    if (!commandId) continue;
+    const earlier = outcomes.get(commandId);
+    outcomes.delete(commandId);
+    outcomes.set(commandId, { events: [...(earlier?.events ?? []), domainEvent], position: event.position });
+  }
+  const loaded = { version, state, outcomes: cache ? trimmed(outcomes) : outcomes };
+  cache?.set(streamId, loaded);
+  return loaded;
+}
+
+/**
+ * Folds the stream (or takes its cached state), decides, and appends at the
+ * expected version; a concurrent write means reading on and deciding again,
+ * a few times. A command carrying a `commandId` that the stream has already
+ * seen returns that earlier outcome, so a retried request, a double click or a
+ * second tab writes nothing twice. A cached state is trusted only as far as
+ * the append: a refusal decided on it is checked against the stored stream first.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State, Context>(
   store: EventStore,
@@ -30,18 +99,34 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
   command: Command,
   context: Context,
   metadata: EventMetadata,
+  cache?: StreamStateCache<State, Event>,
 ): Promise<CommandResult<Event>> {
+  let known = cache?.get(streamId);
+  let fresh = false;
+  const readOn = async () => {
+    known = await loadStream(store, streamId, decider, cache, known);
+    fresh = true;
+    return known;
+  };
   for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const earlier = metadata.commandId ? history.filter((e) => e.metadata.commandId === metadata.commandId) : [];
-    if (earlier.length > 0) {
-      return { events: earlier.map(toDomainEvent<Event>), position: earlier[earlier.length - 1].position };
-    }
-    const state = history.map(toDomainEvent<Event>).reduce(decider.evolve, decider.initialState);
-    const events = decider.decide(command, state, context);
-    if (events.length === 0) return { events, position: null };
+    const current = known ?? (await readOn());
+    const earlier = metadata.commandId ? current.outcomes.get(metadata.commandId) : undefined;
+    if (earlier) return earlier;
 
-    const version = history.length === 0 ? 0 : history[history.length - 1].version;
+    let events: Event[];
+    try {
+      events = decider.decide(command, current.state, context);
+    } catch (error) {
+      if (fresh) throw error;
+      await readOn();
+      continue;
+    }
+    if (events.length === 0) {
+      if (fresh) return { events, position: null };
+      await readOn();
+      continue;
+    }
+
     try {
       const result = await store.append(
         streamId,
@@ -51,15 +136,33 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
           data: event.data,
           metadata,
         })),
-        version === 0 ? 'no_stream' : version,
+        current.version === 0 ? 'no_stream' : current.version,
       );
-      return { events, position: result.position };
+      if (result.repeated || result.version !== current.version + events.length) {
+        // Written before (a concurrent repeat): answer with what is stored.
+        await readOn();
+        continue;
+      }
+      const outcome = { events, position: result.position };
+      const outcomes = new Map(current.outcomes);
+      if (metadata.commandId) outcomes.set(metadata.commandId, outcome);
+      cache?.set(streamId, { version: result.version, state: events.reduce(decider.evolve, current.state), outcomes: trimmed(outcomes) });
+      return outcome;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
       // A short random pause keeps a crowd of writers on one stream from colliding again in step.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      if (fresh) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      await readOn();
     }
   }
+}
+
+function trimmed<V>(outcomes: Map<string, V>): Map<string, V> {
+  for (const key of outcomes.keys()) {
+    if (outcomes.size <= RECENT_COMMANDS) break;
+    outcomes.delete(key);
+  }
+  return outcomes;
 }
 
 export function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {

@@ -89,6 +89,14 @@ export function eventStoreContract(name: string, open: () => Promise<ContractSub
       expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
     });
 
+    it('reads a stream from a version on', async () => {
+      const id = stream('from');
+      await store.append(id, [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
+      expect((await store.readStream(id, 2)).map((e) => [e.type, e.version])).toEqual([['B', 2], ['C', 3]]);
+      expect(await store.readStream(id, 4)).toEqual([]);
+      expect(await store.readStream(stream('missing'), 3)).toEqual([]);
+    });
+
     it("appends with 'any' whatever the version", async () => {
       const id = stream('any');
       await store.append(id, [newEvent('A')], 'any');
@@ -113,8 +121,9 @@ export function eventStoreContract(name: string, open: () => Promise<ContractSub
       const first = await store.append(id, events, 'no_stream');
       const again = await store.append(id, events, 'no_stream');
       const againAny = await store.append(id, events, 'any');
-      expect(again).toEqual(first);
-      expect(againAny).toEqual(first);
+      expect(first.repeated).toBeUndefined();
+      expect(again).toEqual({ ...first, repeated: true });
+      expect(againAny).toEqual({ ...first, repeated: true });
       expect(await store.readStream(id)).toHaveLength(2);
     });
 

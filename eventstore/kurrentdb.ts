@@ -33,10 +33,14 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
   let subscription: AllStreamSubscription | null = null;
   let closed = false;
 
-  /** The event at `revision`; used when the server's append reply carries no position. */
+  /**
+   * The event at `revision`; used when the server's append reply carries no
+   * position, as it does for an idempotent repeat. Reported as a repeat: at
+   * worst a command handler then reads the stream once more.
+   */
   async function eventAt(streamId: string, revision: bigint): Promise<AppendResult> {
     for await (const { event } of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
-      if (event) return { version: Number(event.revision) + 1, position: toPosition(event.position) };
+      if (event) return { version: Number(event.revision) + 1, position: toPosition(event.position), repeated: true };
     }
     throw new Error(`No event at revision ${revision} of stream ${streamId}`);
   }
@@ -50,7 +54,7 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
       for await (const { event } of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END })) {
         if (!event) continue;
         const id = event.id.toLowerCase();
-        if (id === lastId) last = { version: Number(event.revision) + 1, position: toPosition(event.position) };
+        if (id === lastId) last = { version: Number(event.revision) + 1, position: toPosition(event.position), repeated: true };
         missing.delete(id);
         if (missing.size === 0) return last;
       }
@@ -101,10 +105,10 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
       }
     },
 
-    async readStream(streamId) {
+    async readStream(streamId, fromVersion = 1) {
       const out: RecordedEvent[] = [];
       try {
-        for await (const { event } of client.readStream(streamId)) {
+        for await (const { event } of client.readStream(streamId, { fromRevision: BigInt(fromVersion - 1) })) {
           if (event) out.push(toRecorded(event));
         }
       } catch (err) {

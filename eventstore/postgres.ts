@@ -45,6 +45,22 @@ const APPEND_SQL = `
   ORDER BY t.ord
   RETURNING version, transaction_id::text, global_position`;
 
+// Several streams' appends in one statement and one commit: what the store
+// does with appends that arrive while another is on its way. Each stream
+// appears once, so the per-stream version checks cannot collide within it.
+const APPEND_BATCH_SQL = `
+  WITH batch AS (
+    SELECT b.stream_id, b.expected, b.events,
+      (SELECT coalesce(max(version), 0) FROM events WHERE events.stream_id = b.stream_id) AS version
+    FROM jsonb_to_recordset($1::jsonb) AS b(stream_id text, expected integer, events jsonb)
+  )
+  INSERT INTO events (event_id, stream_id, version, type, data, metadata)
+  SELECT (e->>'eventId')::uuid, batch.stream_id, batch.version + t.ord, e->>'type', e->'data', e->'metadata'
+  FROM batch, jsonb_array_elements(batch.events) WITH ORDINALITY AS t(e, ord)
+  WHERE batch.expected IS NULL OR batch.version = batch.expected
+  ORDER BY batch.stream_id, t.ord
+  RETURNING stream_id, version, transaction_id::text, global_position`;
+
 // Only below the oldest in-flight transaction: everything there has committed
 // or aborted, so the cursor never passes an event that is still to appear.
 const READ_ALL_SQL = `
@@ -101,7 +117,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       throw new Error(`Event ids of this append were already used elsewhere (stream ${streamId})`);
     }
     const last = rows[rows.length - 1];
-    return { version: last.version, position: toPosition(last) };
+    return { version: last.version, position: toPosition(last), repeated: true };
   }
 
   async function currentVersion(streamId: string): Promise<number> {
@@ -112,37 +128,95 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     return rows[0].version ?? 0;
   }
 
-  return {
-    async append(streamId, events, expected) {
-      if (events.length === 0) throw new Error('Nothing to append');
-      const payload = JSON.stringify(
-        events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
-      );
-      try {
-        // Named, so each connection plans the statement once.
-        const { rows } = await pool.query<{ version: number; transaction_id: string; global_position: string }>({
-          name: 'timeledger_append',
-          text: APPEND_SQL,
-          values: [streamId, payload, expectedAsNumber(expected)],
-        });
-        if (rows.length > 0) {
-          announceAppend();
-          const last = rows[rows.length - 1];
-          return { version: last.version, position: toPosition(last) };
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+  /** One append in its own statement; also where a failed batch's appends go one by one. */
+  async function appendOne({ streamId, events, expected }: PendingAppend): Promise<AppendResult> {
+    try {
+      // Named, so each connection plans the statement once.
+      const { rows } = await pool.query<{ version: number; transaction_id: string; global_position: string }>({
+        name: 'timeledger_append',
+        text: APPEND_SQL,
+        values: [streamId, payloadOf(events), expectedAsNumber(expected)],
+      });
+      if (rows.length > 0) {
+        announceAppend();
+        const last = rows[rows.length - 1];
+        return { version: last.version, position: toPosition(last) };
       }
-      const repeated = await findRepeatedAppend(streamId, events);
-      if (repeated) return repeated;
-      throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    }
+    const repeated = await findRepeatedAppend(streamId, events);
+    if (repeated) return repeated;
+    throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId));
+  }
+
+  /**
+   * Group commit: an append that arrives while a batch is being written waits
+   * for it and goes with the next batch, one statement and one commit for all
+   * (a lone append goes at once). Under load this saves a round trip and a
+   * disk flush per append.
+   */
+  const next = new Map<string, PendingAppend>(); // at most one append per stream
+  const later: PendingAppend[] = []; // streams already in `next`
+  let writing = false;
+
+  function enqueue(append: PendingAppend) {
+    if (next.has(append.streamId)) later.push(append);
+    else next.set(append.streamId, append);
+  }
+
+  async function writeBatches() {
+    if (writing || next.size === 0) return;
+    writing = true;
+    const batch = [...next.values()];
+    next.clear();
+    for (const append of later.splice(0)) enqueue(append);
+    try {
+      await (batch.length === 1 ? settle(batch[0], appendOne(batch[0])) : appendBatch(batch));
+    } finally {
+      writing = false;
+      void writeBatches();
+    }
+  }
+
+  async function appendBatch(batch: PendingAppend[]) {
+    let rows: { stream_id: string; version: number; transaction_id: string; global_position: string }[];
+    try {
+      ({ rows } = await pool.query({
+        name: 'timeledger_append_batch',
+        text: APPEND_BATCH_SQL,
+        values: [JSON.stringify(batch.map((a) => ({ stream_id: a.streamId, expected: expectedAsNumber(a.expected), events: eventsJson(a.events) })))],
+      }));
+    } catch {
+      // One stream's conflict fails the whole statement: each append on its own.
+      await Promise.all(batch.map((append) => settle(append, appendOne(append))));
+      return;
+    }
+    if (rows.length > 0) announceAppend();
+    const lastRowOf = new Map(rows.map((row) => [row.stream_id, row]));
+    await Promise.all(
+      batch.map((append) => {
+        const last = lastRowOf.get(append.streamId);
+        // No rows: the expected version did not hold (or a repeat); the single path tells which.
+        return settle(append, last ? Promise.resolve({ version: last.version, position: toPosition(last) }) : appendOne(append));
+      }),
+    );
+  }
+
+  return {
+    append(streamId, events, expected) {
+      if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        enqueue({ streamId, events, expected, resolve, reject });
+        void writeBatches();
+      });
     },
 
-    async readStream(streamId) {
+    async readStream(streamId, fromVersion = 1) {
       const { rows } = await pool.query<EventRow>({
         name: 'timeledger_read_stream',
-        text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
-        values: [streamId],
+        text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version`,
+        values: [streamId, fromVersion],
       });
       return rows.map(toRecordedEvent);
     },
@@ -174,6 +248,21 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
   };
 }
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedVersion;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+async function settle(append: PendingAppend, result: Promise<AppendResult>) {
+  await result.then(append.resolve, append.reject);
+}
+
+const eventsJson = (events: NewEvent[]) => events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata }));
+const payloadOf = (events: NewEvent[]) => JSON.stringify(eventsJson(events));
 
 function expectedAsNumber(expected: ExpectedVersion): number | null {
   if (expected === 'any') return null;

@@ -53,6 +53,8 @@ export interface AppendResult {
   /** Version of the last event written (or found, for a repeated append). */
   version: number;
   position: LogPosition;
+  /** Set when the events were already stored (a repeated append) and nothing was written. */
+  repeated?: true;
 }
 
 export interface EventStore {
@@ -61,7 +63,8 @@ export interface EventStore {
    * stored in that stream returns the original result and writes nothing.
    */
   append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in order, from `fromVersion` (default 1: all of them). */
+  readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   /** Events after `after` (exclusive; null for the start), in commit order. */
   readAll(after: LogPosition | null, limit: number): Promise<RecordedEvent[]>;
   /** The position of the newest committed event, or null for an empty log. */

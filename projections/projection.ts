@@ -25,3 +25,10 @@ export interface Projection {
    */
   apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<Scope[]>;
 }
+
+/** Rows in slices small enough for one statement's parameters (PostgreSQL allows 65,535). */
+export function inChunks<T>(rows: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size));
+  return chunks;
+}

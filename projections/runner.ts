@@ -10,6 +10,8 @@ export interface ReadModelChange {
   projection: string;
   /** The checkpoint after the batch, "commit.prepare". */
   position: string;
+  /** False when the checkpoint only moved past events the projection does not handle. */
+  applied: boolean;
   scopes: Scope[];
 }
 
@@ -23,9 +25,19 @@ export async function applyHandled(trx: Transaction<Database>, projection: Proje
   return handled.length > 0 ? projection.apply(trx, handled) : [];
 }
 
-export async function lockCheckpoint(trx: Transaction<Database>, name: string): Promise<LogPosition | null> {
+/**
+ * Locks the checkpoint for the transaction and returns it. `skipDiskWait`:
+ * the transaction commits without waiting for the disk (see the runner).
+ */
+export async function lockCheckpoint(trx: Transaction<Database>, name: string, { skipDiskWait = false } = {}): Promise<LogPosition | null> {
   const select = () =>
-    trx.selectFrom('projection_checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', name).forUpdate().executeTakeFirst();
+    trx
+      .selectFrom('projection_checkpoints')
+      .select(['commit_position', 'prepare_position'])
+      .$if(skipDiskWait, (qb) => qb.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('synchronous_commit')))
+      .where('name', '=', name)
+      .forUpdate()
+      .executeTakeFirst();
   let row = await select();
   if (!row) {
     await trx
@@ -60,9 +72,15 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
     .execute();
 }
 
-/** Delivered by PostgreSQL when the transaction commits, to every API process. */
-async function notifyChange(trx: Transaction<Database>, change: ReadModelChange) {
-  await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(change)})`.execute(trx);
+/** Moves the checkpoint and tells every API process (PostgreSQL delivers the notification at commit), in one statement. */
+async function moveCheckpoint(trx: Transaction<Database>, position: LogPosition, change: ReadModelChange) {
+  await sql`
+    WITH moved AS (
+      UPDATE projection_checkpoints
+      SET commit_position = ${String(position.commit)}, prepare_position = ${String(position.prepare)}, updated_at = now()
+      WHERE name = ${change.projection}
+    )
+    SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(change)})`.execute(trx);
 }
 
 const samePosition = (a: LogPosition | null, b: LogPosition | null) =>
@@ -97,6 +115,10 @@ export class ProjectionRunner {
   private readonly loops = new Map<string, Promise<void>>();
   private readonly pending = new Set<string>();
   private readonly cursors = new Map<string, Cursor>();
+  /** Reads of the log in flight, shared by projections at the same cursor. */
+  private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
+  /** Counts the store's wake-ups: a read started before the latest one may have missed events. */
+  private appendsSeen = 0;
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly batchSize: number;
@@ -114,7 +136,10 @@ export class ProjectionRunner {
   }
 
   start(): void {
-    this.unsubscribe = this.store.onAppended(() => this.wakeAll());
+    this.unsubscribe = this.store.onAppended(() => {
+      this.appendsSeen++;
+      this.wakeAll();
+    });
     this.wakeAll();
   }
 
@@ -137,13 +162,13 @@ export class ProjectionRunner {
   /** Reads and applies one batch; returns how many events it read. */
   async runOnce(projection: Projection): Promise<number> {
     const cursor = await this.cursorOf(projection);
-    const events = await this.store.readAll(cursor.read, this.batchSize);
+    const events = await this.readLog(cursor.read);
     if (events.length === 0) return 0;
     const position = events[events.length - 1].position;
     const handled = events.filter((event) => projection.handles.includes(event.type));
     if (handled.length === 0) {
       cursor.read = position;
-      this.onProgress({ projection: projection.name, position: formatPosition(position), scopes: [] });
+      this.onProgress({ projection: projection.name, position: formatPosition(position), applied: false, scopes: [] });
       // Stored by the drain loop, never beside a batch of the same projection.
       cursor.persistTimer ??= setTimeout(() => {
         cursor.persistTimer = null;
@@ -157,13 +182,11 @@ export class ProjectionRunner {
         // A read model can be rebuilt from the durable log, and its checkpoint
         // commits with it: a crash can only lose whole batches, applied again
         // on restart. So these commits need not wait for the disk.
-        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-        if (!samePosition(await lockCheckpoint(trx, projection.name), cursor.stored)) throw new CheckpointMoved();
+        if (!samePosition(await lockCheckpoint(trx, projection.name, { skipDiskWait: true }), cursor.stored)) throw new CheckpointMoved();
         const scopes = new Map<string, Scope>();
         for (const scope of await projection.apply(trx, handled)) scopes.set(`${scope.kind}:${scope.id}`, scope);
-        await saveCheckpoint(trx, projection.name, position);
-        const change = { projection: projection.name, position: formatPosition(position), scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
-        await notifyChange(trx, change);
+        const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
+        await moveCheckpoint(trx, position, change);
         return change;
       });
       cursor.read = cursor.stored = position;
@@ -174,6 +197,17 @@ export class ProjectionRunner {
       this.cursors.delete(projection.name);
       return this.runOnce(projection);
     }
+  }
+
+  /** One read of the log for every projection asking from the same place since the last append was heard of. */
+  private readLog(after: LogPosition | null): Promise<RecordedEvent[]> {
+    const key = `${after ? formatPosition(after) : 'start'}@${this.appendsSeen}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.store.readAll(after, this.batchSize).finally(() => this.reads.delete(key));
+      this.reads.set(key, read);
+    }
+    return read;
   }
 
   /** Stores a cursor that moved past skipped events, and tells the other processes. */
@@ -187,10 +221,8 @@ export class ProjectionRunner {
     // A checkpoint only ever moves forward.
     if (!target || (cursor.stored && comparePositions(target, cursor.stored) <= 0)) return;
     const moved = await this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-      if (!samePosition(await lockCheckpoint(trx, projection.name), cursor.stored)) return true;
-      await saveCheckpoint(trx, projection.name, target);
-      await notifyChange(trx, { projection: projection.name, position: formatPosition(target), scopes: [] });
+      if (!samePosition(await lockCheckpoint(trx, projection.name, { skipDiskWait: true }), cursor.stored)) return true;
+      await moveCheckpoint(trx, target, { projection: projection.name, position: formatPosition(target), applied: false, scopes: [] });
       return false;
     });
     if (moved) this.cursors.delete(projection.name);

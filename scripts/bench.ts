@@ -1,4 +1,4 @@
-// npm run bench
+// npm run bench [-- section…]   e.g. npm run bench -- timerHttp
 // Throughput figures of the event store and projections, each against a raw
 // PostgreSQL baseline on the same database. Prints a table; writes bench/results.json.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,9 @@ import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from './lib/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const sections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp];
+const wanted = process.argv.slice(2);
+const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 
 const RESULTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'results.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -48,8 +50,11 @@ try {
 
   const { rows } = await pool.query<{ version: string }>('SELECT version()');
   printTable(results);
-  await writeResults(RESULTS_FILE, results, rows[0].version);
-  log(`\nwrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  // A partial run does not replace the full report.
+  if (sections === allSections) {
+    await writeResults(RESULTS_FILE, results, rows[0].version);
+    log(`\nwrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

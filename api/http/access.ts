@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
 import type { Actor } from '../../domain/members/member.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
-import type { CompaniesTable } from '../../projections/database.ts';
+import type { CompaniesTable, Database } from '../../projections/database.ts';
 import type { ApiContext } from './context.ts';
 import { requireUser } from './session.ts';
 
@@ -27,21 +27,14 @@ export function managedTeamIds(access: CompanyAccess): Set<string> {
   return new Set([...access.teamRoles].filter(([, role]) => role !== 'Member').map(([teamId]) => teamId));
 }
 
-/**
- * The one authorisation path for company-scoped routes. A company the caller
- * is not a member of answers exactly like one that does not exist. `write`
- * also refuses changes while the subscription is suspended or the trial over.
- */
-export async function companyAccess(
-  context: ApiContext,
-  request: FastifyRequest,
-  companyId: string,
-  options: { roles?: readonly Role[]; write?: boolean } = {},
-): Promise<CompanyAccess> {
-  const userId = await requireUser(request);
-  if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
-  // One round trip: membership, company and the caller's team roles.
-  const row = await context.db
+/** The tables a membership is read from: a change to any of them clears the cached memberships. */
+export const MEMBERSHIP_TABLES = ['companies', 'company_members', 'team_members', 'teams'] as const;
+
+export type Membership = NonNullable<Awaited<ReturnType<typeof loadMembership>>>;
+
+/** One round trip: membership, company and the caller's team roles. */
+function loadMembership(db: Kysely<Database>, companyId: string, userId: string) {
+  return db
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.company_id', 'm.company_id')
     .selectAll('c')
@@ -60,6 +53,22 @@ export async function companyAccess(
     .where('m.user_id', '=', userId)
     .where('m.deleted', '=', false)
     .executeTakeFirst();
+}
+
+/**
+ * The one authorisation path for company-scoped routes. A company the caller
+ * is not a member of answers exactly like one that does not exist. `write`
+ * also refuses changes while the subscription is suspended or the trial over.
+ */
+export async function companyAccess(
+  context: ApiContext,
+  request: FastifyRequest,
+  companyId: string,
+  options: { roles?: readonly Role[]; write?: boolean } = {},
+): Promise<CompanyAccess> {
+  const userId = await requireUser(request);
+  if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
+  const row = await context.memberships.get(`${companyId}:${userId}`, () => loadMembership(context.db, companyId, userId));
   if (!row) throw notFound(companyMessages.notFound);
 
   const { access_level, member_name, email, team_roles, ...company } = row;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DomainEvent } from '../../domain/shared/decider.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
 import { formatPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
@@ -8,7 +9,9 @@ import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
+import type { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
+import type { Membership } from './access.ts';
 import type { FastifyRequest } from 'fastify';
 
 /** What route modules get: services, queries and the live parts. */
@@ -22,6 +25,8 @@ export interface ApiContext {
   timeTracking: TimeTrackingService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
+  /** Callers' memberships, by "companyId:userId" (see companyAccess). */
+  memberships: ReadModelCache<Membership>;
 }
 
 /**
@@ -41,8 +46,9 @@ export function requestMetadata(request: FastifyRequest, userId?: string): Event
 /**
  * Waits until the read models include the command's events, so the user's
  * next read shows their own write, then formats the position for the answer.
+ * Given the events, it waits only for the read models that handle them.
  */
-export async function settled(context: ApiContext, position: LogPosition | null): Promise<string | null> {
-  await context.watcher.waitFor(position);
+export async function settled(context: ApiContext, position: LogPosition | null, events?: readonly DomainEvent[]): Promise<string | null> {
+  await context.watcher.waitFor(position, events?.map((event) => event.type));
   return position ? formatPosition(position) : null;
 }

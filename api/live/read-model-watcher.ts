@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { comparePositions, type LogPosition, parsePosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import type { Scope } from '../../projections/projection.ts';
+import type { Projection, Scope } from '../../projections/projection.ts';
 import { READ_MODEL_CHANGED_CHANNEL, type ReadModelChange } from '../../projections/runner.ts';
 
 const POLL_MS = 1000;
@@ -14,15 +14,16 @@ const POLL_MS = 1000;
  */
 export class ReadModelWatcher {
   private readonly positions = new Map<string, LogPosition>();
-  private readonly waiters = new Set<{ target: LogPosition; resolve: () => void }>();
+  private readonly waiters = new Set<{ target: LogPosition; names: readonly string[]; resolve: () => void }>();
   private readonly listeners = new Set<(scopes: Scope[]) => void>();
+  private readonly tableListeners = new Set<(tables: readonly string[]) => void>();
   private client: pg.PoolClient | null = null;
   private poll: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly db: Kysely<Database>,
-    private readonly projectionNames: readonly string[],
+    private readonly projections: readonly Pick<Projection, 'name' | 'handles' | 'tables'>[],
   ) {}
 
   async start(): Promise<void> {
@@ -48,12 +49,17 @@ export class ReadModelWatcher {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once every projection has read past `target`, or after the timeout. */
-  waitFor(target: LogPosition | null, timeoutMs = 5000): Promise<void> {
-    if (!target || this.hasReached(target)) return Promise.resolve();
+  /**
+   * Resolves once the projections handling `eventTypes` (every projection,
+   * when not given) have read past `target`, or after the timeout.
+   */
+  waitFor(target: LogPosition | null, eventTypes?: readonly string[], timeoutMs = 5000): Promise<void> {
+    const names = this.projections.filter((p) => !eventTypes || p.handles.some((type) => eventTypes.includes(type))).map((p) => p.name);
+    if (!target || this.hasReached(target, names)) return Promise.resolve();
     return new Promise((resolve) => {
       const waiter = {
         target,
+        names,
         resolve: () => {
           clearTimeout(timer);
           this.waiters.delete(waiter);
@@ -65,8 +71,18 @@ export class ReadModelWatcher {
     });
   }
 
-  /** A batch of this process's runner: the position at once (its scopes come by NOTIFY). */
+  /** Tells of every batch applied to read models, here or in another process, by the tables it wrote. */
+  onTablesChanged(listener: (tables: readonly string[]) => void): () => void {
+    this.tableListeners.add(listener);
+    return () => this.tableListeners.delete(listener);
+  }
+
+  /** A batch of this process's runner: at once (its scopes come by NOTIFY). */
   observeProgress(change: ReadModelChange) {
+    if (change.applied) {
+      const tables = this.projections.find((p) => p.name === change.projection)?.tables ?? [];
+      for (const listener of this.tableListeners) listener(tables);
+    }
     const position = parsePosition(change.position);
     if (position) this.advance(change.projection, position);
   }
@@ -87,11 +103,11 @@ export class ReadModelWatcher {
     const known = this.positions.get(name);
     if (known && comparePositions(known, position) >= 0) return;
     this.positions.set(name, position);
-    for (const waiter of this.waiters) if (this.hasReached(waiter.target)) waiter.resolve();
+    for (const waiter of this.waiters) if (this.hasReached(waiter.target, waiter.names)) waiter.resolve();
   }
 
-  private hasReached(target: LogPosition): boolean {
-    return this.projectionNames.every((name) => {
+  private hasReached(target: LogPosition, names: readonly string[]): boolean {
+    return names.every((name) => {
       const position = this.positions.get(name);
       return position !== undefined && comparePositions(position, target) >= 0;
     });

@@ -41,7 +41,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const tags = ['timer and punch'];
 
   async function status(companyId: string, userId: string) {
-    const { state, everPunched } = await timeTracking.readTracker(companyId, userId);
+    const state = await timeTracking.readTracker(companyId, userId);
     const abandoned = await context.db
       .selectFrom('abandoned_sessions')
       .select(['session_id', 'started_at', 'ended_at', 'last_heartbeat_at'])
@@ -52,7 +52,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       .executeTakeFirst();
     return {
       session: state.running,
-      punch: { isPunchedIn: state.punchedIn, lastPunchinoutStatus: everPunched ? (state.punchedIn ? 'punchin' as const : 'punchout' as const) : null },
+      punch: { isPunchedIn: state.lastPunch === 'in', lastPunchinoutStatus: state.lastPunch && (state.lastPunch === 'in' ? ('punchin' as const) : ('punchout' as const)) },
       abandoned: abandoned
         ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
         : null,
@@ -113,13 +113,13 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
         const body = request.body;
-        const { position, session } = await timeTracking.start(
+        const { position, events, session } = await timeTracking.start(
           access,
           { teamId: body.teamId, projectId: body.projectId, taskId: body.taskId, taskDetails: body.taskDetails ?? '', timeZone: body.timeZone ?? null },
           sourceOf(request),
           requestMetadata(request, access.userId),
         );
-        return { message: trackerMessages.started, session, position: await settled(context, position) };
+        return { message: trackerMessages.started, session, position: await settled(context, position, events) };
       },
     );
 
@@ -136,12 +136,12 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
-        const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
+        const { position, events, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
         return {
           message: trackerMessages.stopped,
           splitMessage: entries.length > 1 ? trackerMessages.split(entries.length) : null,
           entries,
-          position: await settled(context, position),
+          position: await settled(context, position, events),
         };
       },
     );
@@ -153,8 +153,8 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
-        const position = await timeTracking.cancel(access, requestMetadata(request, access.userId));
-        return { message: trackerMessages.cancelled, position: await settled(context, position) };
+        const { position, events } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
+        return { message: trackerMessages.cancelled, position: await settled(context, position, events) };
       },
     );
 
@@ -190,8 +190,8 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
         async (request) => {
           const access = await companyAccess(context, request, request.params.companyId, { write: true });
-          const position = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
-          return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: await settled(context, position) };
+          const { position, events } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
+          return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: await settled(context, position, events) };
         },
       );
     }

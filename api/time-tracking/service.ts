@@ -1,33 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
-import { fold } from '../../domain/shared/decider.ts';
-import { type Heartbeat, tracker, type TrackerCommand, trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { type Heartbeat, tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { conflict, invalid } from '../../domain/shared/errors.ts';
-import { handleCommand, toDomainEvent, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
+import type { ReadModelCache } from '../live/read-model-cache.ts';
 
 const MAX_IDLE_MINUTES_PER_BEAT = 2;
 
 export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;
 
-export function createTimeTrackingService({ store, db, now = () => new Date() }: { store: EventStore; db: Kysely<Database>; now?: () => Date }) {
+/** The tables a timer's task is read from: a change to any of them clears the cached tasks. */
+export const TIMER_TASK_TABLES = ['tasks', 'projects'] as const;
+
+export type TimerTaskRow = NonNullable<Awaited<ReturnType<typeof loadTask>>>;
+
+function loadTask(db: Kysely<Database>, companyId: string, projectId: string, taskId: string) {
+  return db
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.project_id', 't.project_id')
+    .select(['t.title', 't.status', 't.assignee_id', 'p.name as project_name'])
+    .where('t.company_id', '=', companyId)
+    .where('t.task_id', '=', taskId)
+    .where('t.project_id', '=', projectId)
+    .where('t.deleted', '=', false)
+    .where('p.deleted', '=', false)
+    .executeTakeFirst();
+}
+
+export function createTimeTrackingService({
+  store,
+  db,
+  tasks,
+  now = () => new Date(),
+}: {
+  store: EventStore;
+  db: Kysely<Database>;
+  /** Tasks by "companyId:projectId:taskId", as the start command checks them. */
+  tasks: ReadModelCache<TimerTaskRow>;
+  now?: () => Date;
+}) {
+  // Trackers grow by a few events a day for years; their folded state stays in memory.
+  const trackers = new StreamStateCache<TrackerState, TrackerEvent>();
+
   async function heartbeatsOf(sessionId: string): Promise<Heartbeat[]> {
     return (await store.readStream(timerSessionStream(sessionId))).map((e) => e.data as Heartbeat);
   }
 
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
-    handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId });
+    handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId }, trackers);
 
-  /** The tracker as its stream stands now, and whether the person ever punched. */
-  async function readTracker(companyId: string, userId: string) {
-    const events = (await store.readStream(trackerStream(companyId, userId))).map(toDomainEvent<TrackerEvent>);
-    return { state: fold(tracker, events), everPunched: events.some((e) => e.type === 'PunchedIn') };
-  }
+  /** The tracker as its stream stands now. */
+  const readTracker = async (companyId: string, userId: string) => (await loadStream(store, trackerStream(companyId, userId), tracker, trackers)).state;
 
-  const runningSession = async (companyId: string, userId: string) => (await readTracker(companyId, userId)).state.running;
+  const runningSession = async (companyId: string, userId: string) => (await readTracker(companyId, userId)).running;
 
   return {
     async start(
@@ -38,16 +67,7 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
     ) {
       const companyId = access.company.company_id;
       if (!access.teamRoles.has(input.teamId)) throw invalid(trackerMessages.needTeam);
-      const task = await db
-        .selectFrom('tasks as t')
-        .innerJoin('projects as p', 'p.project_id', 't.project_id')
-        .select(['t.title', 't.status', 't.assignee_id', 'p.name as project_name'])
-        .where('t.company_id', '=', companyId)
-        .where('t.task_id', '=', input.taskId)
-        .where('t.project_id', '=', input.projectId)
-        .where('t.deleted', '=', false)
-        .where('p.deleted', '=', false)
-        .executeTakeFirst();
+      const task = await tasks.get(`${companyId}:${input.projectId}:${input.taskId}`, () => loadTask(db, companyId, input.projectId, input.taskId));
       if (!task) throw invalid(trackerMessages.selectProjectAndTask);
       const sessionId = metadata.commandId ? uuidFrom(`session:${metadata.commandId}`) : randomUUID();
       const isAssignedOpenTask = () => task.assignee_id === access.userId && task.status !== 'DONE';
@@ -72,9 +92,9 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
         isAssignedOpenTask,
       );
       const started = events.find((e) => e.type === 'TimerStarted');
-      if (started?.type !== 'TimerStarted') return { position, session: await runningSession(companyId, access.userId) };
+      if (started?.type !== 'TimerStarted') return { position, events, session: await runningSession(companyId, access.userId) };
       const { companyId: _c, userId: _u, ...session } = started.data;
-      return { position, session };
+      return { position, events, session };
     },
 
     async stop(access: CompanyAccess, sessionId: string | undefined, metadata: EventMetadata) {
@@ -84,11 +104,11 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
       const outcome = await run(companyId, access.userId, { type: 'StopTimer', sessionId, heartbeats: await heartbeatsOf(running.sessionId) }, metadata);
       const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
       const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
-      return { position: outcome.position, entries };
+      return { ...outcome, entries };
     },
 
     async cancel(access: CompanyAccess, metadata: EventMetadata) {
-      return (await run(access.company.company_id, access.userId, { type: 'CancelTimer' }, metadata)).position;
+      return run(access.company.company_id, access.userId, { type: 'CancelTimer' }, metadata);
     },
 
     /** Records that the client is alive (and, from the desktop agent, its idle minutes since the last beat). */
@@ -130,7 +150,7 @@ export function createTimeTrackingService({ store, db, now = () => new Date() }:
       const companyId = access.company.company_id;
       const command: TrackerCommand =
         direction === 'in' ? { type: 'PunchIn', companyId, userId: access.userId, timeZone } : { type: 'PunchOut', companyId, userId: access.userId, timeZone };
-      return (await run(companyId, access.userId, command, metadata)).position;
+      return run(companyId, access.userId, command, metadata);
     },
 
     readTracker,

@@ -41,7 +41,8 @@ export interface TrackerState {
   companyId: string;
   userId: string;
   running: RunningSession | null;
-  punchedIn: boolean;
+  /** The day's punches alternate; null until the first punch. */
+  lastPunch: 'in' | 'out' | null;
 }
 
 export interface Heartbeat {
@@ -85,7 +86,7 @@ export function timelogEntries(session: RunningSession, endIso: string, heartbea
 }
 
 export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, TrackerContext> = {
-  initialState: { companyId: '', userId: '', running: null, punchedIn: false },
+  initialState: { companyId: '', userId: '', running: null, lastPunch: null },
 
   evolve(state, event) {
     const { companyId, userId } = event.data;
@@ -99,9 +100,9 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
       case 'TimerCancelled':
         return { ...state, running: null };
       case 'PunchedIn':
-        return { ...state, companyId, userId, punchedIn: true };
+        return { ...state, companyId, userId, lastPunch: 'in' };
       case 'PunchedOut':
-        return { ...state, punchedIn: false };
+        return { ...state, lastPunch: 'out' };
     }
   },
 
@@ -118,7 +119,7 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
           if (running.projectId === command.projectId && running.taskId === command.taskId) return [];
           throw conflict(trackerMessages.alreadyRunning);
         }
-        if (!state.punchedIn) throw conflict(trackerMessages.mustPunchIn);
+        if (state.lastPunch !== 'in') throw conflict(trackerMessages.mustPunchIn);
         if (!isAssignedOpenTask(command.projectId, command.taskId)) throw invalid(trackerMessages.taskNotAvailable);
         const { type: _type, timeZone, ...data } = command;
         return [{ type: 'TimerStarted', data: { ...data, timeZone: zoneOrFallback(timeZone), taskDetails: command.taskDetails ?? '', startedAt: at } }];
@@ -153,14 +154,14 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
         return [{ type: 'TimerCancelled', data: { companyId: state.companyId, userId: state.userId, sessionId: state.running.sessionId, cancelledAt: at } }];
 
       case 'PunchIn': {
-        if (state.punchedIn) throw conflict(trackerMessages.alreadyPunchedIn);
+        if (state.lastPunch === 'in') throw conflict(trackerMessages.alreadyPunchedIn);
         const timeZone = zoneOrFallback(command.timeZone);
         return [{ type: 'PunchedIn', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
       }
 
       case 'PunchOut': {
         if (state.running) throw conflict(trackerMessages.stopBeforePunchOut);
-        if (!state.punchedIn) throw conflict(trackerMessages.notPunchedIn);
+        if (state.lastPunch !== 'in') throw conflict(trackerMessages.notPunchedIn);
         const timeZone = zoneOrFallback(command.timeZone);
         return [{ type: 'PunchedOut', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
       }

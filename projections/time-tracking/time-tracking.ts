@@ -1,115 +1,132 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { HeartbeatEvent, TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
-import type { Database } from '../database.ts';
-import type { Projection, Scope } from '../projection.ts';
+import type { AbandonedSessionsTable, Database, DailyTotalsTable, PunchesTable, RunningTimersTable, TimelogEntriesTable } from '../database.ts';
+import { inChunks, type Projection, type Scope } from '../projection.ts';
 
 type Handled = TrackerEvent | HeartbeatEvent;
+type SessionEnd = Extract<TrackerEvent, { type: 'TimerStopped' | 'TimerAbandoned' }>['data'];
 
 /**
  * The timer's read side: who has a timer running (and their last heartbeat),
  * timelog entries per local day, daily totals, punches, and sessions that
- * were ended for lack of heartbeats.
+ * were ended for lack of heartbeats. A batch costs a handful of statements
+ * however many events it holds: heartbeats alone arrive every 30 seconds
+ * from every running timer.
  */
 export const timeTrackingProjection: Projection = {
   name: 'time-tracking',
   tables: ['running_timers', 'timelog_entries', 'daily_totals', 'punches', 'abandoned_sessions'],
   handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut'],
 
-  async apply(trx, events) {
-    const scopes = new Map<string, Scope>();
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as Handled;
-      await applyOne(trx, event);
-      const { companyId, userId } = event.data;
-      scopes.set(`user:${userId}`, { kind: 'user', id: userId });
-      scopes.set(`company:${companyId}`, { kind: 'company', id: companyId });
-    }
-    return [...scopes.values()];
+  async apply(trx, recorded) {
+    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
+    const batch = new Batch(await loadRunning(trx, events));
+    for (const event of events) batch.add(event);
+    await batch.save(trx);
+    return batch.scopes();
   },
 };
 
-async function applyOne(trx: Transaction<Database>, event: Handled) {
-  const d = event.data;
-  const running = trx.deleteFrom('running_timers').where('company_id', '=', d.companyId).where('user_id', '=', d.userId);
-  switch (event.type) {
-    case 'TimerStarted': {
-      const e = event.data;
-      const row = {
-        company_id: e.companyId,
-        user_id: e.userId,
-        session_id: e.sessionId,
-        team_id: e.teamId,
-        project_id: e.projectId,
-        project_name: e.projectName,
-        task_id: e.taskId,
-        task_name: e.taskName,
-        task_details: e.taskDetails,
-        source: e.source,
-        time_zone: e.timeZone,
-        started_at: new Date(e.startedAt),
-        last_heartbeat_at: new Date(e.startedAt),
-      };
-      await trx.insertInto('running_timers').values(row).onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet(row)).execute();
-      return;
-    }
-    case 'TimerHeartbeat':
-      await trx
-        .updateTable('running_timers')
-        .set({ last_heartbeat_at: new Date(event.data.at) })
-        .where('session_id', '=', event.data.sessionId)
-        .where('last_heartbeat_at', '<', new Date(event.data.at))
-        .execute();
-      return;
-    case 'TimerStopped':
-    case 'TimerAbandoned': {
-      const e = event.data;
-      await running.where('session_id', '=', e.sessionId).execute();
-      await saveEntries(trx, e, e.entries, event.type === 'TimerAbandoned');
-      if (event.type === 'TimerAbandoned') {
-        await trx
-          .insertInto('abandoned_sessions')
-          .values({
+const personKey = (ref: { companyId: string; userId: string }) => `${ref.companyId}:${ref.userId}`;
+
+/** The running timers of everyone the batch touches, as stored before it. */
+async function loadRunning(trx: Transaction<Database>, events: Handled[]) {
+  const people = [...new Map(events.map((e) => [personKey(e.data), e.data])).values()];
+  const running = new Map<string, RunningTimersTable | null>(people.map((p) => [personKey(p), null]));
+  for (const chunk of inChunks(people, 5000)) {
+    const rows = await trx
+      .selectFrom('running_timers')
+      .selectAll()
+      .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map((p) => eb.tuple(p.companyId, p.userId))))
+      .execute();
+    for (const row of rows) running.set(`${row.company_id}:${row.user_id}`, row);
+  }
+  return running;
+}
+
+/** A batch folded in memory, then written in few statements. */
+class Batch {
+  private readonly changedRunning = new Set<string>();
+  private readonly entries: Insertable<TimelogEntriesTable>[] = [];
+  private readonly totals = new Map<string, DailyTotalsTable>();
+  private readonly punches: PunchesTable[] = [];
+  private readonly abandoned: AbandonedSessionsTable[] = [];
+  private readonly people = new Map<string, { companyId: string; userId: string }>();
+
+  constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
+
+  add(event: Handled) {
+    const key = personKey(event.data);
+    this.people.set(key, event.data);
+    const current = this.running.get(key) ?? null;
+    const setRunning = (row: RunningTimersTable | null) => {
+      this.running.set(key, row);
+      this.changedRunning.add(key);
+    };
+    switch (event.type) {
+      case 'TimerStarted': {
+        const e = event.data;
+        setRunning({
+          company_id: e.companyId,
+          user_id: e.userId,
+          session_id: e.sessionId,
+          team_id: e.teamId,
+          project_id: e.projectId,
+          project_name: e.projectName,
+          task_id: e.taskId,
+          task_name: e.taskName,
+          task_details: e.taskDetails,
+          source: e.source,
+          time_zone: e.timeZone,
+          started_at: new Date(e.startedAt),
+          last_heartbeat_at: new Date(e.startedAt),
+        });
+        return;
+      }
+      case 'TimerHeartbeat': {
+        const at = new Date(event.data.at);
+        if (current?.session_id === event.data.sessionId && current.last_heartbeat_at < at) setRunning({ ...current, last_heartbeat_at: at });
+        return;
+      }
+      case 'TimerStopped':
+      case 'TimerAbandoned': {
+        const e = event.data;
+        if (current?.session_id === e.sessionId) setRunning(null);
+        this.addEntries(e, e.entries, event.type === 'TimerAbandoned');
+        if (event.type === 'TimerAbandoned') {
+          this.abandoned.push({
             session_id: e.sessionId,
             company_id: e.companyId,
             user_id: e.userId,
             started_at: new Date(e.startedAt),
             ended_at: new Date(event.data.endedAt),
             last_heartbeat_at: new Date(event.data.lastHeartbeatAt),
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+          });
+        }
+        return;
       }
-      return;
-    }
-    case 'TimerCancelled':
-      await running.where('session_id', '=', event.data.sessionId).execute();
-      return;
-    case 'PunchedIn':
-    case 'PunchedOut':
-      await trx
-        .insertInto('punches')
-        .values({
+      case 'TimerCancelled':
+        if (current?.session_id === event.data.sessionId) setRunning(null);
+        return;
+      case 'PunchedIn':
+      case 'PunchedOut': {
+        const d = event.data;
+        this.punches.push({
           company_id: d.companyId,
           user_id: d.userId,
-          at: new Date(event.data.at),
+          at: new Date(d.at),
           state: event.type === 'PunchedIn' ? 'punchin' : 'punchout',
-          day: event.data.day,
-          time_zone: event.data.timeZone,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return;
+          day: d.day,
+          time_zone: d.timeZone,
+        });
+        return;
+      }
+    }
   }
-}
 
-type SessionData = Extract<TrackerEvent, { type: 'TimerStopped' }>['data'];
-
-async function saveEntries(trx: Transaction<Database>, session: Omit<SessionData, 'stoppedAt'>, entries: TimelogEntry[], abandoned: boolean) {
-  if (entries.length === 0) return;
-  await trx
-    .insertInto('timelog_entries')
-    .values(
-      entries.map((entry) => ({
+  private addEntries(session: SessionEnd, entries: TimelogEntry[], abandoned: boolean) {
+    for (const entry of entries) {
+      this.entries.push({
         session_id: session.sessionId,
         split_index: entry.splitIndex,
         total_splits: entry.totalSplits,
@@ -129,16 +146,73 @@ async function saveEntries(trx: Transaction<Database>, session: Omit<SessionData
         time_zone: session.timeZone,
         source: session.source,
         abandoned,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  for (const entry of entries) {
-    await sql`
-      INSERT INTO daily_totals (company_id, user_id, day, tracked_seconds, idle_minutes)
-      VALUES (${session.companyId}, ${session.userId}, ${entry.day}, ${entry.seconds}, ${entry.idleMinutes})
-      ON CONFLICT (company_id, user_id, day) DO UPDATE
-      SET tracked_seconds = daily_totals.tracked_seconds + EXCLUDED.tracked_seconds,
-          idle_minutes = daily_totals.idle_minutes + EXCLUDED.idle_minutes`.execute(trx);
+      });
+      const key = `${session.companyId}:${session.userId}:${entry.day}`;
+      const total = this.totals.get(key) ?? { company_id: session.companyId, user_id: session.userId, day: entry.day, tracked_seconds: 0, idle_minutes: 0 };
+      total.tracked_seconds += entry.seconds;
+      total.idle_minutes += entry.idleMinutes;
+      this.totals.set(key, total);
+    }
+  }
+
+  async save(trx: Transaction<Database>) {
+    const changed = [...this.changedRunning].map((key) => ({ key, row: this.running.get(key) ?? null }));
+    const ended = changed.filter((c) => c.row === null).map((c) => this.people.get(c.key)!);
+    for (const chunk of inChunks(ended, 5000)) {
+      await trx
+        .deleteFrom('running_timers')
+        .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map((p) => eb.tuple(p.companyId, p.userId))))
+        .execute();
+    }
+    const runningRows = changed.flatMap((c) => (c.row ? [c.row] : []));
+    for (const chunk of inChunks(runningRows, 2000)) {
+      await trx
+        .insertInto('running_timers')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'user_id']).doUpdateSet((eb) => ({
+            session_id: eb.ref('excluded.session_id'),
+            team_id: eb.ref('excluded.team_id'),
+            project_id: eb.ref('excluded.project_id'),
+            project_name: eb.ref('excluded.project_name'),
+            task_id: eb.ref('excluded.task_id'),
+            task_name: eb.ref('excluded.task_name'),
+            task_details: eb.ref('excluded.task_details'),
+            source: eb.ref('excluded.source'),
+            time_zone: eb.ref('excluded.time_zone'),
+            started_at: eb.ref('excluded.started_at'),
+            last_heartbeat_at: eb.ref('excluded.last_heartbeat_at'),
+          })),
+        )
+        .execute();
+    }
+    for (const chunk of inChunks(this.entries, 1000)) {
+      await trx.insertInto('timelog_entries').values(chunk).onConflict((oc) => oc.doNothing()).execute();
+    }
+    for (const chunk of inChunks([...this.totals.values()], 5000)) {
+      await trx
+        .insertInto('daily_totals')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'user_id', 'day']).doUpdateSet({
+            tracked_seconds: sql`daily_totals.tracked_seconds + excluded.tracked_seconds`,
+            idle_minutes: sql`daily_totals.idle_minutes + excluded.idle_minutes`,
+          }),
+        )
+        .execute();
+    }
+    for (const chunk of inChunks(this.punches, 5000)) {
+      await trx.insertInto('punches').values(chunk).onConflict((oc) => oc.doNothing()).execute();
+    }
+    for (const chunk of inChunks(this.abandoned, 5000)) {
+      await trx.insertInto('abandoned_sessions').values(chunk).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+
+  scopes(): Scope[] {
+    return [...this.people.values()].flatMap((p): Scope[] => [
+      { kind: 'user', id: p.userId },
+      { kind: 'company', id: p.companyId },
+    ]);
   }
 }
