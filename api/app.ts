@@ -3,15 +3,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ApiContext } from './http/context.ts';
+import { type ApiContext, READ_AFTER_HEADER } from './http/context.ts';
+import { parsePosition } from '../eventstore/types.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { ErrorResponse } from './http/schemas.ts';
 import { hashLinkToken } from './identity/tokens.ts';
@@ -57,7 +58,15 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
     request.tokenUserId = token.user_id;
   });
 
-  await app.register(helmet, {
+  // Read your own writes (see READ_AFTER_HEADER): wait here, before any read.
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[READ_AFTER_HEADER];
+    const position = typeof header === 'string' ? parsePosition(header) : null;
+    if (position) await context.watcher.waitFor(position);
+  });
+
+  // Security headers, built once (@fastify/helmet builds them anew on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'"],
@@ -67,8 +76,14 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(cookie);
-  await app.register(jwt, { secret: jwtSecret, cookie: { cookieName: SESSION_COOKIE, signed: false } });
+  await app.register(jwt, {
+    secret: jwtSecret,
+    cookie: { cookieName: SESSION_COOKIE, signed: false },
+    // Verified sessions are remembered (up to their expiry): every request checks one.
+    verify: { algorithms: ['HS256'], cache: 10_000 },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({

@@ -108,7 +108,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
     fresh = true;
     return known;
   };
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = known ?? (await readOn());
     const earlier = metadata.commandId ? current.outcomes.get(metadata.commandId) : undefined;
     if (earlier) return earlier;
@@ -139,9 +139,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
         current.version === 0 ? 'no_stream' : current.version,
       );
       if (result.repeated || result.version !== current.version + events.length) {
-        // Written before (a concurrent repeat): answer with what is stored.
-        await readOn();
-        continue;
+        // Written before (a concurrent repeat): answer with what is stored, or,
+        // for a repeat older than the outcomes kept, with its position alone.
+        const stored = metadata.commandId ? (await readOn()).outcomes.get(metadata.commandId) : undefined;
+        return stored ?? { events: [], position: result.position };
       }
       const outcome = { events, position: result.position };
       const outcomes = new Map(current.outcomes);
@@ -149,12 +150,13 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
       cache?.set(streamId, { version: result.version, state: events.reduce(decider.evolve, current.state), outcomes: trimmed(outcomes) });
       return outcome;
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedVersionError) || attempt === MAX_ATTEMPTS) throw error;
       // A short random pause keeps a crowd of writers on one stream from colliding again in step.
       if (fresh) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       await readOn();
     }
   }
+  throw new Error(`Command on ${streamId} gave up after ${MAX_ATTEMPTS} attempts`);
 }
 
 function trimmed<V>(outcomes: Map<string, V>): Map<string, V> {

@@ -112,10 +112,11 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`,
       [events.map((e) => e.eventId)],
     );
-    if (rows.length === 0) return null;
-    if (rows.length !== events.length || rows.some((row) => row.stream_id !== streamId)) {
+    if (rows.some((row) => row.stream_id !== streamId)) {
       throw new Error(`Event ids of this append were already used elsewhere (stream ${streamId})`);
     }
+    // Some of them only: not this append again (a command decided anew on a stale state); a conflict.
+    if (rows.length !== events.length) return null;
     const last = rows[rows.length - 1];
     return { version: last.version, position: toPosition(last), repeated: true };
   }
@@ -151,12 +152,12 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
   }
 
   /**
-   * Group commit: an append that arrives while a batch is being written waits
-   * for it and goes with the next batch, one statement and one commit for all
-   * (a lone append goes at once). Under load this saves a round trip and a
-   * disk flush per append.
+   * Group commit: appends that arrive while a batch is being written wait for
+   * it and then go together, one statement and one commit for all (a lone
+   * append goes at once). Under load this saves a round trip and a disk flush
+   * per append.
    */
-  const next = new Map<string, PendingAppend>(); // at most one append per stream
+  const next = new Map<string, PendingAppend>(); // one append per stream
   const later: PendingAppend[] = []; // streams already in `next`
   let writing = false;
 

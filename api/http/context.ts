@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DomainEvent } from '../../domain/shared/decider.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
 import { formatPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
@@ -43,12 +42,11 @@ export function requestMetadata(request: FastifyRequest, userId?: string): Event
   };
 }
 
+/** A command's answer carries where its events sit in the log ("commit.prepare"); see READ_AFTER_HEADER. */
+export const positionText = (position: LogPosition | null): string | null => (position ? formatPosition(position) : null);
+
 /**
- * Waits until the read models include the command's events, so the user's
- * next read shows their own write, then formats the position for the answer.
- * Given the events, it waits only for the read models that handle them.
+ * Read your own writes: a client sends the last position its commands were
+ * answered with, and its request waits until the read models have reached it.
  */
-export async function settled(context: ApiContext, position: LogPosition | null, events?: readonly DomainEvent[]): Promise<string | null> {
-  await context.watcher.waitFor(position, events?.map((event) => event.type));
-  return position ? formatPosition(position) : null;
-}
+export const READ_AFTER_HEADER = 'x-read-after';

@@ -14,7 +14,7 @@ const POLL_MS = 1000;
  */
 export class ReadModelWatcher {
   private readonly positions = new Map<string, LogPosition>();
-  private readonly waiters = new Set<{ target: LogPosition; names: readonly string[]; resolve: () => void }>();
+  private readonly waiters = new Set<{ target: LogPosition; resolve: () => void }>();
   private readonly listeners = new Set<(scopes: Scope[]) => void>();
   private readonly tableListeners = new Set<(tables: readonly string[]) => void>();
   private client: pg.PoolClient | null = null;
@@ -49,17 +49,12 @@ export class ReadModelWatcher {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Resolves once the projections handling `eventTypes` (every projection,
-   * when not given) have read past `target`, or after the timeout.
-   */
-  waitFor(target: LogPosition | null, eventTypes?: readonly string[], timeoutMs = 5000): Promise<void> {
-    const names = this.projections.filter((p) => !eventTypes || p.handles.some((type) => eventTypes.includes(type))).map((p) => p.name);
-    if (!target || this.hasReached(target, names)) return Promise.resolve();
+  /** Resolves once every projection has read past `target`, or after the timeout. */
+  waitFor(target: LogPosition | null, timeoutMs = 5000): Promise<void> {
+    if (!target || this.hasReached(target)) return Promise.resolve();
     return new Promise((resolve) => {
       const waiter = {
         target,
-        names,
         resolve: () => {
           clearTimeout(timer);
           this.waiters.delete(waiter);
@@ -103,11 +98,11 @@ export class ReadModelWatcher {
     const known = this.positions.get(name);
     if (known && comparePositions(known, position) >= 0) return;
     this.positions.set(name, position);
-    for (const waiter of this.waiters) if (this.hasReached(waiter.target, waiter.names)) waiter.resolve();
+    for (const waiter of this.waiters) if (this.hasReached(waiter.target)) waiter.resolve();
   }
 
-  private hasReached(target: LogPosition, names: readonly string[]): boolean {
-    return names.every((name) => {
+  private hasReached(target: LogPosition): boolean {
+    return this.projections.every(({ name }) => {
       const position = this.positions.get(name);
       return position !== undefined && comparePositions(position, target) >= 0;
     });

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { findAccount } from '../../projections/accounts/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
@@ -56,7 +56,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           request.body,
           requestMetadata(request, userId),
         );
-        return reply.status(201).send({ companyId: result.companyId, message: 'Company created successfully', position: await settled(context, result.position) });
+        return reply.status(201).send({ companyId: result.companyId, message: 'Company created successfully', position: positionText(result.position) });
       },
     );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/identity/validation.ts';
+import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { identityMessages } from '../identity/service.ts';
 
@@ -16,7 +17,9 @@ async function call(method: string, path: string, body?: unknown, cookie?: strin
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  const answer = text ? JSON.parse(text) : null;
+  await readModelsInclude(server, answer);
+  return { status: response.status, body: answer, headers: response.headers };
 }
 
 const linkParams = (link: string) => {
@@ -106,5 +109,13 @@ describe('identity over HTTP', () => {
     const spec = await (await fetch(`${server.url}/api/docs/json`)).json();
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/me', '/api/health']));
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('sends security headers with every answer, errors included', async () => {
+    for (const response of [await fetch(`${server.url}/api/health`), await fetch(`${server.url}/api/me`)]) {
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
   });
 });

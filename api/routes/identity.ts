@@ -5,7 +5,7 @@ import { findAccount } from '../../projections/accounts/queries.ts';
 import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 import { endSession, requireUser, startSession } from '../http/session.ts';
 
@@ -65,7 +65,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { fullName, email, password } = request.body;
         const result = await identity.signUp({ fullName, email, password }, requestMetadata(request));
-        return reply.status(201).send({ message: result.message, position: await settled(context, result.position) });
+        return reply.status(201).send({ message: result.message, position: positionText(result.position) });
       },
     );
 
@@ -111,7 +111,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { userId, token } = request.body;
         const result = await identity.verifyEmail(userId, token, requestMetadata(request));
-        return { message: result.message, position: await settled(context, result.position) };
+        return { message: result.message, position: positionText(result.position) };
       },
     );
 
@@ -146,7 +146,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const body = request.body;
         const result = await identity.resetPassword(body, requestMetadata(request));
-        return { message: result.message, position: await settled(context, result.position) };
+        return { message: result.message, position: positionText(result.position) };
       },
     );
 
@@ -170,7 +170,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const userId = await requireUser(request);
         const { name } = request.body;
         const position = await identity.renameProfile(userId, name, requestMetadata(request, userId));
-        return { message: 'Profile updated', position: await settled(context, position) };
+        return { message: 'Profile updated', position: positionText(position) };
       },
     );
   };

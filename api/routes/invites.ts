@@ -7,7 +7,7 @@ import { findAccount, findAccountByEmail } from '../../projections/accounts/quer
 import { findInviteByTokenHash, findInviteFor, inviteView, pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyAccess, isUuid } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { hashLinkToken } from '../identity/tokens.ts';
@@ -78,7 +78,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head', 'Manager'], write: true });
         const { emails, role, teamIds = [], projectIds = [] } = request.body;
         const { results, position } = await organisation.sendInvites(access, { emails, role, teamIds, projectIds }, requestMetadata(request, access.userId));
-        return { results, position: await settled(context, position) };
+        return { results, position: positionText(position) };
       },
     );
 
@@ -162,10 +162,10 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     const metadata = requestMetadata(request, person.userId);
     if (answer === 'accept') {
       const { companyId, position } = await organisation.acceptInvite(person, inviteId, metadata);
-      return { message: inviteMessages.accepted, companyId, position: await settled(context, position) };
+      return { message: inviteMessages.accepted, companyId, position: positionText(position) };
     }
     const row = await findInviteFor(db, inviteId, person.email);
     const position = await organisation.declineInvite(person, inviteId, metadata);
-    return { message: inviteMessages.declined, companyId: row?.company_id ?? '', position: await settled(context, position) };
+    return { message: inviteMessages.declined, companyId: row?.company_id ?? '', position: positionText(position) };
   }
 }

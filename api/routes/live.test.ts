@@ -59,6 +59,22 @@ describe('live updates across API processes', () => {
     live.socket.close();
   });
 
+  it('answers a request sent with the position of the caller’s last command (x-read-after) only once it reads that command', async () => {
+    const cookie = await signedInUser(writer, 'read-after@example.com');
+    for (const name of ['Read After One', 'Read After Two', 'Read After Three']) {
+      const renamed = await fetch(`${writer.url}/api/me`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ name }),
+      });
+      const { position } = await renamed.json();
+      expect(position).toMatch(/^\d+\.\d+$/);
+      // Straight to the other process, which runs no projections and learns of them by notification.
+      const me = await (await fetch(`${reader.url}/api/me`, { headers: { cookie, 'x-read-after': position } })).json();
+      expect(me.name).toBe(name);
+    }
+  });
+
   it('hears nothing of other users, and refuses a socket without a session', async () => {
     const alice = await signedInUser(writer, 'alice-live@example.com');
     const bob = await signedInUser(writer, 'bob-live@example.com');

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { listMembers } from '../../projections/organisation/queries.ts';
 import { companyAccess, managedTeamIds } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 
 const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
@@ -71,7 +71,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await organisation.editMember(access, request.params.userId, request.body, requestMetadata(request, access.userId));
-        return { message: 'Member updated successfully', position: await settled(context, position) };
+        return { message: 'Member updated successfully', position: positionText(position) };
       },
     );
 
@@ -81,7 +81,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));
-        return { message: 'Member removed successfully', position: await settled(context, position) };
+        return { message: 'Member removed successfully', position: positionText(position) };
       },
     );
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMessages } from '../../domain/companies/company.ts';
+import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 
@@ -58,6 +59,8 @@ describe('companies', () => {
       }).then((r) => r.json());
     const [first, second] = await Promise.all([request(), request()]);
     expect(first.companyId).toBe(second.companyId);
+    await readModelsInclude(server, first);
+    await readModelsInclude(server, second);
     expect((await manager.call('GET', '/api/me')).body.companyList).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '../../projections/projects-and-tasks/queries.ts';
 import { type CompanyAccess, companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 import { MAX_IMAGE_BYTES, UPLOAD_FAILED } from '../projects/service.ts';
 
@@ -99,7 +99,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const { projectId, position } = await projects.createProject(access, request.body.name, requestMetadata(request, access.userId));
-        return reply.status(201).send({ projectId, message: 'Project created successfully', position: await settled(context, position) });
+        return reply.status(201).send({ projectId, message: 'Project created successfully', position: positionText(position) });
       },
     );
 
@@ -109,7 +109,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
-        return { message: 'Project updated successfully', position: await settled(context, position) };
+        return { message: 'Project updated successfully', position: positionText(position) };
       },
     );
 
@@ -119,7 +119,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.deleteProject(access, request.params.projectId, requestMetadata(request, access.userId));
-        return { message: 'Project deleted successfully', position: await settled(context, position) };
+        return { message: 'Project deleted successfully', position: positionText(position) };
       },
     );
 
@@ -222,7 +222,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const body = request.body as Parameters<typeof projects.createTask>[1];
         const { taskId, projectName, position } = await projects.createTask(access, body, requestMetadata(request, access.userId));
-        return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: await settled(context, position) });
+        return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: positionText(position) });
       },
     );
 
@@ -264,7 +264,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.editTask(access, request.params.taskId, request.body as never, requestMetadata(request, access.userId));
-        return { message: 'Task updated successfully', position: await settled(context, position) };
+        return { message: 'Task updated successfully', position: positionText(position) };
       },
     );
 
@@ -274,7 +274,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.deleteTask(access, request.params.taskId, requestMetadata(request, access.userId));
-        return { message: 'Task deleted successfully', position: await settled(context, position) };
+        return { message: 'Task deleted successfully', position: positionText(position) };
       },
     );
 
@@ -292,7 +292,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const { commentId, position } = await projects.addComment(access, request.params.taskId, request.body.html, requestMetadata(request, access.userId));
-        return reply.status(201).send({ commentId, message: 'Comment added', position: await settled(context, position) });
+        return reply.status(201).send({ commentId, message: 'Comment added', position: positionText(position) });
       },
     );
 
@@ -309,7 +309,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.deleteComment(access, request.params.taskId, request.params.commentId, requestMetadata(request, access.userId));
-        return { message: 'Comment deleted', position: await settled(context, position) };
+        return { message: 'Comment deleted', position: positionText(position) };
       },
     );
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { listTeams } from '../../projections/organisation/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 
 const TeamParams = Type.Object({ companyId: Type.String(), teamId: Type.String() });
@@ -54,7 +54,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
         const { teamId, position } = await organisation.createTeam(access, { name: request.body.name, memberIds: request.body.memberIds ?? [] }, requestMetadata(request, access.userId));
-        return reply.status(201).send({ teamId, message: 'Team created successfully', position: await settled(context, position) });
+        return reply.status(201).send({ teamId, message: 'Team created successfully', position: positionText(position) });
       },
     );
 
@@ -72,7 +72,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await organisation.renameTeam(access, request.params.teamId, request.body.name, requestMetadata(request, access.userId));
-        return { message: 'Team updated successfully', position: await settled(context, position) };
+        return { message: 'Team updated successfully', position: positionText(position) };
       },
     );
 
@@ -84,7 +84,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
         const position = await organisation.deleteTeam(access, request.params.teamId, requestMetadata(request, access.userId));
-        return { message: 'Team deleted successfully', position: await settled(context, position) };
+        return { message: 'Team deleted successfully', position: positionText(position) };
       },
     );
 
@@ -97,7 +97,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const { teamId, userId } = request.params;
         const position = await organisation.addTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
-        return { message: 'Member added successfully', position: await settled(context, position) };
+        return { message: 'Member added successfully', position: positionText(position) };
       },
     );
 
@@ -110,7 +110,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin'], write: true });
         const { teamId, userId } = request.params;
         const position = await organisation.removeTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
-        return { message: 'Member removed successfully', position: await settled(context, position) };
+        return { message: 'Member removed successfully', position: positionText(position) };
       },
     );
   };

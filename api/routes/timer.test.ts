@@ -5,6 +5,7 @@ import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 import { ReadModelCache } from '../live/read-model-cache.ts';
+import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from '../time-tracking/service.ts';
 
 let server: TestServer;
@@ -21,7 +22,11 @@ const timer = (user: ApiUser, path: string, body?: unknown, key?: string) =>
     method: body === undefined ? 'GET' : 'POST',
     headers: { cookie: user.cookie, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  }).then(async (r) => {
+    const answer = await r.json();
+    await readModelsInclude(server, answer);
+    return { status: r.status, body: answer };
+  });
 
 beforeAll(async () => {
   server = await startTestServer();

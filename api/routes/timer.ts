@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { errorResponses } from '../http/schemas.ts';
 
 const CompanyParams = Type.Object({ companyId: Type.String() });
@@ -113,13 +113,13 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
         const body = request.body;
-        const { position, events, session } = await timeTracking.start(
+        const { position, session } = await timeTracking.start(
           access,
           { teamId: body.teamId, projectId: body.projectId, taskId: body.taskId, taskDetails: body.taskDetails ?? '', timeZone: body.timeZone ?? null },
           sourceOf(request),
           requestMetadata(request, access.userId),
         );
-        return { message: trackerMessages.started, session, position: await settled(context, position, events) };
+        return { message: trackerMessages.started, session, position: positionText(position) };
       },
     );
 
@@ -136,12 +136,12 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
-        const { position, events, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
+        const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
         return {
           message: trackerMessages.stopped,
           splitMessage: entries.length > 1 ? trackerMessages.split(entries.length) : null,
           entries,
-          position: await settled(context, position, events),
+          position: positionText(position),
         };
       },
     );
@@ -153,8 +153,8 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { write: true });
-        const { position, events } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
-        return { message: trackerMessages.cancelled, position: await settled(context, position, events) };
+        const { position } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
+        return { message: trackerMessages.cancelled, position: positionText(position) };
       },
     );
 
@@ -190,8 +190,8 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
         async (request) => {
           const access = await companyAccess(context, request, request.params.companyId, { write: true });
-          const { position, events } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
-          return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: await settled(context, position, events) };
+          const { position } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
+          return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: positionText(position) };
         },
       );
     }

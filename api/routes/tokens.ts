@@ -6,7 +6,7 @@ import { accountStream } from '../../domain/identity/events.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import { apiTokensOf } from '../../projections/api-tokens/queries.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requestMetadata, settled } from '../http/context.ts';
+import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses } from '../http/schemas.ts';
 import { requireBrowserUser } from '../http/session.ts';
 import { hashLinkToken, newLinkToken } from '../identity/tokens.ts';
@@ -53,7 +53,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const tokenId = randomUUID();
         const token = `tl_${newLinkToken().token}`;
         const { position } = await run(userId, { type: 'CreateApiToken', tokenId, name: request.body.name, tokenHash: hashLinkToken(token) }, requestMetadata(request, userId));
-        return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: await settled(context, position) });
+        return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: positionText(position) });
       },
     );
 
@@ -63,7 +63,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const userId = await requireBrowserUser(request);
         const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId }, requestMetadata(request, userId));
-        return { message: 'Token revoked', position: await settled(context, position) };
+        return { message: 'Token revoked', position: positionText(position) };
       },
     );
   };

@@ -42,11 +42,19 @@ export function localDay(instantIso: string, timeZone: string): string {
   return Temporal.Instant.from(instantIso).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 
+const checkedZones = new Map<string, boolean>();
+
+/** Whether Temporal knows the zone; remembered, as every timer start asks. */
 export function isTimeZone(zone: string): boolean {
-  try {
-    Temporal.Now.zonedDateTimeISO(zone);
-    return true;
-  } catch {
-    return false;
+  let known = checkedZones.get(zone);
+  if (known === undefined) {
+    try {
+      Temporal.Now.zonedDateTimeISO(zone);
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (checkedZones.size < 2000) checkedZones.set(zone, known);
   }
+  return known;
 }

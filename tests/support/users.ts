@@ -1,3 +1,4 @@
+import { readModelsInclude } from './read-models.ts';
 import type { TestServer } from './test-server.ts';
 
 export const TEST_PASSWORD = 'Secret#123';
@@ -23,6 +24,7 @@ export async function callApi(server: TestServer, cookie: string | null, method:
   } catch {
     // not JSON: keep the text
   }
+  await readModelsInclude(server, parsed);
   return { status: response.status, body: parsed as any, headers: response.headers };
 }
 

@@ -20,7 +20,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={3000} />
+      <Notifications position="bottom-right" autoClose={3000} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

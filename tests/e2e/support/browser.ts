@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { readModelsInclude } from '../../support/read-models.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -111,7 +112,9 @@ async function post(server: TestServer, pathname: string, body: unknown) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`POST ${pathname} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
+  const answer = (await response.json()) as Record<string, unknown>;
+  await readModelsInclude(server, answer);
+  return answer;
 }
 
 /** Setup step over the API: sign up and follow the mailed verification link. */

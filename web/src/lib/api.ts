@@ -1,4 +1,5 @@
 import { ApiError } from './ApiError';
+import { readAfterHeaders, rememberPosition } from './readAfter';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -13,6 +14,7 @@ async function request<T>(method: Method, path: string, body?: unknown, extraHea
       credentials: 'include',
       headers: {
         Accept: 'application/json',
+        ...readAfterHeaders(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...extraHeaders,
       },
@@ -29,6 +31,7 @@ async function request<T>(method: Method, path: string, body?: unknown, extraHea
     const fallback = response.status >= 500 ? serverTroubleMessage : `Request failed (${response.status}).`;
     throw new ApiError(response.status, messageOf(payload) ?? fallback);
   }
+  rememberPosition(payload);
   return payload as T;
 }
 

@@ -34,12 +34,13 @@ function CompanyTimer({ companyId }: { companyId: string }) {
   useHourlyTimerNotice(session);
   useAbandonedSessionNotice(status?.abandoned ?? null);
 
+  // A running session can still be stopped without a team; a new one needs the team.
+  const canTrack = teamId !== null || session !== null;
   return (
     <Group gap="xs" wrap="nowrap">
-      {/* A running session can still be stopped without a team; a new one needs the team. */}
-      {teamId || session ? <TimerButton companyId={companyId} teamId={teamId} status={status} /> : <UntrackableTimer />}
-      {/* On phones the punch control sits in the timer popup. */}
-      <Box visibleFrom="sm">
+      {canTrack ? <TimerButton companyId={companyId} teamId={teamId} status={status} /> : <UntrackableTimer />}
+      {/* On phones the punch control sits in the timer popup, when there is one. */}
+      <Box visibleFrom={canTrack ? 'sm' : undefined}>
         <PunchButton companyId={companyId} status={status} />
       </Box>
     </Group>

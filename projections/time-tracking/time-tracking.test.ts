@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeartbeatEvent, TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
+import type { RecordedEvent } from '../../eventstore/types.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
+import { timeTrackingProjection } from './time-tracking.ts';
+
+type Person = { companyId: string; userId: string };
+type Session = Person & { sessionId: string; startedAt: string };
+
+const newPerson = (): Person => ({ companyId: randomUUID(), userId: randomUUID() });
+
+const task = { teamId: randomUUID(), projectId: randomUUID(), projectName: 'Website', taskId: 'WEB-1', taskName: 'Landing page', taskDetails: 'hero' };
+const place = { source: 'web' as const, timeZone: 'Europe/Berlin' };
+
+const session = (person: Person, startedAt: string): Session => ({ ...person, sessionId: randomUUID(), startedAt });
+
+const started = (s: Session): TrackerEvent => ({ type: 'TimerStarted', data: { ...s, ...task, ...place } });
+
+const heartbeat = (s: Session, at: string, sessionId = s.sessionId): HeartbeatEvent => ({
+  type: 'TimerHeartbeat',
+  data: { companyId: s.companyId, userId: s.userId, sessionId, at, idleMinutes: 0 },
+});
+
+const stopped = (s: Session, stoppedAt: string, entries: TimelogEntry[]): TrackerEvent => ({
+  type: 'TimerStopped',
+  data: { ...s, ...task, ...place, stoppedAt, entries },
+});
+
+const abandoned = (s: Session, endedAt: string, lastHeartbeatAt: string, entries: TimelogEntry[]): TrackerEvent => ({
+  type: 'TimerAbandoned',
+  data: { ...s, ...task, ...place, endedAt, lastHeartbeatAt, entries },
+});
+
+const cancelled = (s: Session, cancelledAt: string): TrackerEvent => ({
+  type: 'TimerCancelled',
+  data: { companyId: s.companyId, userId: s.userId, sessionId: s.sessionId, cancelledAt },
+});
+
+const punched = (type: 'PunchedIn' | 'PunchedOut', person: Person, at: string, day: string): TrackerEvent => ({
+  type,
+  data: { ...person, at, day, timeZone: place.timeZone },
+});
+
+/** One local day's piece of a session. */
+const entry = (day: string, start: string, end: string, idleMinutes = 0, splitIndex = 0, totalSplits = 1): TimelogEntry => ({
+  day,
+  start,
+  end,
+  seconds: (Date.parse(end) - Date.parse(start)) / 1000,
+  idleMinutes,
+  splitIndex,
+  totalSplits,
+});
+
+let position = 0;
+const recorded = (event: TrackerEvent | HeartbeatEvent): RecordedEvent => {
+  position++;
+  return {
+    eventId: randomUUID(),
+    streamId: `tracker-${event.data.companyId}-${event.data.userId}`,
+    version: position,
+    position: { commit: 1n, prepare: BigInt(position) },
+    type: event.type,
+    data: event.data,
+    metadata: { correlationId: 'test' },
+    recordedAt: new Date().toISOString(),
+  };
+};
+
+describe('time-tracking projection', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** One batch, as the runner applies it: in one transaction. */
+  const applyBatch = (...events: (TrackerEvent | HeartbeatEvent)[]) =>
+    database.db.transaction().execute((trx) => timeTrackingProjection.apply(trx, events.map(recorded)));
+
+  const runningTimer = (p: Person) =>
+    database.db.selectFrom('running_timers').selectAll().where('company_id', '=', p.companyId).where('user_id', '=', p.userId).executeTakeFirst();
+  const entriesOf = (p: Person) =>
+    database.db.selectFrom('timelog_entries').selectAll().where('company_id', '=', p.companyId).where('user_id', '=', p.userId).orderBy('start_at').execute();
+  const totalsOf = (p: Person) =>
+    database.db
+      .selectFrom('daily_totals')
+      .select(['day', 'tracked_seconds', 'idle_minutes'])
+      .where('company_id', '=', p.companyId)
+      .where('user_id', '=', p.userId)
+      .orderBy('day')
+      .execute();
+
+  it('leaves no running timer after a start and a cancel in one batch', async () => {
+    const person = newPerson();
+    const s = session(person, '2026-03-02T08:00:00.000Z');
+
+    const scopes = await applyBatch(started(s), cancelled(s, '2026-03-02T08:01:00.000Z'));
+
+    expect(await runningTimer(person)).toBeUndefined();
+    expect(await entriesOf(person)).toEqual([]);
+    expect(scopes).toEqual(expect.arrayContaining([{ kind: 'user', id: person.userId }, { kind: 'company', id: person.companyId }]));
+  });
+
+  it('keeps a timer started in one batch, moves its heartbeat in a later one, and removes it on a stop with its entries and total', async () => {
+    const person = newPerson();
+    const s = session(person, '2026-03-02T08:00:00.000Z');
+
+    await applyBatch(started(s));
+    expect(await runningTimer(person)).toMatchObject({
+      session_id: s.sessionId,
+      project_id: task.projectId,
+      task_id: task.taskId,
+      task_details: 'hero',
+      source: 'web',
+      time_zone: 'Europe/Berlin',
+      started_at: new Date(s.startedAt),
+      last_heartbeat_at: new Date(s.startedAt),
+    });
+
+    await applyBatch(heartbeat(s, '2026-03-02T08:00:30.000Z'), heartbeat(s, '2026-03-02T08:01:00.000Z'));
+    expect(await runningTimer(person)).toMatchObject({ session_id: s.sessionId, last_heartbeat_at: new Date('2026-03-02T08:01:00.000Z') });
+
+    await applyBatch(
+      heartbeat(s, '2026-03-02T08:01:30.000Z'),
+      stopped(s, '2026-03-02T09:30:00.000Z', [entry('2026-03-02', s.startedAt, '2026-03-02T09:30:00.000Z', 4)]),
+    );
+    expect(await runningTimer(person)).toBeUndefined();
+    expect(await entriesOf(person)).toMatchObject([
+      {
+        session_id: s.sessionId,
+        split_index: 0,
+        total_splits: 1,
+        day: '2026-03-02',
+        start_at: new Date(s.startedAt),
+        end_at: new Date('2026-03-02T09:30:00.000Z'),
+        seconds: 5400,
+        idle_minutes: 4,
+        team_id: task.teamId,
+        task_name: 'Landing page',
+        abandoned: false,
+      },
+    ]);
+    expect(await totalsOf(person)).toEqual([{ day: '2026-03-02', tracked_seconds: 5400, idle_minutes: 4 }]);
+  });
+
+  it('adds up sessions of one day in daily totals, within a batch and across batches', async () => {
+    const person = newPerson();
+    const morning = session(person, '2026-03-03T07:00:00.000Z');
+    const noon = session(person, '2026-03-03T11:00:00.000Z');
+    const evening = session(person, '2026-03-03T22:00:00.000Z'); // runs past local midnight
+
+    await applyBatch(started(morning), stopped(morning, '2026-03-03T07:10:00.000Z', [entry('2026-03-03', morning.startedAt, '2026-03-03T07:10:00.000Z', 1)]));
+    await applyBatch(
+      started(noon),
+      stopped(noon, '2026-03-03T11:20:00.000Z', [entry('2026-03-03', noon.startedAt, '2026-03-03T11:20:00.000Z', 2)]),
+      started(evening),
+      stopped(evening, '2026-03-03T23:30:00.000Z', [
+        entry('2026-03-03', evening.startedAt, '2026-03-03T23:00:00.000Z', 0, 0, 2),
+        entry('2026-03-04', '2026-03-03T23:00:00.000Z', '2026-03-03T23:30:00.000Z', 3, 1, 2),
+      ]),
+    );
+
+    expect(await totalsOf(person)).toEqual([
+      { day: '2026-03-03', tracked_seconds: 600 + 1200 + 3600, idle_minutes: 3 },
+      { day: '2026-03-04', tracked_seconds: 1800, idle_minutes: 3 },
+    ]);
+    expect((await entriesOf(person)).map((e) => [e.session_id, e.split_index, e.day])).toEqual([
+      [morning.sessionId, 0, '2026-03-03'],
+      [noon.sessionId, 0, '2026-03-03'],
+      [evening.sessionId, 0, '2026-03-03'],
+      [evening.sessionId, 1, '2026-03-04'],
+    ]);
+    expect(await runningTimer(person)).toBeUndefined();
+  });
+
+  it('ignores a heartbeat of another session or older than the stored one', async () => {
+    const person = newPerson();
+    const s = session(person, '2026-03-05T08:00:00.000Z');
+    await applyBatch(started(s), heartbeat(s, '2026-03-05T08:10:00.000Z'));
+
+    await applyBatch(heartbeat(s, '2026-03-05T08:20:00.000Z', randomUUID()), heartbeat(s, '2026-03-05T08:05:00.000Z'));
+    expect(await runningTimer(person)).toMatchObject({ session_id: s.sessionId, last_heartbeat_at: new Date('2026-03-05T08:10:00.000Z') });
+
+    // Within one batch too: a late-arriving older beat does not move it back.
+    await applyBatch(heartbeat(s, '2026-03-05T08:30:00.000Z'), heartbeat(s, '2026-03-05T08:25:00.000Z'));
+    expect(await runningTimer(person)).toMatchObject({ last_heartbeat_at: new Date('2026-03-05T08:30:00.000Z') });
+  });
+
+  it('creates no running timer from a heartbeat or a stop of a session it does not hold', async () => {
+    const person = newPerson();
+    const gone = session(person, '2026-03-05T08:00:00.000Z');
+    await applyBatch(heartbeat(gone, '2026-03-05T08:00:30.000Z'));
+    expect(await runningTimer(person)).toBeUndefined();
+
+    const current = session(person, '2026-03-05T09:00:00.000Z');
+    await applyBatch(started(current), cancelled(gone, '2026-03-05T09:01:00.000Z'), stopped(gone, '2026-03-05T09:02:00.000Z', []));
+    expect(await runningTimer(person)).toMatchObject({ session_id: current.sessionId });
+  });
+
+  it('changes the running timers of several people in one batch, each by their own events', async () => {
+    const [starting, beating, stopping] = [newPerson(), newPerson(), newPerson()];
+    const beatingSession = session(beating, '2026-03-06T08:00:00.000Z');
+    const stoppingSession = session(stopping, '2026-03-06T08:00:00.000Z');
+    await applyBatch(started(beatingSession), started(stoppingSession));
+
+    const startingSession = session(starting, '2026-03-06T09:00:00.000Z');
+    await applyBatch(
+      started(startingSession),
+      heartbeat(beatingSession, '2026-03-06T09:00:00.000Z'),
+      stopped(stoppingSession, '2026-03-06T09:00:00.000Z', [entry('2026-03-06', stoppingSession.startedAt, '2026-03-06T09:00:00.000Z')]),
+    );
+
+    expect(await runningTimer(starting)).toMatchObject({ session_id: startingSession.sessionId, last_heartbeat_at: new Date(startingSession.startedAt) });
+    expect(await runningTimer(beating)).toMatchObject({ session_id: beatingSession.sessionId, last_heartbeat_at: new Date('2026-03-06T09:00:00.000Z') });
+    expect(await runningTimer(stopping)).toBeUndefined();
+    expect(await totalsOf(stopping)).toEqual([{ day: '2026-03-06', tracked_seconds: 3600, idle_minutes: 0 }]);
+  });
+
+  it('records punches in and out', async () => {
+    const person = newPerson();
+    await applyBatch(punched('PunchedIn', person, '2026-03-07T07:55:00.000Z', '2026-03-07'), punched('PunchedOut', person, '2026-03-07T16:05:00.000Z', '2026-03-07'));
+
+    const punches = await database.db
+      .selectFrom('punches')
+      .select(['at', 'state', 'day', 'time_zone'])
+      .where('company_id', '=', person.companyId)
+      .where('user_id', '=', person.userId)
+      .orderBy('at')
+      .execute();
+    expect(punches).toEqual([
+      { at: new Date('2026-03-07T07:55:00.000Z'), state: 'punchin', day: '2026-03-07', time_zone: 'Europe/Berlin' },
+      { at: new Date('2026-03-07T16:05:00.000Z'), state: 'punchout', day: '2026-03-07', time_zone: 'Europe/Berlin' },
+    ]);
+  });
+
+  it('ends an abandoned session: recorded as abandoned, its entries marked abandoned, its timer gone', async () => {
+    const person = newPerson();
+    const s = session(person, '2026-03-08T08:00:00.000Z');
+    await applyBatch(started(s), heartbeat(s, '2026-03-08T08:40:00.000Z'));
+
+    await applyBatch(abandoned(s, '2026-03-08T08:41:00.000Z', '2026-03-08T08:40:00.000Z', [entry('2026-03-08', s.startedAt, '2026-03-08T08:41:00.000Z')]));
+
+    expect(await runningTimer(person)).toBeUndefined();
+    expect(await database.db.selectFrom('abandoned_sessions').selectAll().where('session_id', '=', s.sessionId).execute()).toEqual([
+      {
+        session_id: s.sessionId,
+        company_id: person.companyId,
+        user_id: person.userId,
+        started_at: new Date(s.startedAt),
+        ended_at: new Date('2026-03-08T08:41:00.000Z'),
+        last_heartbeat_at: new Date('2026-03-08T08:40:00.000Z'),
+      },
+    ]);
+    expect((await entriesOf(person)).map((e) => [e.session_id, e.seconds, e.abandoned])).toEqual([[s.sessionId, 2460, true]]);
+  });
+
+  it('writes the timelog entries of a stop applied twice only once', async () => {
+    const person = newPerson();
+    const s = session(person, '2026-03-09T08:00:00.000Z');
+    const stop = stopped(s, '2026-03-09T09:00:00.000Z', [entry('2026-03-09', s.startedAt, '2026-03-09T09:00:00.000Z')]);
+    await applyBatch(started(s), stop);
+
+    await applyBatch(stop);
+
+    expect((await entriesOf(person)).map((e) => [e.session_id, e.split_index])).toEqual([[s.sessionId, 0]]);
+    expect(await runningTimer(person)).toBeUndefined();
+  });
+});
