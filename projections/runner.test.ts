@@ -90,6 +90,34 @@ describe('projection runner', () => {
     expect(await snapshot(database)).toEqual(live);
   });
 
+  it('catches up with one loop per projection: a skipped stretch coming due meanwhile applies nothing twice', async () => {
+    for (let i = 0; i < 30; i++) {
+      await database.store.append(`noise-${randomUUID()}`, [{ eventId: randomUUID(), type: 'SomethingElse', data: {}, metadata: { correlationId: 'test' } }], 'no_stream');
+    }
+    const counted: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { position } = await database.store.append(`counted-${randomUUID()}`, [{ eventId: randomUUID(), type: 'Counted', data: {}, metadata: { correlationId: 'test' } }], 'no_stream');
+      counted.push(`${position.commit}.${position.prepare}`);
+    }
+    const applied: string[] = [];
+    const slow: Projection = {
+      name: 'counting',
+      tables: [],
+      handles: ['Counted'],
+      apply: async (_trx, events) => {
+        // Slower than the runner's delay for storing skipped progress.
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        applied.push(...events.map((e) => `${e.position.commit}.${e.position.prepare}`));
+        return [];
+      },
+    };
+    const runner = new ProjectionRunner(database.db, database.store, [slow], silent, { batchSize: 5 });
+    await runner.catchUp();
+    await runner.stop();
+
+    expect(applied).toEqual(counted);
+  });
+
   it('moves the stored checkpoint only forward while skipping events it does not handle', async () => {
     const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 20 });
     runner.start();

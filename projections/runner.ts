@@ -146,8 +146,10 @@ export class ProjectionRunner {
   /** Runs every projection until it has read the whole log, and stores where each stands. */
   async catchUp(): Promise<void> {
     for (const projection of this.projections) {
-      while ((await this.runOnce(projection)) > 0);
-      await this.persist(projection);
+      await this.exclusively(projection, async () => {
+        while ((await this.runOnce(projection)) > 0);
+        await this.persist(projection);
+      });
     }
   }
 
@@ -254,11 +256,23 @@ export class ProjectionRunner {
       this.pending.add(projection.name);
       return;
     }
-    const loop = this.drain(projection).finally(() => {
+    void this.exclusively(projection, () => this.drain(projection));
+  }
+
+  /**
+   * Runs `work` as the projection's only loop in this process (two would
+   * apply one batch twice); a wake meanwhile runs the drain loop after it.
+   */
+  private async exclusively(projection: Projection, work: () => Promise<void>): Promise<void> {
+    for (let running = this.loops.get(projection.name); running; running = this.loops.get(projection.name)) {
+      await running.catch(() => undefined);
+    }
+    const loop = work().finally(() => {
       this.loops.delete(projection.name);
       if (this.pending.delete(projection.name)) this.wake(projection);
     });
     this.loops.set(projection.name, loop);
+    return loop;
   }
 
   private async drain(projection: Projection) {
