@@ -46,7 +46,10 @@ try {
 
   const ctx: BenchContext = { url, pool, db, store, log };
   const results: BenchResult[] = [];
-  for (const section of sections) results.push(...(await section(ctx)));
+  for (const section of sections) {
+    await settleDatabase(ctx);
+    results.push(...(await section(ctx)));
+  }
 
   const { rows } = await pool.query<{ version: string }>('SELECT version()');
   printTable(results);
@@ -60,4 +63,14 @@ try {
   process.exitCode = 1;
 } finally {
   for (const step of cleanup) await step().catch((error) => console.error('cleanup failed:', error));
+}
+
+/**
+ * Each section starts on a settled database: the vacuum and the flush of
+ * what the sections before wrote are not timed in the next one.
+ */
+async function settleDatabase(ctx: BenchContext) {
+  await ctx.pool.query('VACUUM ANALYZE');
+  // Needs a superuser (the embedded database has one); elsewhere it is skipped.
+  await ctx.pool.query('CHECKPOINT').catch(() => undefined);
 }

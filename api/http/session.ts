@@ -50,9 +50,11 @@ export async function requireUser(request: FastifyRequest): Promise<string> {
 
 /** Only a browser session: managing API tokens needs one. */
 export async function requireBrowserUser(request: FastifyRequest): Promise<string> {
+  const token = request.cookies[SESSION_COOKIE];
   try {
-    const claims = await request.jwtVerify<SessionClaims>();
-    return claims.sub;
+    if (!token) throw new Error('no session cookie');
+    // The app's verifier itself (it remembers verified tokens): request.jwtVerify decodes every token first.
+    return request.server.jwt.verify<SessionClaims>(token).sub;
   } catch {
     throw new DomainError('unauthenticated', 'No authenticated user found');
   }

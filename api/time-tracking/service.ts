@@ -92,9 +92,9 @@ export function createTimeTrackingService({
         isAssignedOpenTask,
       );
       const started = events.find((e) => e.type === 'TimerStarted');
-      if (started?.type !== 'TimerStarted') return { position, events, session: await runningSession(companyId, access.userId) };
+      if (started?.type !== 'TimerStarted') return { position, session: await runningSession(companyId, access.userId) };
       const { companyId: _c, userId: _u, ...session } = started.data;
-      return { position, events, session };
+      return { position, session };
     },
 
     async stop(access: CompanyAccess, sessionId: string | undefined, metadata: EventMetadata) {
@@ -104,7 +104,7 @@ export function createTimeTrackingService({
       const outcome = await run(companyId, access.userId, { type: 'StopTimer', sessionId, heartbeats: await heartbeatsOf(running.sessionId) }, metadata);
       const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
       const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
-      return { ...outcome, entries };
+      return { position: outcome.position, entries };
     },
 
     async cancel(access: CompanyAccess, metadata: EventMetadata) {

@@ -2,16 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pino from 'pino';
 import WebSocket from 'ws';
-import { configFromEnv } from '../../api/config.ts';
-import { type RunningServer, startServer } from '../../api/server.ts';
-import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startMailbox } from '../../tests/support/mailbox.ts';
-import { freePort } from '../lib/free-port.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { percentile } from './percentile.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -31,32 +26,34 @@ interface TrackingUser {
 
 /**
  * Timer start and cancel for 50 distinct users on 50 connections, beside a
- * Fastify hello-world route (a command answers once its events are durable;
- * reads wait for read models, see READ_AFTER_HEADER); then how long after a
- * command's response the user's other tab hears of it.
+ * Fastify hello-world route; each server runs in a process of its own, as
+ * `npm start` runs it (logging off). A command answers once its events are
+ * durable (reads wait for read models, see READ_AFTER_HEADER). Then how long
+ * after a command's response the user's other tab hears of it.
  * Stop saves only after a minute, so the write that ends each session here is cancel.
  */
 export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
   const mailbox = await startMailbox();
-  const port = await freePort();
-  const server = await startServer(
-    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl: ctx.url, smtpUrl: mailbox.url, publicUrl: `http://127.0.0.1:${port}`, authRateLimit: 100_000, serveWeb: false },
-    pino({ level: 'silent' }),
-  );
-  const hello = Fastify();
-  hello.get('/hello', async () => ({ hello: 'world' }));
-  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-
+  const server = await startServerProcess('scripts/start.ts', '/api/health', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: ctx.url,
+    SMTP_URL: mailbox.url,
+    AUTH_RATE_LIMIT: '100000',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  let hello: ServerProcess | null = null;
   try {
+    hello = await startServerProcess('scripts/bench/hello-server.ts', '/hello');
     ctx.log(`timer over HTTP: setting up ${CONNECTIONS} users, each with a company, team, project and task`);
     const users: TrackingUser[] = [];
     for (let i = 0; i < CONNECTIONS; i += 10) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, (_, k) => trackingUser(server, mailbox, i + k)))));
+      users.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, (_, k) => trackingUser(server.url, mailbox, i + k)))));
     }
 
     ctx.log('timer over HTTP: hello-world baseline');
-    const baseline = await autocannon({ url: `${helloUrl}/hello`, connections: CONNECTIONS, duration: DURATION_S });
+    const baseline = await autocannon({ url: `${hello.url}/hello`, connections: CONNECTIONS, duration: DURATION_S });
 
     ctx.log('timer over HTTP: start and cancel (a short warm-up first, not counted)');
     const startAndCancel = (duration: number) => {
@@ -109,25 +106,25 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await hello.close();
-    await server.close();
+    await hello?.stop();
+    await server.stop();
     await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function trackingUser(server: RunningServer, mailbox: Awaited<ReturnType<typeof startMailbox>>, index: number): Promise<TrackingUser> {
-  const baseUrl = server.url;
+async function trackingUser(baseUrl: string, mailbox: Awaited<ReturnType<typeof startMailbox>>, index: number): Promise<TrackingUser> {
   const email = `bench-${index}-${Date.now()}@bench.test`;
+  // As the browser does: the newest position answered goes with the next request.
+  let readAfter: string | null = null;
   const call = async (method: string, url: string, body?: unknown, cookie?: string) => {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(readAfter ? { 'x-read-after': readAfter } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = await response.json().catch(() => null);
-    // As the browser would, by sending the position with its next request.
-    await readModelsInclude(server, answer);
+    if (typeof answer?.position === 'string') readAfter = answer.position;
     return { body: answer, headers: response.headers };
   };
   await call('POST', '/api/auth/sign-up', { fullName: `Bench User ${index}`, email, password: PASSWORD });
