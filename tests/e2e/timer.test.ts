@@ -106,9 +106,8 @@ async function topBarClock(page: Page): Promise<string> {
 
 /**
  * Closes the notifications still shown (each with its close button), as a
- * user does when one covers what they want to click: top-centre, they cover
- * the timer button for 3 s. Clicking one is a click outside the timer popup,
- * which closes it too.
+ * user does when one stands over what they want to click. Clicking one is a
+ * click outside the timer popup, which closes it too.
  */
 async function closeNotifications(page: Page): Promise<void> {
   const notifications = page.locator('.mantine-Notifications-root').getByRole('alert');
@@ -364,5 +363,29 @@ describe('timer and punch in the browser', () => {
     await visible(punchButton(tab, 'Punch Out'));
     await visible(punchButton(otherTab, 'Punch Out'));
     expect(otherTabNavigations).toEqual([]);
+  });
+});
+
+describe('on a phone, without a team', () => {
+  it('still offers the punch in the top bar, beside the disabled timer', async () => {
+    const loner = await signedInUser(server, uniqueEmail('phone'), 'Ada Byron');
+    await createCompany(loner, 'Solo Looms');
+    const phone = await newContext(browser, server);
+    try {
+      const page = await phone.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithUi(page, { name: 'Ada Byron', email: loner.email, password: TEST_PASSWORD });
+      await visible(page.getByRole('banner').getByRole('button', { name: '0:00:00' }));
+      await punchButton(page, 'Punch In').click();
+      await alertWith(page, trackerMessages.punchedIn);
+      await visible(punchButton(page, 'Punch Out'));
+      await screenshot(page, 'timer-phone-without-team');
+      // The company switcher moved to the side menu, where the bar has no room for it.
+      await page.getByRole('button', { name: 'Toggle menu' }).click();
+      await visible(page.getByRole('navigation').getByRole('button', { name: 'Solo Looms' }));
+      await screenshot(page, 'timer-phone-menu');
+    } finally {
+      await phone.close();
+    }
   });
 });

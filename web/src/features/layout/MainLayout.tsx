@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { LostCompanyRedirect } from '../company/LostCompanyRedirect';
@@ -29,20 +29,26 @@ export function MainLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={menuOpened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            {/* Phones need the room for the timer, the company and the profile. */}
+            {/* Phones need the room for the timer, the punch and the profile. */}
             <Title order={3} c="teal.7" visibleFrom="xs">
               Timeledger
             </Title>
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <TimerBar />
-            <CompanySwitcher />
+            {/* On phones the company switcher sits atop the side menu: the bar keeps the timer, the punch and the profile. */}
+            <Box visibleFrom="sm">
+              <CompanySwitcher />
+            </Box>
             <ProfileMenu />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar>
+        <Box hiddenFrom="sm" p="md" pb={0}>
+          <CompanySwitcher />
+        </Box>
         <SideMenu onNavigate={closeMenu} />
       </AppShell.Navbar>
 
