@@ -23,7 +23,7 @@ export class ReadModelWatcher {
   constructor(
     private readonly pool: pg.Pool,
     private readonly db: Kysely<Database>,
-    private readonly projections: readonly Pick<Projection, 'name' | 'handles' | 'tables'>[],
+    private readonly projections: readonly Pick<Projection, 'name' | 'tables'>[],
   ) {}
 
   async start(): Promise<void> {
