@@ -6,7 +6,7 @@ import { companyNamesStream, companyStream, type SubscriptionStatus } from '../.
 import { type InviteEvent, invitationsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
 import { memberStream } from '../../domain/members/events.ts';
-import { type Actor, member, type MemberCommand } from '../../domain/members/member.ts';
+import { member, type MemberCommand } from '../../domain/members/member.ts';
 import { accessDenied, canInvite, type Role, type TeamRole } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';

@@ -4,7 +4,7 @@ import { findAccount } from '../../projections/accounts/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { errorResponses } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 

@@ -4,9 +4,8 @@ import WebSocket from 'ws';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
-import { ReadModelCache } from '../live/read-model-cache.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
-import { createTimeTrackingService, TIMER_TASK_TABLES } from '../time-tracking/service.ts';
+import { timeTrackingAt } from '../../tests/support/time-tracking.ts';
 
 let server: TestServer;
 let manager: ApiUser;
@@ -118,7 +117,7 @@ describe('timer and punch over HTTP', () => {
     const started = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
     const startedAt = Date.parse(started.startedAt);
     // The sweep as it would run ten minutes later, with no heartbeat since the start.
-    const later = createTimeTrackingService({ store: server.store, db: server.db, tasks: new ReadModelCache(server.watcher, TIMER_TASK_TABLES), now: () => new Date(startedAt + 10 * 60_000) });
+    const later = timeTrackingAt(server, () => new Date(startedAt + 10 * 60_000));
     await later.endAbandonedSessions(new Date(startedAt + 5 * 60_000 + 1));
     await expect.poll(async () => (await timer(worker, '/timer')).body.abandoned?.sessionId).toBe(started.sessionId);
     const status = (await timer(worker, '/timer')).body;
@@ -129,7 +128,7 @@ describe('timer and punch over HTTP', () => {
   it('saves the time log of a stopped session per local day, with daily totals', async () => {
     const running = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
     // Stop as if 2 minutes had passed.
-    const inTwoMinutes = createTimeTrackingService({ store: server.store, db: server.db, tasks: new ReadModelCache(server.watcher, TIMER_TASK_TABLES), now: () => new Date(Date.parse(running.startedAt) + 120_000) });
+    const inTwoMinutes = timeTrackingAt(server, () => new Date(Date.parse(running.startedAt) + 120_000));
     const access = { company: { company_id: companyId }, userId: worker.userId } as Parameters<typeof inTwoMinutes.stop>[0];
     const { entries } = await inTwoMinutes.stop(access, running.sessionId, { correlationId: 'test' });
     expect(entries.reduce((sum, e) => sum + e.seconds, 0)).toBe(120);

@@ -1,7 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ReadModelCache } from '../../api/live/read-model-cache.ts';
-import { createTimeTrackingService, TIMER_TASK_TABLES } from '../../api/time-tracking/service.ts';
 import type { CompanyAccess } from '../../api/http/access.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -19,6 +17,7 @@ import {
   uniqueEmail,
   visible,
 } from './support/browser.ts';
+import { timeTrackingAt } from '../support/time-tracking.ts';
 
 /*
  * The timer story of the issue: pick project and task, start, see it in a
@@ -283,7 +282,7 @@ describe('timer and punch in the browser', () => {
 
   it('stops a session older than a minute and saves its time log', async () => {
     // Rather than wait a minute: the server starts a session as if two minutes ago (the service with a clock of its own).
-    const twoMinutesAgo = createTimeTrackingService({ store: server.store, db: server.db, tasks: new ReadModelCache(server.watcher, TIMER_TASK_TABLES), now: () => new Date(Date.now() - 2 * 60_000) });
+    const twoMinutesAgo = timeTrackingAt(server, () => new Date(Date.now() - 2 * 60_000));
     const access = { company: { company_id: companyId }, userId: user.userId, teamRoles: new Map([[teamId, 'Admin']]) } as unknown as CompanyAccess;
     // A zone whose midnight is not within these two minutes, so the session is one entry, not split per day.
     const utcMinutes = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   EmptyState,
@@ -19,7 +18,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../../domain/members/roles.ts';
-import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from '../teams/ConfirmDialog';
 import { isCompanyGone } from '../teams/isCompanyGone';
 import { managedTeams } from '../teams/managedTeams';
@@ -39,6 +37,7 @@ import {
 import { memberBlockReason } from './memberBlockReason';
 import { membersApi } from './membersApi';
 import { membersQueryOptions } from './membersQueryOptions';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 /** Management §9. */
 const SEARCH_DEBOUNCE_MS = 700;
@@ -118,9 +117,7 @@ export function MembersTab({ companyId, role, userId }: MembersTabProps) {
       </Group>
 
       {members.isError ? (
-        <Alert color="red" title="Unable to found data! Please try again later!">
-          {errorMessage(members.error)}
-        </Alert>
+        <LoadFailedAlert error={members.error} />
       ) : members.isPending ? (
         <Stack gap="xs" aria-label="Loading members">
           {[0, 1, 2, 3].map((row) => (

@@ -1,9 +1,5 @@
-import { Anchor, ScrollArea, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { formatEta } from '../tasks/formatEta';
-import { taskPageParams } from '../tasks/taskPageParams';
-import { TaskPriorityBadge } from '../tasks/TaskPriorityBadge';
-import { TaskStatusBadge } from '../tasks/TaskStatusBadge';
+import { ScrollArea, Table, Text } from '@mantine/core';
+import { TaskLink, TaskStateCells } from '../tasks/TaskCells';
 import type { Project } from './Project';
 
 /** One project's tasks in its accordion panel, each linking to its task page. */
@@ -33,23 +29,12 @@ export function ProjectTasksTable({ project }: { project: Project }) {
           {project.tasks.map((task) => (
             <Table.Tr key={task.taskId}>
               <Table.Td>
-                <Anchor
-                  size="sm"
-                  fw={500}
-                  renderRoot={(props) => <Link to="/$projectName/$taskId" params={taskPageParams(project.name, task.taskId)} {...props} />}
-                >
+                <TaskLink projectName={project.name} taskId={task.taskId}>
                   {task.taskId}
-                </Anchor>
+                </TaskLink>
               </Table.Td>
               <Table.Td>{task.title}</Table.Td>
-              <Table.Td>
-                <TaskStatusBadge status={task.status} />
-              </Table.Td>
-              <Table.Td>
-                <TaskPriorityBadge priority={task.priority} />
-              </Table.Td>
-              <Table.Td>{formatEta(task.eta) || <Text span c="dimmed">—</Text>}</Table.Td>
-              <Table.Td>{task.assignee.name || <Text span c="dimmed">Former member</Text>}</Table.Td>
+              <TaskStateCells task={task} />
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,9 +1,8 @@
-import { Accordion, ActionIcon, Alert, Badge, Button, EmptyState, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, ActionIcon, Badge, Button, EmptyState, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { canManageProjects } from '../../../../domain/projects/project.ts';
-import { errorMessage } from '../../lib/errorMessage';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
 import { ConfirmDialog } from '../teams/ConfirmDialog';
@@ -15,6 +14,7 @@ import { ProjectFormModal } from './ProjectFormModal';
 import { projectsApi } from './projectsApi';
 import { projectsQueryOptions } from './projectsQueryOptions';
 import { ProjectTasksTable } from './ProjectTasksTable';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 type ProjectDialog = { kind: 'add' } | { kind: 'edit'; project: Project } | { kind: 'delete'; project: Project };
 
@@ -46,9 +46,7 @@ function ProjectsOfCompany({ companyId, canManage }: { companyId: string; canMan
       </Group>
 
       {projects.isError ? (
-        <Alert color="red" title="Unable to found data! Please try again later!">
-          {errorMessage(projects.error)}
-        </Alert>
+        <LoadFailedAlert error={projects.error} />
       ) : projects.isPending ? (
         <Stack gap="xs" aria-label="Loading projects">
           {[0, 1, 2].map((row) => (

@@ -17,6 +17,7 @@ import { priorityOptions, statusOptions } from './taskOptions';
 import { taskPageParams } from './taskPageParams';
 import { tasksApi } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 interface AddTaskPageProps {
   /** Preselected project (the projects page opens this page with ?projectId=). */
@@ -98,9 +99,7 @@ function AddTaskForm({ companyId, projectId }: { companyId: string; projectId?: 
   const loadError = projects.error ?? teams.error;
   if (loadError) {
     return (
-      <Alert color="red" title="Unable to found data! Please try again later!">
-        {errorMessage(loadError)}
-      </Alert>
+      <LoadFailedAlert error={loadError} />
     );
   }
 

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Anchor,
   Button,
   EmptyState,
   Grid,
@@ -21,22 +19,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/errorMessage';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
 import { projectsQueryOptions } from '../projects/projectsQueryOptions';
 import { isCompanyGone } from '../teams/isCompanyGone';
 import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
 import { assigneesQueryOptions } from './assigneesQueryOptions';
-import { formatEta } from './formatEta';
+import { TaskLink, TaskStateCells } from './TaskCells';
 import type { TaskFilter, TaskSort } from './TaskRow';
 import { priorityOptions, statusOptions } from './taskOptions';
-import { taskPageParams } from './taskPageParams';
-import { TaskPriorityBadge } from './TaskPriorityBadge';
 import { TaskSortHeader } from './TaskSortHeader';
-import { TaskStatusBadge } from './TaskStatusBadge';
 import { TASK_PAGE_SIZE } from './tasksApi';
 import { tasksTableQueryOptions } from './tasksTableQueryOptions';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 /** Management §9. */
 const SEARCH_DEBOUNCE_MS = 700;
@@ -109,9 +104,7 @@ function TasksOfCompany({ companyId }: { companyId: string }) {
     return (
       <Stack gap="lg">
         {header}
-        <Alert color="red" title="Unable to found data! Please try again later!">
-          {errorMessage(error)}
-        </Alert>
+        <LoadFailedAlert error={error} />
       </Stack>
     );
   }
@@ -216,32 +209,22 @@ function TasksOfCompany({ companyId }: { companyId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {tasks.data.tasks.map((task) => {
-                  const params = taskPageParams(task.projectName, task.taskId);
-                  return (
-                    <Table.Tr key={task.taskId}>
-                      <Table.Td>
-                        <Anchor size="sm" fw={500} renderRoot={(props) => <Link to="/$projectName/$taskId" params={params} {...props} />}>
-                          {task.taskId}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor size="sm" c="inherit" renderRoot={(props) => <Link to="/$projectName/$taskId" params={params} {...props} />}>
-                          {task.title}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{task.projectName}</Table.Td>
-                      <Table.Td>
-                        <TaskStatusBadge status={task.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <TaskPriorityBadge priority={task.priority} />
-                      </Table.Td>
-                      <Table.Td>{formatEta(task.eta) || <Text span c="dimmed">—</Text>}</Table.Td>
-                      <Table.Td>{task.assignee.name || <Text span c="dimmed">Former member</Text>}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                {tasks.data.tasks.map((task) => (
+                  <Table.Tr key={task.taskId}>
+                    <Table.Td>
+                      <TaskLink projectName={task.projectName} taskId={task.taskId}>
+                        {task.taskId}
+                      </TaskLink>
+                    </Table.Td>
+                    <Table.Td>
+                      <TaskLink projectName={task.projectName} taskId={task.taskId} plain>
+                        {task.title}
+                      </TaskLink>
+                    </Table.Td>
+                    <Table.Td>{task.projectName}</Table.Td>
+                    <TaskStateCells task={task} />
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,10 +1,9 @@
-import { Alert, Anchor, Breadcrumbs, Button, EmptyState, Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, EmptyState, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { canManageProjects } from '../../../../domain/projects/project.ts';
 import { ApiError } from '../../lib/ApiError';
-import { errorMessage } from '../../lib/errorMessage';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
 import { isCompanyGone } from '../teams/isCompanyGone';
@@ -13,6 +12,7 @@ import { TaskComments } from './TaskComments';
 import { TaskEditor } from './TaskEditor';
 import { taskPageParams } from './taskPageParams';
 import { taskQueryOptions } from './taskQueryOptions';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 interface TaskPageProps {
   projectName: string;
@@ -72,9 +72,7 @@ function TaskOfCompany({ companyId, canManage, projectName, taskId }: TaskPagePr
       );
     }
     return (
-      <Alert color="red" title="Unable to found data! Please try again later!">
-        {errorMessage(task.error)}
-      </Alert>
+      <LoadFailedAlert error={task.error} />
     );
   }
 

@@ -1,7 +1,6 @@
 import {
   AccordionChevron,
   ActionIcon,
-  Alert,
   Badge,
   CloseButton,
   Collapse,
@@ -18,7 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { canCreateOrDeleteTeams, canManageTeams, type Role } from '../../../../domain/members/roles.ts';
-import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isCompanyGone } from './isCompanyGone';
 import { managedTeams } from './managedTeams';
@@ -28,6 +26,7 @@ import { teamsApi } from './teamsApi';
 import { teamsQueryOptions } from './teamsQueryOptions';
 import { useCompanyCommand } from './useCompanyCommand';
 import { useLeaveLostCompany } from './useLeaveLostCompany';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 interface TeamsTabProps {
   companyId: string;
@@ -88,9 +87,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
       />
 
       {teams.isError ? (
-        <Alert color="red" title="Unable to found data! Please try again later!">
-          {errorMessage(teams.error)}
-        </Alert>
+        <LoadFailedAlert error={teams.error} />
       ) : teams.isPending ? (
         <Stack gap="xs" aria-label="Loading teams">
           {[0, 1, 2].map((row) => (
