@@ -1,15 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import pino, { type Logger } from 'pino';
-import { createKurrentDbEventStore } from '../eventstore/kurrentdb.ts';
-import { createPostgresEventStore } from '../eventstore/postgres.ts';
+import { openEventStore } from '../eventstore/open.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool, type Database } from '../projections/database.ts';
 import { projections } from '../projections/index.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { startProjectionThread } from '../projections/thread.ts';
 import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -43,10 +41,6 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
   return { url: await ensureDatabase(embedded.url, 'timeledger'), embedded };
 }
 
-export async function openEventStore(config: Config, pool: pg.Pool): Promise<EventStore> {
-  return config.kurrentDbUrl ? createKurrentDbEventStore(config.kurrentDbUrl) : createPostgresEventStore(pool);
-}
-
 export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
   let ready = false;
   const { url: databaseUrl, embedded } = await openDatabase(config, logger);
@@ -61,12 +55,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   await watcher.start();
 
   const runner = config.runProjections
-    ? new ProjectionRunner(db, store, projections, logger, { onProgress: (change) => watcher.observeProgress(change) })
+    ? await startProjectionThread({ databaseUrl, kurrentDbUrl: config.kurrentDbUrl, store, log: logger, onProgress: (change) => watcher.observeProgress(change) })
     : null;
-  if (runner) {
-    await runner.catchUp();
-    runner.start();
-  }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });

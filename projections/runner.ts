@@ -15,7 +15,7 @@ export interface ReadModelChange {
   scopes: Scope[];
 }
 
-interface Logger {
+export interface ErrorLog {
   error(object: unknown, message: string): void;
 }
 
@@ -128,7 +128,7 @@ export class ProjectionRunner {
     private readonly db: Kysely<Database>,
     private readonly store: EventStore,
     private readonly projections: readonly Projection[],
-    private readonly log: Logger,
+    private readonly log: ErrorLog,
     options: { batchSize?: number; onProgress?: (change: ReadModelChange) => void } = {},
   ) {
     this.batchSize = options.batchSize ?? 2000;
@@ -136,10 +136,13 @@ export class ProjectionRunner {
   }
 
   start(): void {
-    this.unsubscribe = this.store.onAppended(() => {
-      this.appendsSeen++;
-      this.wakeAll();
-    });
+    this.unsubscribe = this.store.onAppended(() => this.appended());
+    this.wakeAll();
+  }
+
+  /** Something was appended to the log: heard from the store, or from the thread that appended it. */
+  appended(): void {
+    this.appendsSeen++;
     this.wakeAll();
   }
 

@@ -1,0 +1,26 @@
+// Runs inside the projection thread (see thread.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ThreadMessage, ThreadOptions } from './thread.ts';
+import { startProjectionWorker } from './worker.ts';
+
+const port = parentPort!;
+const { databaseUrl, kurrentDbUrl } = workerData as ThreadOptions;
+const send = (message: ThreadMessage) => port.postMessage(message);
+
+try {
+  const worker = await startProjectionWorker({
+    databaseUrl,
+    kurrentDbUrl,
+    log: { error: (object: unknown, message?: string) => send({ type: 'error', object, message }) },
+    onProgress: (change) => send({ type: 'progress', change }),
+  });
+  port.on('message', async (message: 'appended' | 'stop') => {
+    if (message === 'appended') return worker.runner.appended();
+    await worker.stop();
+    port.close();
+  });
+  send({ type: 'caught-up' });
+} catch (error) {
+  send({ type: 'failed', error });
+  port.close();
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountStream } from '../domain/identity/events.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
+import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import type { ReadModelChange } from './runner.ts';
+import { startProjectionThread } from './thread.ts';
+
+const log = pino({ level: 'silent' });
+
+async function register(database: TestDatabase, fullName: string) {
+  const userId = randomUUID();
+  const data = { userId, email: `${userId}@example.com`, fullName, passwordHash: 'h', verification: { tokenHash: 't', expiresAt: '2030-01-01T00:00:00Z' } };
+  const { position } = await database.store.append(
+    accountStream(userId),
+    [{ eventId: randomUUID(), type: 'AccountRegistered', data, metadata: { correlationId: 'test' } }],
+    'no_stream',
+  );
+  return position;
+}
+
+const names = async (database: TestDatabase) =>
+  (await database.db.selectFrom('accounts').select('full_name').orderBy('full_name').execute()).map((row) => row.full_name);
+
+describe('projection thread', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('is caught up when it starts, hears of appends made here, and stores its cursors when stopped', async () => {
+    await register(database, 'Before the start');
+    const changes: ReadModelChange[] = [];
+    const thread = await startProjectionThread({ databaseUrl: database.url, store: database.store, log, onProgress: (change) => changes.push(change) });
+    try {
+      expect(await names(database)).toEqual(['Before the start']);
+
+      const position = await register(database, 'After the start');
+      await expect.poll(() => changes.some((change) => change.projection === 'accounts' && change.applied && change.position === `${position.commit}.${position.prepare}`)).toBe(true);
+      expect(await names(database)).toEqual(['After the start', 'Before the start']);
+    } finally {
+      await thread.stop();
+    }
+    const checkpoints = await database.db.selectFrom('projection_checkpoints').select(['name', 'commit_position']).execute();
+    const head = await database.store.headPosition();
+    expect(checkpoints.length).toBeGreaterThan(1);
+    for (const checkpoint of checkpoints) expect(checkpoint.commit_position).toBe(String(head!.commit));
+  });
+
+  it('fails to start, and is not started again, when its database cannot be reached', async () => {
+    const unreachable = `postgres://postgres@127.0.0.1:${await freePort()}/nowhere`;
+    const errors: unknown[] = [];
+    const failing = startProjectionThread({
+      databaseUrl: unreachable,
+      store: database.store,
+      log: { ...log, error: (...args: unknown[]) => errors.push(args) } as unknown as pino.Logger,
+      onProgress: () => undefined,
+    });
+    await expect(failing).rejects.toThrow(/ECONNREFUSED|connect/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(errors).toEqual([]);
+  });
+});

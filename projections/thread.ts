@@ -1,0 +1,93 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { EventStore } from '../eventstore/types.ts';
+import type { ReadModelChange } from './runner.ts';
+
+export interface ThreadOptions {
+  databaseUrl: string;
+  kurrentDbUrl?: string;
+}
+
+/** What the projection thread tells the thread that started it. */
+export type ThreadMessage =
+  | { type: 'caught-up' }
+  | { type: 'failed'; error: unknown }
+  | { type: 'progress'; change: ReadModelChange }
+  | { type: 'error'; object: unknown; message?: string };
+
+export interface ProjectionThread {
+  /** Lets the batches in flight finish and stores every cursor. */
+  stop(): Promise<void>;
+}
+
+const BOOT = new URL('./thread-boot.mjs', import.meta.url);
+const ENTRY = new URL('./thread-entry.ts', import.meta.url).href;
+const RESTART_AFTER_MS = 1000;
+const STOP_WAIT_MS = 15_000;
+
+/**
+ * The projection runner on a thread of its own, so that applying batches
+ * never holds up a request on the API's event loop. It is caught up with the
+ * log when this resolves; appends made here wake it at once, and a thread
+ * that dies is started again.
+ */
+export async function startProjectionThread(options: ThreadOptions & {
+  store: EventStore;
+  log: Logger;
+  onProgress: (change: ReadModelChange) => void;
+}): Promise<ProjectionThread> {
+  let stopping = false;
+  let worker: Worker;
+  let wakeScheduled = false;
+
+  const spawn = () =>
+    new Promise<void>((resolve, reject) => {
+      worker = new Worker(BOOT, { workerData: { entry: ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl } });
+      worker.on('message', (message: ThreadMessage) => {
+        if (message.type === 'progress') options.onProgress(message.change);
+        else if (message.type === 'error') options.log.error(message.object, message.message);
+        else if (message.type === 'caught-up') resolve();
+        else reject(message.error);
+      });
+      worker.on('error', (error) => {
+        options.log.error({ err: error }, 'projection thread failed');
+        reject(error);
+      });
+      worker.once('exit', () => {
+        reject(new Error('projection thread exited before it caught up'));
+        if (stopping) return;
+        options.log.error({}, 'projection thread exited; starting it again');
+        setTimeout(() => {
+          if (!stopping) spawn().catch((error) => options.log.error({ err: error }, 'projection thread did not start again'));
+        }, RESTART_AFTER_MS);
+      });
+    });
+
+  try {
+    await spawn();
+  } catch (error) {
+    stopping = true;
+    await worker!.terminate();
+    throw error;
+  }
+  const unsubscribe = options.store.onAppended(() => {
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      worker.postMessage('appended');
+    });
+  });
+
+  return {
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('stop');
+      const timeout = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { openEventStore } from '../eventstore/open.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { createDatabase, createPool } from './database.ts';
+import { projections } from './index.ts';
+import { type ErrorLog, ProjectionRunner, type ReadModelChange } from './runner.ts';
+
+export interface ProjectionWorker {
+  runner: ProjectionRunner;
+  /** Lets the batches in flight finish, stores every cursor, closes the connections. */
+  stop(): Promise<void>;
+}
+
+/** Every projection on connections of its own: caught up with the log when this resolves, then following it. */
+export async function startProjectionWorker(options: {
+  databaseUrl: string;
+  kurrentDbUrl?: string;
+  log: ErrorLog;
+  onProgress?: (change: ReadModelChange) => void;
+}): Promise<ProjectionWorker> {
+  const pool = createPool(options.databaseUrl, 5);
+  const db = createDatabase(pool);
+  let store: EventStore | null = null;
+  try {
+    store = await openEventStore(options, pool);
+    const runner = new ProjectionRunner(db, store, projections, options.log, { onProgress: options.onProgress });
+    await runner.catchUp();
+    runner.start();
+    const opened = store;
+    return {
+      runner,
+      async stop() {
+        await runner.stop();
+        await opened.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await store?.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}
