@@ -38,6 +38,8 @@ export async function startProjectionThread(options: ThreadOptions & {
 }): Promise<ProjectionThread> {
   let stopping = false;
   let worker: Worker;
+  let exited: Promise<void>;
+  let restart: NodeJS.Timeout | null = null;
   let wakeScheduled = false;
 
   const spawn = () =>
@@ -53,14 +55,18 @@ export async function startProjectionThread(options: ThreadOptions & {
         options.log.error({ err: error }, 'projection thread failed');
         reject(error);
       });
-      worker.once('exit', () => {
-        reject(new Error('projection thread exited before it caught up'));
-        if (stopping) return;
-        options.log.error({}, 'projection thread exited; starting it again');
-        setTimeout(() => {
-          if (!stopping) spawn().catch((error) => options.log.error({ err: error }, 'projection thread did not start again'));
-        }, RESTART_AFTER_MS);
-      });
+      exited = new Promise((done) =>
+        worker.once('exit', () => {
+          done();
+          reject(new Error('projection thread exited before it caught up'));
+          if (stopping) return;
+          options.log.error({}, 'projection thread exited; starting it again');
+          restart = setTimeout(() => {
+            restart = null;
+            spawn().catch((error) => options.log.error({ err: error }, 'projection thread did not start again'));
+          }, RESTART_AFTER_MS);
+        }),
+      );
     });
 
   try {
@@ -83,7 +89,7 @@ export async function startProjectionThread(options: ThreadOptions & {
     async stop() {
       stopping = true;
       unsubscribe();
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      if (restart) clearTimeout(restart);
       worker.postMessage('stop');
       const timeout = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
       await exited;

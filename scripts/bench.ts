@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 import { createPostgresEventStore } from '../eventstore/postgres.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
@@ -44,10 +45,10 @@ try {
   const store = createPostgresEventStore(pool);
   cleanup.unshift(() => store.close());
 
-  const ctx: BenchContext = { url, pool, db, store, log };
+  const ctx: BenchContext = { url, pool, db, store, log, settle: () => settleDatabase(pool) };
   const results: BenchResult[] = [];
   for (const [index, section] of sections.entries()) {
-    if (index > 0) await settleDatabase(ctx);
+    if (index > 0) await ctx.settle();
     results.push(...(await section(ctx)));
   }
 
@@ -71,8 +72,8 @@ try {
  * (The first starts on a fresh one; analysing its still empty tables would
  * plan the appends' version lookup as a scan of a table that then grows.)
  */
-async function settleDatabase(ctx: BenchContext) {
-  await ctx.pool.query('VACUUM ANALYZE');
+async function settleDatabase(pool: pg.Pool) {
+  await pool.query('VACUUM ANALYZE');
   // Needs a superuser (the embedded database has one); elsewhere it is skipped.
-  await ctx.pool.query('CHECKPOINT').catch(() => undefined);
+  await pool.query('CHECKPOINT').catch(() => undefined);
 }

@@ -12,6 +12,8 @@ export interface BenchContext {
   store: EventStore;
   /** Progress lines, on stderr so stdout stays the report. */
   log(line: string): void;
+  /** Vacuums, analyses and flushes what was written so far, so that work is not timed in what follows. */
+  settle(): Promise<void>;
 }
 
 /** Bounds a measure must keep; every one given must hold. */

@@ -55,6 +55,8 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
     ctx.log('timer over HTTP: hello-world baseline');
     const baseline = await autocannon({ url: `${hello.url}/hello`, connections: CONNECTIONS, duration: DURATION_S });
 
+    // The server caught its read models up with what earlier sections wrote: not part of what is timed here.
+    await ctx.settle();
     ctx.log('timer over HTTP: start and cancel (a short warm-up first, not counted)');
     const startAndCancel = (duration: number) => {
       let next = 0;
@@ -95,7 +97,14 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
         baseline: baseline.requests.average,
         note: failed ? `${failed} failed responses` : undefined,
       }),
-      result({ section: SECTION, measure: 'timer start/cancel, p99', value: timer.latency.p99, unit: 'ms', target: { max: 50 } }),
+      result({
+        section: SECTION,
+        measure: 'timer start/cancel, p99',
+        value: timer.latency.p99,
+        unit: 'ms',
+        target: { max: 50 },
+        note: `p50 ${timer.latency.p50} ms, p97.5 ${timer.latency.p97_5} ms, max ${timer.latency.max} ms`,
+      }),
       result({
         section: SECTION,
         measure: 'WebSocket delivery after the response, p95',
