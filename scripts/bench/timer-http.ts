@@ -82,6 +82,10 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
     await startAndCancel(WARM_UP_S);
     const timer = await startAndCancel(DURATION_S);
     const failed = timer.non2xx + timer.errors;
+    const failures = [
+      ...Object.entries(timer.statusCodeStats ?? {}).filter(([status]) => !status.startsWith('2')).map(([status, { count }]) => `${count} × ${status}`),
+      ...(timer.errors ? [`${timer.errors} errors (${timer.timeouts} timeouts)`] : []),
+    ];
 
     ctx.log('timer over HTTP: live delivery to another tab');
     const delivery = await deliveryLatencies(server.url, users[0]);
@@ -95,7 +99,7 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
         value: timer.requests.average,
         unit: 'req/s',
         baseline: baseline.requests.average,
-        note: failed ? `${failed} failed responses` : undefined,
+        note: failed ? `failed: ${failures.join(', ')}` : undefined,
       }),
       result({
         section: SECTION,
