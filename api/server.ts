@@ -54,7 +54,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   watcher.onScopesChanged((scopes) => hub.publish(scopes));
   await watcher.start();
 
-  const runner = config.runProjections
+  const projectionThread = config.runProjections
     ? await startProjectionThread({ databaseUrl, kurrentDbUrl: config.kurrentDbUrl, store, log: logger, onProgress: (change) => watcher.observeProgress(change) })
     : null;
 
@@ -75,7 +75,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   ready = true;
 
   // The process that runs the projections also ends sessions whose heartbeats stopped.
-  const sweeper = runner
+  const sweeper = projectionThread
     ? setInterval(() => {
         timeTracking.endAbandonedSessions(new Date(Date.now() - ABANDON_AFTER_MS)).catch((error) => logger.error({ err: error }, 'abandoned-session sweep failed'));
       }, 60_000)
@@ -91,7 +91,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       ready = false;
       if (sweeper) clearInterval(sweeper);
       await app.close();
-      await runner?.stop();
+      await projectionThread?.stop();
       await watcher.stop();
       await store.close();
       await db.destroy();

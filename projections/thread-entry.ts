@@ -6,12 +6,20 @@ import { startProjectionWorker } from './worker.ts';
 const port = parentPort!;
 const { databaseUrl, kurrentDbUrl } = workerData as ThreadOptions;
 const send = (message: ThreadMessage) => port.postMessage(message);
+/** A logged object that cannot be copied to the other thread goes as text. */
+const sendError = (object: unknown, message?: string) => {
+  try {
+    send({ type: 'error', object, message });
+  } catch {
+    send({ type: 'error', object: { detail: String(object) }, message });
+  }
+};
 
 try {
   const worker = await startProjectionWorker({
     databaseUrl,
     kurrentDbUrl,
-    log: { error: (object: unknown, message?: string) => send({ type: 'error', object, message }) },
+    log: { error: sendError },
     onProgress: (change) => send({ type: 'progress', change }),
   });
   port.on('message', async (message: 'appended' | 'stop') => {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '../domain/identity/events.ts';
@@ -47,6 +50,28 @@ describe('projection thread', () => {
     const head = await database.store.headPosition();
     expect(checkpoints.length).toBeGreaterThan(1);
     for (const checkpoint of checkpoints) expect(checkpoint.commit_position).toBe(String(head!.commit));
+  });
+
+  it('is started again when it dies, and goes on projecting', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'timeledger-thread-'));
+    process.env.PROJECTION_THREAD_DIED = path.join(folder, 'died');
+    const messages: string[] = [];
+    const thread = await startProjectionThread({
+      databaseUrl: database.url,
+      store: database.store,
+      log: { ...log, error: (_: unknown, message: string) => messages.push(message) } as unknown as pino.Logger,
+      onProgress: () => undefined,
+      entry: new URL('../tests/support/thread-entry-dying-once.ts', import.meta.url).href,
+    });
+    try {
+      await expect.poll(() => messages, { timeout: 5000 }).toContain('projection thread exited; starting it again');
+      await register(database, 'After the restart');
+      await expect.poll(() => names(database), { timeout: 5000 }).toContain('After the restart');
+    } finally {
+      await thread.stop();
+      delete process.env.PROJECTION_THREAD_DIED;
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('fails to start, and is not started again, when its database cannot be reached', async () => {

@@ -35,6 +35,8 @@ export async function startProjectionThread(options: ThreadOptions & {
   store: EventStore;
   log: Logger;
   onProgress: (change: ReadModelChange) => void;
+  /** The module the thread runs; another only in tests. */
+  entry?: string;
 }): Promise<ProjectionThread> {
   let stopping = false;
   let worker: Worker;
@@ -44,7 +46,7 @@ export async function startProjectionThread(options: ThreadOptions & {
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      worker = new Worker(BOOT, { workerData: { entry: ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl } });
+      worker = new Worker(BOOT, { workerData: { entry: options.entry ?? ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl } });
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'progress') options.onProgress(message.change);
         else if (message.type === 'error') options.log.error(message.object, message.message);
