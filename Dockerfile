@@ -6,4 +6,5 @@ COPY . .
 RUN npx vite build --config web/vite.config.ts
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 EXPOSE 3000
-CMD ["npx", "tsx", "scripts/start.ts"]
+# The node flags of `npm start` (package.json).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "scripts/start.ts"]

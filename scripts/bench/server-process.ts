@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** As `npm start` runs the server (package.json). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 export interface ServerProcess {
   url: string;
@@ -18,7 +20,7 @@ export interface ServerProcess {
 export async function startServerProcess(script: string, readyPath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
