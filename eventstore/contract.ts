@@ -151,6 +151,17 @@ export function eventStoreContract(name: string, open: () => Promise<ContractSub
       await woken;
     });
 
+    it('tells of appends made through this store object', async () => {
+      let woken = 0;
+      const stop = store.onAppendedHere(() => woken++);
+      await store.append(stream('here'), [newEvent('A')], 'no_stream');
+      await expect.poll(() => woken).toBe(1);
+      stop();
+      await store.append(stream('here'), [newEvent('B')], 'no_stream');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(woken).toBe(1);
+    });
+
     it('shows a reader following the log every event of many concurrent writers exactly once', async () => {
       const start = await store.headPosition();
       const writers = 8;

@@ -30,6 +30,7 @@ import {
 export async function createKurrentDbEventStore(connectionString: string): Promise<EventStore> {
   const client = KurrentDBClient.connectionString(connectionString);
   const listeners = new Set<() => void>();
+  const hereListeners = new Set<() => void>();
   let subscription: AllStreamSubscription | null = null;
   let closed = false;
 
@@ -95,6 +96,7 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
           streamState: toStreamState(expected),
         });
         if (!result.position) return eventAt(streamId, result.nextExpectedRevision);
+        for (const wake of [...hereListeners]) wake();
         return { version: Number(result.nextExpectedRevision) + 1, position: toPosition(result.position) };
       } catch (err) {
         if (!(err instanceof KurrentWrongExpectedVersionError)) throw err;
@@ -159,9 +161,15 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
       };
     },
 
+    onAppendedHere(wake) {
+      hereListeners.add(wake);
+      return () => hereListeners.delete(wake);
+    },
+
     async close() {
       closed = true;
       listeners.clear();
+      hereListeners.clear();
       unsubscribe();
       await client.dispose();
     },

@@ -78,14 +78,19 @@ const HEAD_SQL = `
 
 export function createPostgresEventStore(pool: pg.Pool): EventStore {
   const listeners = new Set<() => void>();
+  const hereListeners = new Set<() => void>();
   let listening: Promise<() => Promise<void>> | null = null;
   let notifyScheduled = false;
 
   const wakeAll = () => listeners.forEach((wake) => wake());
+  const wakeHere = () => {
+    wakeAll();
+    hereListeners.forEach((wake) => wake());
+  };
 
   /** Wakes readers here at once, and readers in other processes through one NOTIFY. */
   function announceAppend() {
-    queueMicrotask(wakeAll);
+    queueMicrotask(wakeHere);
     if (notifyScheduled) return;
     notifyScheduled = true;
     setTimeout(() => {
@@ -242,8 +247,14 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return () => listeners.delete(wake);
     },
 
+    onAppendedHere(wake) {
+      hereListeners.add(wake);
+      return () => hereListeners.delete(wake);
+    },
+
     async close() {
       listeners.clear();
+      hereListeners.clear();
       if (listening) await (await listening)();
       listening = null;
     },

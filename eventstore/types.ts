@@ -69,8 +69,10 @@ export interface EventStore {
   readAll(after: LogPosition | null, limit: number): Promise<RecordedEvent[]>;
   /** The position of the newest committed event, or null for an empty log. */
   headPosition(): Promise<LogPosition | null>;
-  /** Calls `wake` when new events may be readable. Returns an unsubscribe. */
+  /** Calls `wake` when new events may be readable, appended here or by another process. Returns an unsubscribe. */
   onAppended(wake: () => void): () => void;
+  /** Calls `wake` after each append made through this store object only (it listens for no other process). Returns an unsubscribe. */
+  onAppendedHere(wake: () => void): () => void;
   close(): Promise<void>;
 }
 

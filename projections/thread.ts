@@ -78,7 +78,8 @@ export async function startProjectionThread(options: ThreadOptions & {
     await worker!.terminate();
     throw error;
   }
-  const unsubscribe = options.store.onAppended(() => {
+  // Appends of other processes the thread hears itself, from its own store.
+  const unsubscribe = options.store.onAppendedHere(() => {
     if (wakeScheduled) return;
     wakeScheduled = true;
     setImmediate(() => {
