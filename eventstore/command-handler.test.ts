@@ -19,13 +19,14 @@ const counter: Decider<CounterCommand, CounterEvent, CounterState, unknown> = {
   },
 };
 
-describe('command handler', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+afterEach(() => vi.restoreAllMocks());
 
+describe('command handler', () => {
   const increment = (streamId: string, commandId?: string, limit = 1000) =>
     handleCommand(database.store, streamId, counter, { type: 'Increment', by: 1, limit }, {}, {
       correlationId: randomUUID(),
@@ -56,13 +57,6 @@ describe('command handler', () => {
 });
 
 describe('command handler with a stream state cache', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-  afterEach(() => vi.restoreAllMocks());
-
   const newCache = () => new StreamStateCache<CounterState, CounterEvent>();
   const newStream = () => `counter-${randomUUID()}`;
 
@@ -241,13 +235,6 @@ describe('stream state cache', () => {
 });
 
 describe('load stream', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-  afterEach(() => vi.restoreAllMocks());
-
   const append = (streamId: string, by: number, commandId?: string) =>
     database.store.append(
       streamId,

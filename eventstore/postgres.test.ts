@@ -9,15 +9,16 @@ eventStoreContract('PostgreSQL', async () => {
   return { store: database.store, close: database.close };
 });
 
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+afterEach(() => vi.restoreAllMocks());
+
+const event = (type = 'Tick'): NewEvent => ({ eventId: randomUUID(), type, data: {}, metadata: { correlationId: 'c' } });
+
 describe('PostgreSQL event store, commit order', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-
-  const event = () => ({ eventId: randomUUID(), type: 'Tick', data: {}, metadata: { correlationId: 'c' } });
-
   const insert = (client: { query: (sql: string, values: unknown[]) => Promise<unknown> }, streamId: string) =>
     client.query(
       `INSERT INTO events (event_id, stream_id, version, type, data, metadata) VALUES ($1, $2, 1, 'Late', '{}', '{"correlationId":"c"}')`,
@@ -74,14 +75,6 @@ describe('PostgreSQL event store, commit order', () => {
 });
 
 describe('PostgreSQL event store, group commit of appends', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-  afterEach(() => vi.restoreAllMocks());
-
-  const event = (type = 'Tick'): NewEvent => ({ eventId: randomUUID(), type, data: {}, metadata: { correlationId: 'c' } });
   const newStream = (name: string) => `${name}-${randomUUID()}`;
 
   /** The append statements the store sends, in order: a single append or a batch, and the streams each writes. */
