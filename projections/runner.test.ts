@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/test-dat
 import { accountsProjection } from './accounts/accounts.ts';
 import type { Projection } from './projection.ts';
 import { rebuildProjection } from './rebuild.ts';
-import { ProjectionRunner } from './runner.ts';
+import { READ_MODEL_CHANGED_CHANNEL, type ReadModelChange, ProjectionRunner } from './runner.ts';
 
 const silent = { error: () => undefined };
 
@@ -135,8 +135,8 @@ describe('projection runner', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     await new Promise((resolve) => setTimeout(resolve, 400));
-    clearInterval(sample);
     await runner.stop();
+    clearInterval(sample);
 
     const asPosition = (text: string) => text.split('.').map(BigInt);
     for (let i = 1; i < checkpoints.length; i++) {
@@ -147,5 +147,33 @@ describe('projection runner', () => {
     const head = (await database.store.headPosition())!;
     expect(checkpoints.at(-1)).toBe(`${head.commit}.${head.prepare}`);
     expect(await snapshot(database)).toHaveLength(180);
+  });
+
+  it('tells the other processes how far it has read past skipped events, without a transaction each time', async () => {
+    const listener = await database.pool.connect();
+    const heard: ReadModelChange[] = [];
+    listener.on('notification', (message) => heard.push(JSON.parse(message.payload!)));
+    await listener.query(`LISTEN ${READ_MODEL_CHANGED_CHANNEL}`);
+    const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent);
+    try {
+      await runner.catchUp();
+      runner.start();
+      const storedBefore = await database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'accounts').executeTakeFirstOrThrow();
+      let last = null;
+      for (let i = 0; i < 5; i++) {
+        last = await database.store.append(`noise-${randomUUID()}`, [{ eventId: randomUUID(), type: 'SomethingElse', data: {}, metadata: { correlationId: 'test' } }], 'no_stream');
+      }
+      const head = `${last!.position.commit}.${last!.position.prepare}`;
+      await expect.poll(() => heard.some((change) => change.projection === 'accounts' && change.position === head && !change.applied), { timeout: 3000 }).toBe(true);
+
+      const storedNow = await database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'accounts').executeTakeFirstOrThrow();
+      expect(storedNow.updated_at).toEqual(storedBefore.updated_at);
+      await runner.stop();
+      const storedAtStop = await database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'accounts').executeTakeFirstOrThrow();
+      expect(`${storedAtStop.commit_position}.${storedAtStop.prepare_position}`).toBe(head);
+    } finally {
+      await runner.stop();
+      listener.release(true);
+    }
   });
 });

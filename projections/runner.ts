@@ -89,14 +89,27 @@ const samePosition = (a: LogPosition | null, b: LogPosition | null) =>
 /** Another worker moved the checkpoint: reload it and read again. */
 class CheckpointMoved extends Error {}
 
-/** How often a projection that only skipped events records how far it has read. */
-const SKIP_PERSIST_MS = 200;
+/**
+ * How often a projection that skipped events tells the other processes how far
+ * it has read (a NOTIFY only: skipped events changed nothing to store)...
+ */
+const SKIP_ANNOUNCE_MS = 200;
+/** ...and how often it stores that position, so that a restart need not read those events again. */
+const SKIP_PERSIST_MS = 5000;
+/**
+ * Under a stream of appends the projections look at the log at most this
+ * often: a lone append is seen at once, while under load each batch holds
+ * more events and the database sees far fewer statements per event.
+ */
+const WAKE_INTERVAL_MS = 20;
 
 interface Cursor {
   /** How far this process has read. */
   read: LogPosition | null;
   /** The stored checkpoint as this process last saw or wrote it. */
   stored: LogPosition | null;
+  /** How far the other processes were last told this projection has read. */
+  announced: LogPosition | null;
   /** Set when skipped events moved the cursor; the drain loop stores it a moment later. */
   persistTimer: NodeJS.Timeout | null;
   persistDue: boolean;
@@ -108,8 +121,9 @@ interface Cursor {
  * its checkpoint moves in the same transaction, so a crash never applies an
  * event twice or loses one; the transaction first checks that no other worker
  * (another process, a rebuild's swap) moved the checkpoint meanwhile. A batch
- * of events it does not handle only moves the cursor, which is stored a moment
- * later. Failed batches are retried with backoff.
+ * of events it does not handle only moves the cursor: the other processes hear
+ * of it a moment later, and it is stored every few seconds. Failed batches
+ * are retried with backoff.
  */
 export class ProjectionRunner {
   private readonly loops = new Map<string, Promise<void>>();
@@ -120,7 +134,12 @@ export class ProjectionRunner {
   /** Counts the store's wake-ups: a read started before the latest one may have missed events. */
   private appendsSeen = 0;
   private unsubscribe: (() => void) | null = null;
+  private started = false;
   private stopping = false;
+  /** Set while woken less than WAKE_INTERVAL_MS ago. */
+  private wakeThrottle: NodeJS.Timeout | null = null;
+  private announceSkipsTimer: NodeJS.Timeout | null = null;
+  private wakeWaiting = false;
   private readonly batchSize: number;
   private readonly onProgress: (change: ReadModelChange) => void;
 
@@ -136,14 +155,15 @@ export class ProjectionRunner {
   }
 
   start(): void {
+    this.started = true;
     this.unsubscribe = this.store.onAppended(() => this.appended());
-    this.wakeAll();
+    this.wakeSoon();
   }
 
   /** Something was appended to the log: heard from the store, or from the thread that appended it. */
   appended(): void {
     this.appendsSeen++;
-    this.wakeAll();
+    this.wakeSoon();
   }
 
   /** Runs every projection until it has read the whole log, and stores where each stands. */
@@ -160,6 +180,8 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
+    if (this.wakeThrottle) clearTimeout(this.wakeThrottle);
+    if (this.announceSkipsTimer) clearTimeout(this.announceSkipsTimer);
     await Promise.all(this.loops.values());
     for (const projection of this.projections) await this.persist(projection).catch(() => undefined);
   }
@@ -174,6 +196,10 @@ export class ProjectionRunner {
     if (handled.length === 0) {
       cursor.read = position;
       this.onProgress({ projection: projection.name, position: formatPosition(position), applied: false, scopes: [] });
+      this.announceSkipsTimer ??= setTimeout(() => {
+        this.announceSkipsTimer = null;
+        void this.announceSkips().catch((error: unknown) => this.log.error({ err: error }, 'could not announce projection progress'));
+      }, SKIP_ANNOUNCE_MS);
       // Stored by the drain loop, never beside a batch of the same projection.
       cursor.persistTimer ??= setTimeout(() => {
         cursor.persistTimer = null;
@@ -194,8 +220,9 @@ export class ProjectionRunner {
         await moveCheckpoint(trx, position, change);
         return change;
       });
-      cursor.read = cursor.stored = position;
+      cursor.read = cursor.stored = cursor.announced = position;
       this.onProgress(change);
+      this.lookAgain();
       return events.length;
     } catch (error) {
       if (!(error instanceof CheckpointMoved)) throw error;
@@ -231,26 +258,53 @@ export class ProjectionRunner {
       return false;
     });
     if (moved) this.cursors.delete(projection.name);
-    else cursor.stored = target;
-    this.wakeOthers(projection);
+    else cursor.stored = cursor.announced = target;
+    this.lookAgain();
+  }
+
+  /**
+   * While a checkpoint transaction of ours was open it hid newer events from
+   * the other projections' reads (they read below the oldest open transaction).
+   */
+  private lookAgain() {
+    if (this.started) this.wakeSoon();
+  }
+
+  /** Tells the other processes, in one statement, how far each projection has read past events it skipped. */
+  private async announceSkips(): Promise<void> {
+    const changes: string[] = [];
+    for (const [name, cursor] of this.cursors) {
+      const { read, announced } = cursor;
+      if (!read || (announced && comparePositions(read, announced) <= 0)) continue;
+      cursor.announced = read;
+      changes.push(JSON.stringify({ projection: name, position: formatPosition(read), applied: false, scopes: [] } satisfies ReadModelChange));
+    }
+    if (changes.length > 0) await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, change) FROM unnest(${changes}::text[]) AS change`.execute(this.db);
   }
 
   private async cursorOf(projection: Projection): Promise<Cursor> {
     let cursor = this.cursors.get(projection.name);
     if (!cursor) {
       const stored = await readCheckpoint(this.db, projection.name);
-      cursor = { read: stored, stored, persistTimer: null, persistDue: false };
+      cursor = { read: stored, stored, announced: stored, persistTimer: null, persistDue: false };
       this.cursors.set(projection.name, cursor);
     }
     return cursor;
   }
 
-  private wakeAll() {
+  /** Wakes every projection now, or, when it did less than WAKE_INTERVAL_MS ago, as that interval ends. */
+  private wakeSoon() {
+    if (this.wakeThrottle) {
+      this.wakeWaiting = true;
+      return;
+    }
     for (const projection of this.projections) this.wake(projection);
-  }
-
-  private wakeOthers(done: Projection) {
-    for (const projection of this.projections) if (projection !== done) this.wake(projection);
+    this.wakeThrottle = setTimeout(() => {
+      this.wakeThrottle = null;
+      if (!this.wakeWaiting) return;
+      this.wakeWaiting = false;
+      this.wakeSoon();
+    }, WAKE_INTERVAL_MS);
   }
 
   private wake(projection: Projection) {
@@ -284,9 +338,6 @@ export class ProjectionRunner {
       try {
         const read = await this.runOnce(projection);
         failures = 0;
-        // While this batch's transaction was open it hid newer events from the
-        // other projections' reads (they read below the oldest open transaction): look again.
-        if (read > 0) this.wakeOthers(projection);
         if (read < this.batchSize) {
           if (this.cursors.get(projection.name)?.persistDue) await this.persist(projection);
           return;
