@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -23,6 +23,14 @@ async function register(database: TestDatabase, fullName: string) {
   return position;
 }
 
+/** The "nice" value of each thread of this process (Linux). */
+async function threadNicenesses(): Promise<number[]> {
+  const threads = await readdir('/proc/self/task');
+  const stats = await Promise.all(threads.map((tid) => readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => null)));
+  // Fields after the command name's closing parenthesis start at the third; niceness is the 19th.
+  return stats.flatMap((stat) => (stat ? [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] : []));
+}
+
 const names = async (database: TestDatabase) =>
   (await database.db.selectFrom('accounts').select('full_name').orderBy('full_name').execute()).map((row) => row.full_name);
 
@@ -33,7 +41,7 @@ describe('projection thread', () => {
   });
   afterAll(() => database.close());
 
-  it('is caught up when it starts, hears of appends made here, and stores its cursors when stopped', async () => {
+  it('is caught up when it starts, hears of appends made here, runs at a background priority, and stores its cursors when stopped', async () => {
     await register(database, 'Before the start');
     const changes: ReadModelChange[] = [];
     const thread = await startProjectionThread({ databaseUrl: database.url, store: database.store, log, onProgress: (change) => changes.push(change) });
@@ -43,6 +51,7 @@ describe('projection thread', () => {
       const position = await register(database, 'After the start');
       await expect.poll(() => changes.some((change) => change.projection === 'accounts' && change.applied && change.position === `${position.commit}.${position.prepare}`)).toBe(true);
       expect(await names(database)).toEqual(['After the start', 'Before the start']);
+      if (process.platform === 'linux') expect(await threadNicenesses()).toContain(10);
     } finally {
       await thread.stop();
     }
