@@ -81,8 +81,8 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(jwt, {
     secret: jwtSecret,
     cookie: { cookieName: SESSION_COOKIE, signed: false },
-    // Verified sessions are remembered (up to their expiry): every request checks one.
-    verify: { algorithms: ['HS256'], cache: 10_000 },
+    // Verified sessions are remembered in session.ts.
+    verify: { algorithms: ['HS256'] },
   });
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors.ts';
 
 export const SESSION_COOKIE = 'tl_session';
@@ -53,9 +53,29 @@ export async function requireBrowserUser(request: FastifyRequest): Promise<strin
   const token = request.cookies[SESSION_COOKIE];
   try {
     if (!token) throw new Error('no session cookie');
-    // The app's verifier itself (it remembers verified tokens): request.jwtVerify decodes every token first.
-    return request.server.jwt.verify<SessionClaims>(token).sub;
+    return verifiedUser(request.server, token);
   } catch {
     throw new DomainError('unauthenticated', 'No authenticated user found');
   }
+}
+
+const VERIFIED_SESSIONS_KEPT = 10_000;
+/**
+ * Session tokens already verified, by their text, per app (each has its own
+ * secret), until they expire. Every request carries one; fast-jwt's own cache
+ * hashes the token to look it up, which costs more than the rest of a request's
+ * authentication.
+ */
+const verifiedSessions = new WeakMap<FastifyInstance, Map<string, { userId: string; expiresAtMs: number }>>();
+
+function verifiedUser(server: FastifyInstance, token: string): string {
+  let verified = verifiedSessions.get(server);
+  if (!verified) verifiedSessions.set(server, (verified = new Map()));
+  const known = verified.get(token);
+  if (known && known.expiresAtMs > Date.now()) return known.userId;
+  verified.delete(token);
+  const claims = server.jwt.verify<SessionClaims & { exp: number }>(token);
+  if (verified.size >= VERIFIED_SESSIONS_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(token, { userId: claims.sub, expiresAtMs: claims.exp * 1000 });
+  return claims.sub;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../domain/identity/validation.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
@@ -30,6 +30,7 @@ const linkParams = (link: string) => {
 describe('identity over HTTP', () => {
   const email = 'grace@example.com';
   const password = 'Hopper#1906';
+  let sessionCookie = '';
 
   it('signs up, refuses sign-in until the mailed link is followed, then signs in', async () => {
     const signUp = await call('POST', '/api/auth/sign-up', { fullName: 'Grace Hopper', email: 'Grace@Example.com', password });
@@ -54,11 +55,27 @@ describe('identity over HTTP', () => {
 
     const me = await call('GET', '/api/me', undefined, cookie.split(';')[0]);
     expect(me.body.email).toBe(email);
+    sessionCookie = cookie.split(';')[0];
   });
 
   it('gives a persistent cookie with remember me', async () => {
     const login = await call('POST', '/api/auth/login', { email, password, rememberMe: true });
     expect(login.headers.get('set-cookie')).toMatch(/Max-Age=2592000/);
+  });
+
+  it('accepts a session token until it expires, even one accepted before; never a forged one', async () => {
+    const cookie = sessionCookie; // a 12-hour session
+    expect((await call('GET', '/api/me', undefined, cookie)).status).toBe(200);
+    const [name, token] = cookie.split('=');
+    const [header, payload] = token.split('.');
+    expect((await call('GET', '/api/me', undefined, `${name}=${header}.${payload}.${'A'.repeat(43)}`)).status).toBe(401);
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 13 * 3_600_000);
+      expect((await call('GET', '/api/me', undefined, cookie)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses wrong credentials the same way for known and unknown e-mails', async () => {
