@@ -139,6 +139,7 @@ export class ProjectionRunner {
   /** Set while woken less than WAKE_INTERVAL_MS ago. */
   private wakeThrottle: NodeJS.Timeout | null = null;
   private announceSkipsTimer: NodeJS.Timeout | null = null;
+  private announcing: Promise<void> = Promise.resolve();
   private wakeWaiting = false;
   private readonly batchSize: number;
   private readonly onProgress: (change: ReadModelChange) => void;
@@ -182,7 +183,7 @@ export class ProjectionRunner {
     this.unsubscribe?.();
     if (this.wakeThrottle) clearTimeout(this.wakeThrottle);
     if (this.announceSkipsTimer) clearTimeout(this.announceSkipsTimer);
-    await Promise.all(this.loops.values());
+    await Promise.all([...this.loops.values(), this.announcing]);
     for (const projection of this.projections) await this.persist(projection).catch(() => undefined);
   }
 
@@ -196,10 +197,7 @@ export class ProjectionRunner {
     if (handled.length === 0) {
       cursor.read = position;
       this.onProgress({ projection: projection.name, position: formatPosition(position), applied: false, scopes: [] });
-      this.announceSkipsTimer ??= setTimeout(() => {
-        this.announceSkipsTimer = null;
-        void this.announceSkips().catch((error: unknown) => this.log.error({ err: error }, 'could not announce projection progress'));
-      }, SKIP_ANNOUNCE_MS);
+      this.announceSkipsSoon();
       // Stored by the drain loop, never beside a batch of the same projection.
       cursor.persistTimer ??= setTimeout(() => {
         cursor.persistTimer = null;
@@ -268,6 +266,15 @@ export class ProjectionRunner {
    */
   private lookAgain() {
     if (this.started) this.wakeSoon();
+  }
+
+  private announceSkipsSoon() {
+    this.announceSkipsTimer ??= setTimeout(() => {
+      this.announceSkipsTimer = null;
+      // Once stopping, the final persist tells them.
+      if (this.stopping) return;
+      this.announcing = this.announceSkips().catch((error: unknown) => this.log.error({ err: error }, 'could not announce projection progress'));
+    }, SKIP_ANNOUNCE_MS);
   }
 
   /** Tells the other processes, in one statement, how far each projection has read past events it skipped. */
