@@ -61,16 +61,16 @@ export async function requireBrowserUser(request: FastifyRequest): Promise<strin
 
 const VERIFIED_SESSIONS_KEPT = 10_000;
 /**
- * Session tokens already verified, by their text, per app (each has its own
- * secret), until they expire. Every request carries one; fast-jwt's own cache
+ * Session tokens already verified, by their text, per verifier (each app has
+ * its own secret), until they expire. Every request carries one; fast-jwt's own cache
  * hashes the token to look it up, which costs more than the rest of a request's
  * authentication.
  */
-const verifiedSessions = new WeakMap<FastifyInstance, Map<string, { userId: string; expiresAtMs: number }>>();
+const verifiedSessions = new WeakMap<FastifyInstance['jwt'], Map<string, { userId: string; expiresAtMs: number }>>();
 
 function verifiedUser(server: FastifyInstance, token: string): string {
-  let verified = verifiedSessions.get(server);
-  if (!verified) verifiedSessions.set(server, (verified = new Map()));
+  let verified = verifiedSessions.get(server.jwt);
+  if (!verified) verifiedSessions.set(server.jwt, (verified = new Map()));
   const known = verified.get(token);
   if (known && known.expiresAtMs > Date.now()) return known.userId;
   verified.delete(token);
