@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { conflict } from '../domain/shared/errors.ts';
-import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import { useTestDatabase } from '../tests/support/test-database.ts';
 import { handleCommand, loadStream, type StreamState, StreamStateCache } from './command-handler.ts';
 
 type CounterEvent = DomainEvent<'Incremented', { by: number }>;
@@ -19,11 +19,7 @@ const counter: Decider<CounterCommand, CounterEvent, CounterState, unknown> = {
   },
 };
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 afterEach(() => vi.restoreAllMocks());
 
 describe('command handler', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, useTestDatabase } from '../tests/support/test-database.ts';
 import { eventStoreContract } from './contract.ts';
 import { type ExpectedVersion, type LogPosition, type NewEvent, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
 
@@ -9,11 +9,7 @@ eventStoreContract('PostgreSQL', async () => {
   return { store: database.store, close: database.close };
 });
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 afterEach(() => vi.restoreAllMocks());
 
 const event = (type = 'Tick'): NewEvent => ({ eventId: randomUUID(), type, data: {}, metadata: { correlationId: 'c' } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../domain/identity/events.ts';
 import { accountStream } from '../domain/identity/events.ts';
-import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import { type TestDatabase, useTestDatabase } from '../tests/support/test-database.ts';
 import { accountsProjection } from './accounts/accounts.ts';
 import type { Projection } from './projection.ts';
 import { rebuildProjection } from './rebuild.ts';
@@ -39,11 +39,7 @@ const snapshot = (database: TestDatabase) =>
   database.db.selectFrom('accounts').selectAll().orderBy('user_id').execute();
 
 describe('projection runner', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase();
 
   it('rolls back a batch that fails midway; a restart ends identical to a fresh rebuild', async () => {
     await registerUsers(database, 100); // 300 events
@@ -121,11 +117,18 @@ describe('projection runner', () => {
   it('moves the stored checkpoint only forward while skipping events it does not handle', async () => {
     const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 20 });
     runner.start();
-    const checkpoints: string[] = [];
-    const sample = setInterval(async () => {
+    const storedCheckpoint = async () => {
       const row = await database.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'accounts').executeTakeFirst();
-      if (row) checkpoints.push(`${row.commit_position}.${row.prepare_position}`);
-    }, 5);
+      return row ? `${row.commit_position}.${row.prepare_position}` : null;
+    };
+    const checkpoints: string[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      for (; sampling; await new Promise((resolve) => setTimeout(resolve, 5))) {
+        const checkpoint = await storedCheckpoint();
+        if (checkpoint) checkpoints.push(checkpoint);
+      }
+    })();
     for (let round = 0; round < 10; round++) {
       // Events of other contexts, which this projection skips, between its own.
       for (let i = 0; i < 15; i++) {
@@ -136,7 +139,9 @@ describe('projection runner', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 400));
     await runner.stop();
-    clearInterval(sample);
+    sampling = false;
+    await sampler;
+    checkpoints.push((await storedCheckpoint())!);
 
     const asPosition = (text: string) => text.split('.').map(BigInt);
     for (let i = 1; i < checkpoints.length; i++) {

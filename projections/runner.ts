@@ -110,7 +110,7 @@ interface Cursor {
   stored: LogPosition | null;
   /** How far the other processes were last told this projection has read. */
   announced: LogPosition | null;
-  /** Set when skipped events moved the cursor; the drain loop stores it a moment later. */
+  /** Set when skipped events moved the cursor; the drain loop stores it SKIP_PERSIST_MS later. */
   persistTimer: NodeJS.Timeout | null;
   persistDue: boolean;
 }

@@ -3,10 +3,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountStream } from '../domain/identity/events.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
-import { createTestDatabase, type TestDatabase } from '../tests/support/test-database.ts';
+import { type TestDatabase, useTestDatabase } from '../tests/support/test-database.ts';
 import type { ReadModelChange } from './runner.ts';
 import { startProjectionThread } from './thread.ts';
 
@@ -35,11 +35,7 @@ const names = async (database: TestDatabase) =>
   (await database.db.selectFrom('accounts').select('full_name').orderBy('full_name').execute()).map((row) => row.full_name);
 
 describe('projection thread', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase();
 
   it('is caught up when it starts, hears of appends made here, runs at a background priority, and stores its cursors when stopped', async () => {
     await register(database, 'Before the start');

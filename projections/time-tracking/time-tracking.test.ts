@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HeartbeatEvent, TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
+import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { timeTrackingProjection } from './time-tracking.ts';
 
 type Person = { companyId: string; userId: string };
@@ -69,11 +69,7 @@ const recorded = (event: TrackerEvent | HeartbeatEvent): RecordedEvent => {
 };
 
 describe('time-tracking projection', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase();
 
   /** One batch, as the runner applies it: in one transaction. */
   const applyBatch = (...events: (TrackerEvent | HeartbeatEvent)[]) =>

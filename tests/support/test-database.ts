@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createPostgresEventStore } from '../../eventstore/postgres.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import { migrateToLatest } from '../../migrations/index.ts';
@@ -34,4 +34,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * A fresh database for the tests of the file (or describe block) that calls
+ * this: filled in before they run, closed after them.
+ */
+export function useTestDatabase(): TestDatabase {
+  const database = {} as TestDatabase;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase());
+  });
+  afterAll(() => database.close());
+  return database;
 }
