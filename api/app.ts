@@ -14,6 +14,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type ApiContext, READ_AFTER_HEADER } from './http/context.ts';
 import { parsePosition } from '../eventstore/types.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputValidation } from './http/validation.ts';
 import { ErrorResponse } from './http/schemas.ts';
 import { hashLinkToken } from './identity/tokens.ts';
 import { DomainError } from '../domain/shared/errors.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   });
 
   registerErrorHandler(app);
+  registerInputValidation(app);
   app.addSchema(ErrorResponse);
   app.decorateRequest('tokenUserId', null);
   // The desktop agent signs in with a personal API token: "Authorization: Bearer <token>".

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
-import type { Actor } from '../../domain/members/member.ts';
+import type { Actor } from '../../domain/members/authorization.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
-import type { ApiContext } from './context.ts';
+import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { requireUser } from './session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,9 +23,7 @@ export interface CompanyAccess {
 }
 
 /** Teams whose members the caller manages: Admin everywhere, Head and Manager in their own teams. */
-export function managedTeamIds(access: CompanyAccess): Set<string> {
-  return new Set([...access.teamRoles].filter(([, role]) => role !== 'Member').map(([teamId]) => teamId));
-}
+export const managedTeamIds = (access: CompanyAccess): ReadonlySet<string> => access.actor.managedTeams;
 
 /** The tables a membership is read from: a change to any of them clears the cached memberships. */
 export const MEMBERSHIP_TABLES = ['companies', 'company_members', 'team_members', 'teams'] as const;
@@ -61,7 +59,7 @@ function loadMembership(db: Kysely<Database>, companyId: string, userId: string)
  * also refuses changes while the subscription is suspended or the trial over.
  */
 export async function companyAccess(
-  context: ApiContext,
+  context: { db: Kysely<Database>; memberships: ReadModelCache<Membership> },
   request: FastifyRequest,
   companyId: string,
   options: { roles?: readonly Role[]; write?: boolean } = {},
@@ -77,13 +75,15 @@ export async function companyAccess(
   if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }
+  const teamRoles = new Map((team_roles ?? []).map((t) => [t.team_id, t.role]));
+  const managedTeams = new Set([...teamRoles].filter(([, teamRole]) => teamRole !== 'Member').map(([teamId]) => teamId));
   return {
     company,
     userId,
     name: member_name,
     email,
     role,
-    teamRoles: new Map((team_roles ?? []).map((t) => [t.team_id, t.role])),
-    actor: { userId, role },
+    teamRoles,
+    actor: { kind: 'member', userId, companyId, role, managedTeams },
   };
 }

@@ -12,6 +12,7 @@ import type { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { Membership } from './access.ts';
 import type { FastifyRequest } from 'fastify';
+import { invalid } from '../../domain/shared/errors.ts';
 
 /** What route modules get: services, queries and the live parts. */
 export interface ApiContext {
@@ -28,16 +29,23 @@ export interface ApiContext {
   memberships: ReadModelCache<Membership>;
 }
 
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
 /**
  * Metadata for the events a request causes. The client's Idempotency-Key
- * becomes the command id, scoped to the caller: ids derived from it can never
- * land on another user's streams, whatever key they send.
+ * becomes the command id, scoped to the caller and to the target the request
+ * names (its method and path): the same key on two tasks is two commands, and
+ * ids derived from it can never land on another user's streams.
  */
 export function requestMetadata(request: FastifyRequest, userId?: string): EventMetadata {
   const key = request.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+    throw invalid('The Idempotency-Key header must be 1 to 200 visible ASCII characters');
+  }
+  const target = `${request.method} ${request.url.split('?')[0]}`;
   return {
     ...(userId ? { userId } : {}),
-    ...(typeof key === 'string' && key ? { commandId: `${userId ?? 'anonymous'}:${key.slice(0, 200)}` } : {}),
+    ...(key ? { commandId: `${userId ?? 'anonymous'}:${target}:${key}` } : {}),
     correlationId: request.id,
   };
 }

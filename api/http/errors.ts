@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.ts';
 import { WrongExpectedVersionError } from '../../eventstore/types.ts';
+import { validationMessage } from './validation.ts';
 
 const statusOf: Record<DomainErrorCode, number> = {
   invalid: 400,
@@ -27,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      return reply.status(400).send({ statusCode: 400, error: 'invalid', message: validationMessage(fastifyError) });
+      return reply.status(400).send({ statusCode: 400, error: 'invalid', message: validationMessage(fastifyError.validation, error.message) });
     }
     if (error instanceof WrongExpectedVersionError) {
       return reply.status(409).send({ statusCode: 409, error: 'conflict', message: BUSY_MESSAGE });
@@ -41,13 +42,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ statusCode: 500, error: 'internal', message: UNEXPECTED_MESSAGE, requestId: request.id });
   });
-}
-
-function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.message;
-  const missing = (first.params as { missingProperty?: string }).missingProperty;
-  if (first.keyword === 'required' && missing) return `'${missing}' is required`;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return field ? `'${field}' ${first.message}` : error.message;
 }

@@ -4,11 +4,9 @@ import { findAccount } from '../../projections/accounts/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { CompanyParams, errorResponses, Nullable, Text, TimeZone } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
-
-export const CompanyParams = Type.Object({ companyId: Type.String() });
 
 const CompanySummary = Type.Object({
   companyId: Type.String(),
@@ -39,10 +37,10 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Create a company; the creator becomes its Admin and a 30-day trial starts',
           body: Type.Object({
-            name: Type.String(),
-            location: Type.Union([Type.Object({ country: Type.String(), code: Type.String() }), Type.Null()]),
-            timeZone: Type.String(),
-            workingHours: Type.Union([Type.Object({ start: Type.String(), end: Type.String() }), Type.Null()]),
+            name: Text(200),
+            location: Nullable(Type.Object({ country: Text(100), code: Text(2) })),
+            timeZone: TimeZone,
+            workingHours: Nullable(Type.Object({ start: Text(5), end: Text(5) })),
           }),
           response: { 201: Type.Object({ companyId: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
         },

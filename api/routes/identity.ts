@@ -6,7 +6,7 @@ import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { CommandResponse, errorResponses, Text } from '../http/schemas.ts';
 import { endSession, requireUser, startSession } from '../http/session.ts';
 
 /**
@@ -32,6 +32,9 @@ const Profile = Type.Object({
 });
 
 const Message = Type.Object({ message: Type.String() });
+const Email = Text(320);
+/** Long enough for any passphrase, short enough to keep hashing cheap. */
+const Password = Text(256);
 
 export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { identity, config } = context;
@@ -58,7 +61,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create an account and mail a verification link',
-          body: Type.Object({ fullName: Type.String(), email: Type.String(), password: Type.String() }),
+          body: Type.Object({ fullName: Text(200), email: Email, password: Password }),
           response: { 201: CommandResponse, ...errorResponses },
         },
       },
@@ -76,7 +79,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Sign in; sets the session cookie',
-          body: Type.Object({ email: Type.String(), password: Type.String(), rememberMe: Type.Optional(Type.Boolean()) }),
+          body: Type.Object({ email: Email, password: Password, rememberMe: Type.Optional(Type.Boolean()) }),
           response: { 200: Type.Object({ user: Profile }), ...errorResponses },
         },
       },
@@ -104,7 +107,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Confirm an e-mail address with the mailed link',
-          body: Type.Object({ userId: Type.String(), token: Type.String() }),
+          body: Type.Object({ userId: Text(100), token: Text(100) }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },
@@ -122,7 +125,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Mail a password reset link (same answer for unknown addresses)',
-          body: Type.Object({ email: Type.String() }),
+          body: Type.Object({ email: Email }),
           response: { 200: Message, ...errorResponses },
         },
       },
@@ -139,7 +142,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Set a new password with a single-use reset link',
-          body: Type.Object({ userId: Type.String(), token: Type.String(), password: Type.String() }),
+          body: Type.Object({ userId: Text(100), token: Text(100), password: Password }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },
@@ -162,7 +165,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Rename the signed-in user',
-          body: Type.Object({ name: Type.String() }),
+          body: Type.Object({ name: Text(200) }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },

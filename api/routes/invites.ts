@@ -8,7 +8,7 @@ import { findInviteByTokenHash, findInviteFor, inviteView, pendingInvitesFor } f
 import { companyAccess, isUuid } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { hashLinkToken } from '../identity/tokens.ts';
 
@@ -23,6 +23,13 @@ const Invitation = Type.Object({
   status: Type.String(),
   expiresAt: Type.String(),
 });
+
+/** One request invites at most this many e-mails, to at most this many teams or projects. */
+export const MAX_INVITE_EMAILS = 20;
+export const MAX_INVITE_TEAMS = 10;
+export const MAX_INVITE_PROJECTS = 50;
+const LinkParams = Type.Object({ token: Text(100) });
+const InviteParams = Type.Object({ inviteId: Id });
 
 const Answer = Type.Object({ message: Type.String(), companyId: Type.String(), position: Type.Union([Type.String(), Type.Null()]) });
 
@@ -58,12 +65,12 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Invite people by e-mail; one outcome per e-mail and team',
-          params: Type.Object({ companyId: Type.String() }),
+          params: CompanyParams,
           body: Type.Object({
-            emails: Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100 }),
-            role: Type.String(),
-            teamIds: Type.Optional(Type.Array(Type.String(), { maxItems: 200 })),
-            projectIds: Type.Optional(Type.Array(Type.String(), { maxItems: 200 })),
+            emails: Type.Array(Text(320), { maxItems: MAX_INVITE_EMAILS }),
+            role: Text(20),
+            teamIds: Type.Optional(Ids(MAX_INVITE_TEAMS)),
+            projectIds: Type.Optional(Ids(MAX_INVITE_PROJECTS)),
           }),
           response: {
             200: Type.Object({
@@ -88,7 +95,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'The invitation behind a mailed link (no sign-in needed): who invited whom, and whether the invitee has an account',
-          params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+          params: LinkParams,
           response: { 200: Type.Intersect([Invitation, Type.Object({ registered: Type.Boolean() })]), ...errorResponses },
         },
       },
@@ -105,7 +112,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: `${answer === 'accept' ? 'Accept' : 'Decline'} the invitation behind a mailed link, as the invited account`,
-            params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+            params: LinkParams,
             response: { 200: Answer, ...errorResponses },
           },
         },
@@ -122,7 +129,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           schema: {
             tags,
             summary: `${answer === 'accept' ? 'Accept' : 'Decline'} one of the signed-in user’s invites`,
-            params: Type.Object({ inviteId: Type.String() }),
+            params: InviteParams,
             response: { 200: Answer, ...errorResponses },
           },
         },
@@ -152,7 +159,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/me/invites/:inviteId',
       {
-        schema: { tags, summary: 'One of the signed-in user’s invites', params: Type.Object({ inviteId: Type.String() }), response: { 200: Invitation, ...errorResponses } },
+        schema: { tags, summary: 'One of the signed-in user’s invites', params: InviteParams, response: { 200: Invitation, ...errorResponses } },
       },
       async (request) => inviteView((await mine(request, request.params.inviteId)).row, new Date()),
     );

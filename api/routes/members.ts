@@ -4,10 +4,10 @@ import { listMembers } from '../../projections/organisation/queries.ts';
 import { companyAccess, managedTeamIds } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Nullable, PageNumber, Text } from '../http/schemas.ts';
 
 const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
-const MemberParams = Type.Object({ companyId: Type.String(), userId: Type.String() });
+const MemberParams = Type.Object({ companyId: Id, userId: Id });
 
 const Member = Type.Object({
   userId: Type.String(),
@@ -28,12 +28,12 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'The Members tab: filter by access level and team, search, pages of 10, 20 or 50',
-          params: Type.Object({ companyId: Type.String() }),
+          params: CompanyParams,
           querystring: Type.Object({
             accessLevel: Type.Optional(Type.Union([Type.Literal('Admin'), Type.Literal('Manager'), Type.Literal('Member')])),
-            teamId: Type.Optional(Type.String({ format: 'uuid' })),
-            search: Type.Optional(Type.String({ maxLength: 200 })),
-            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            teamId: Type.Optional(Id),
+            search: Type.Optional(Text(200)),
+            page: Type.Optional(PageNumber),
             pageSize: Type.Optional(Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(50)], { default: 50 })),
           }),
           response: { 200: Type.Object({ members: Type.Array(Member), total: Type.Integer() }), ...errorResponses },
@@ -61,9 +61,9 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Edit a member’s name, teams and hourly rate (e-mail and access level are read-only)',
           params: MemberParams,
           body: Type.Object({
-            name: Type.String({ maxLength: 200 }),
-            teamIds: Type.Array(Type.String(), { maxItems: 500 }),
-            hourlyRate: Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()]),
+            name: Text(200),
+            teamIds: Ids(500),
+            hourlyRate: Nullable(Type.Union([Text(20), Type.Number({ minimum: 0, maximum: 1_000_000 })])),
           }),
           response: { 200: CommandResponse, ...errorResponses },
         },

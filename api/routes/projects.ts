@@ -16,13 +16,12 @@ import {
 import { type CompanyAccess, companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, PageNumber, PickedId, TaskId, Text } from '../http/schemas.ts';
 import { MAX_IMAGE_BYTES, UPLOAD_FAILED } from '../projects/service.ts';
 
 const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
-const CompanyParams = Type.Object({ companyId: Type.String() });
-const ProjectParams = Type.Object({ companyId: Type.String(), projectId: Type.String({ format: 'uuid' }) });
-const TaskParams = Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }) });
+const ProjectParams = Type.Object({ companyId: Id, projectId: Id });
+const TaskParams = Type.Object({ companyId: Id, taskId: TaskId });
 const Position = Type.Union([Type.String(), Type.Null()]);
 
 const TaskSummary = Type.Object({
@@ -37,13 +36,14 @@ const TaskSummary = Type.Object({
 const Status = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));
 const Priority = Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)));
 const TaskBody = Type.Object({
-  projectId: Type.String(),
-  title: Type.String({ maxLength: 300 }),
-  description: Type.String({ maxLength: 200_000 }),
-  status: Type.String(),
-  priority: Type.String(),
-  eta: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-  assigneeId: Type.String(),
+  projectId: PickedId,
+  title: Text(300),
+  description: Text(200_000),
+  // Checked by the decider, which answers with the form's own messages.
+  status: Text(20),
+  priority: Text(20),
+  eta: Nullable(Day),
+  assigneeId: PickedId,
 });
 
 /** Client users see the projects they were invited to; everyone else the whole company's. */
@@ -92,7 +92,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Add a project',
           params: CompanyParams,
-          body: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+          body: Type.Object({ name: Text(200) }),
           response: { 201: Type.Object({ projectId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
         },
       },
@@ -105,7 +105,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.patch(
       '/api/companies/:companyId/projects/:projectId',
-      { schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Type.String({ maxLength: 200 }) }), response: { 200: CommandResponse, ...errorResponses } } },
+      { schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
@@ -171,14 +171,14 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'The /manage-tasks table: filters, search, sort, 50 a page',
           params: CompanyParams,
           querystring: Type.Object({
-            projectIds: Type.String({ description: 'comma-separated project ids', maxLength: 4000 }),
-            assigneeId: Type.Optional(Type.String({ format: 'uuid' })),
+            projectIds: Type.String({ description: 'comma-separated project ids (at most 100)', maxLength: 3700, pattern: '^([0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*)?$' }),
+            assigneeId: Type.Optional(Id),
             status: Type.Optional(Status),
             priority: Type.Optional(Priority),
-            search: Type.Optional(Type.String({ maxLength: 200 })),
+            search: Type.Optional(Text(200)),
             sort: Type.Optional(Type.Union(TASK_SORTS.map((s) => Type.Literal(s)))),
             order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-            page: Type.Optional(Type.Integer({ minimum: 1 })),
+            page: Type.Optional(PageNumber),
             pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
           }),
           response: {
@@ -285,7 +285,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Comment on a task (rich text, sanitised)',
           params: TaskParams,
-          body: Type.Object({ html: Type.String({ maxLength: 100_000 }) }),
+          body: Type.Object({ html: Text(100_000) }),
           response: { 201: Type.Object({ commentId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
         },
       },
@@ -302,7 +302,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Delete a comment (kept for history)',
-          params: Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }), commentId: Type.String({ format: 'uuid' }) }),
+          params: Type.Object({ companyId: Id, taskId: TaskId, commentId: Id }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },
@@ -322,7 +322,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           params: TaskParams,
           querystring: Type.Object({
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-            offset: Type.Optional(Type.Integer({ minimum: 0 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
             complete: Type.Optional(Type.Boolean()),
           }),
           response: {
@@ -389,7 +389,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'A task image, only for signed-in members of the task’s company',
-          params: Type.Object({ companyId: Type.String(), taskId: Type.String({ maxLength: 20 }), file: Type.String({ maxLength: 60 }) }),
+          params: Type.Object({ companyId: Id, taskId: TaskId, file: Type.String({ maxLength: 60, pattern: '^[0-9a-f-]{36}\\.(png|jpg|webp|gif)$' }) }),
         },
       },
       async (request, reply) => {

@@ -4,10 +4,10 @@ import { listTeams } from '../../projections/organisation/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
 
-const TeamParams = Type.Object({ companyId: Type.String(), teamId: Type.String() });
-const TeamMemberParams = Type.Object({ companyId: Type.String(), teamId: Type.String(), userId: Type.String() });
+const TeamParams = Type.Object({ companyId: Id, teamId: Id });
+const TeamMemberParams = Type.Object({ companyId: Id, teamId: Id, userId: Id });
 const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
 
 const TeamWithMembers = Type.Object({
@@ -26,8 +26,8 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Teams with their members: all for Admins, one’s own teams for everyone else',
-          params: Type.Object({ companyId: Type.String() }),
-          querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }),
+          params: CompanyParams,
+          querystring: Type.Object({ search: Type.Optional(Text(200)) }),
           response: { 200: Type.Array(TeamWithMembers), ...errorResponses },
         },
       },
@@ -46,8 +46,8 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Add a team (Admin, Head); every Admin joins it',
-          params: Type.Object({ companyId: Type.String() }),
-          body: Type.Object({ name: Type.String({ maxLength: 200 }), memberIds: Type.Optional(Type.Array(Type.String(), { maxItems: 500 })) }),
+          params: CompanyParams,
+          body: Type.Object({ name: Text(200), memberIds: Type.Optional(Ids(500)) }),
           response: { 201: Type.Object({ teamId: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
         },
       },
@@ -65,7 +65,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Rename a team (Admin, or its Head or Manager)',
           params: TeamParams,
-          body: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+          body: Type.Object({ name: Text(200) }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },

@@ -5,9 +5,7 @@ import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { errorResponses } from '../http/schemas.ts';
-
-const CompanyParams = Type.Object({ companyId: Type.String() });
+import { CompanyParams, Day, errorResponses, Id, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
 const Position = Type.Union([Type.String(), Type.Null()]);
 
 const Session = Type.Object({
@@ -101,11 +99,11 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Start the timer on a task assigned to the caller (send an Idempotency-Key; web or, with an API token, desktop)',
           params: CompanyParams,
           body: Type.Object({
-            teamId: Type.String(),
-            projectId: Type.String(),
-            taskId: Type.String({ maxLength: 20 }),
-            taskDetails: Type.Optional(Type.String({ maxLength: 2000 })),
-            timeZone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+            teamId: Id,
+            projectId: Id,
+            taskId: TaskId,
+            taskDetails: Type.Optional(Text(2000)),
+            timeZone: Type.Optional(Nullable(TimeZone)),
           }),
           response: { 200: Type.Object({ message: Type.String(), session: Type.Union([Session, Type.Null()]), position: Position }), ...errorResponses },
         },
@@ -130,7 +128,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Stop the timer and save its time log, split per local day',
           params: CompanyParams,
-          body: Type.Optional(Type.Object({ sessionId: Type.Optional(Type.String()) })),
+          body: Type.Optional(Type.Object({ sessionId: Type.Optional(Id) })),
           response: { 200: Type.Object({ message: Type.String(), splitMessage: Type.Union([Type.String(), Type.Null()]), entries: Type.Array(Entry), position: Position }), ...errorResponses },
         },
       },
@@ -165,7 +163,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'The running client is alive (every 30 s); the desktop agent adds its idle minutes since the last beat',
           params: CompanyParams,
-          body: Type.Object({ sessionId: Type.String(), idleMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: 60 })) }),
+          body: Type.Object({ sessionId: Id, idleMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: 60 })) }),
           response: { 200: Type.Object({ serverTime: Type.String() }), ...errorResponses },
         },
       },
@@ -184,7 +182,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
             tags,
             summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
             params: CompanyParams,
-            body: Type.Optional(Type.Object({ timeZone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) })),
+            body: Type.Optional(Type.Object({ timeZone: Type.Optional(Nullable(TimeZone)) })),
             response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses },
           },
         },
@@ -203,7 +201,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'The caller’s time log entries and daily totals between two local days',
           params: CompanyParams,
-          querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
+          querystring: Type.Object({ from: Day, to: Day }),
           response: {
             200: Type.Object({
               entries: Type.Array(

@@ -7,7 +7,7 @@ import { handleCommand } from '../../eventstore/command-handler.ts';
 import { apiTokensOf } from '../../projections/api-tokens/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses } from '../http/schemas.ts';
+import { CommandResponse, errorResponses, Id, Text } from '../http/schemas.ts';
 import { requireBrowserUser } from '../http/session.ts';
 import { hashLinkToken, newLinkToken } from '../identity/tokens.ts';
 
@@ -44,7 +44,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Create an API token; the answer holds the secret, shown this once',
-          body: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+          body: Type.Object({ name: Text(100) }),
           response: { 201: Type.Object({ tokenId: Type.String(), token: Type.String(), message: Type.String(), position: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
         },
       },
@@ -59,7 +59,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/me/tokens/:tokenId',
-      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ tokenId: Type.String() }), response: { 200: CommandResponse, ...errorResponses } } },
+      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const userId = await requireBrowserUser(request);
         const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId }, requestMetadata(request, userId));

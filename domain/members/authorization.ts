@@ -1,0 +1,119 @@
+import { forbidden } from '../shared/errors.ts';
+import { accessDenied, canManageMember, type Role } from './roles.ts';
+
+/**
+ * Who may run which command over whom: written once here, used by the routes
+ * (to refuse early) and by every decider (to refuse for sure).
+ *
+ * - 'company': anywhere in the actor's company;
+ * - 'own-teams': only in teams the actor manages (as Head or Manager), and only
+ *   on people who share such a team with them;
+ * - 'self': only on the actor's own data (their tracker).
+ * A role missing from a row may not run that command at all.
+ */
+export type Reach = 'company' | 'own-teams' | 'self';
+
+const MANAGERS = { Admin: 'company', Head: 'company', Manager: 'company' } as const;
+const TRACKERS = { Admin: 'self', Head: 'self', Manager: 'self', Member: 'self' } as const;
+const PEOPLE = { Admin: 'company', Head: 'own-teams', Manager: 'own-teams' } as const;
+
+export const COMMAND_RIGHTS = {
+  CreateTeam: { Admin: 'company', Head: 'company' },
+  RenameTeam: PEOPLE,
+  DeleteTeam: { Admin: 'company', Head: 'own-teams' },
+  GrantTeamRole: PEOPLE,
+  RevokeTeamRole: { Admin: 'company' },
+  EditMember: PEOPLE,
+  RemoveMember: PEOPLE,
+  GrantAdmin: { Admin: 'company' },
+  GrantClientProject: { Admin: 'company' },
+  SendInvite: PEOPLE,
+  CreateProject: MANAGERS,
+  RenameProject: MANAGERS,
+  DeleteProject: MANAGERS,
+  CreateTask: MANAGERS,
+  EditTask: MANAGERS,
+  DeleteTask: MANAGERS,
+  AddComment: MANAGERS,
+  DeleteComment: MANAGERS,
+  StartTimer: TRACKERS,
+  StopTimer: TRACKERS,
+  CancelTimer: TRACKERS,
+  Heartbeat: TRACKERS,
+  PunchIn: TRACKERS,
+  PunchOut: TRACKERS,
+} as const satisfies Record<string, Partial<Record<Role, Reach>>>;
+
+export type CommandName = keyof typeof COMMAND_RIGHTS;
+
+/** A signed-in member acting in one company, as the API found them (never from a request body). */
+export interface Actor {
+  kind: 'member';
+  userId: string;
+  companyId: string;
+  /** Their access level: Admin, else their highest team role, else Client or Member. */
+  role: Role;
+  /** Teams they manage as Head or Manager (Admins manage every team by their role). */
+  managedTeams: ReadonlySet<string>;
+}
+
+/**
+ * What a command acts on. `member` is the person it changes (with their access
+ * level and teams); `team` the team it names; `grants` the role it hands out.
+ */
+export interface Target {
+  companyId: string;
+  team?: string | null;
+  member?: { userId: string; role: Role; teamIds: Iterable<string> };
+  grants?: Role;
+}
+
+/** The roles each role may hand out, by invitation or by adding someone to a team. */
+const GRANTABLE: Record<Role, readonly Role[]> = {
+  Admin: ['Admin', 'Head', 'Manager', 'Member', 'Client'],
+  Head: ['Head', 'Manager', 'Member'],
+  Manager: ['Manager', 'Member'],
+  Member: [],
+  Client: [],
+};
+
+/** Can the actor run this command on this target? */
+export function isAllowed(actor: Actor, command: CommandName, target: Target): boolean {
+  if (actor.companyId !== target.companyId) return false;
+  const reach: Reach | undefined = (COMMAND_RIGHTS[command] as Partial<Record<Role, Reach>>)[actor.role];
+  if (!reach) return false;
+  if (target.grants && !GRANTABLE[actor.role].includes(target.grants)) return false;
+  if (reach === 'self') return target.member?.userId === actor.userId;
+  const manages = (teamId: string) => reach === 'company' || actor.managedTeams.has(teamId);
+  if (target.team && !manages(target.team)) return false;
+  if (target.member) {
+    const { userId, role, teamIds } = target.member;
+    if (!canManageMember(actor.role, role, userId === actor.userId)) return false;
+    if (reach === 'own-teams' && ![...teamIds].some(manages)) return false;
+  }
+  return true;
+}
+
+/** Refuses with 'Access denied' unless the actor may run the command on the target. */
+export function authorize(actor: Actor, command: CommandName, target: Target): void {
+  if (!isAllowed(actor, command, target)) throw forbidden(accessDenied);
+}
+
+/** The roles a member may choose in the invite form. */
+export const grantableRoles = (role: Role): readonly Role[] => GRANTABLE[role];
+
+/**
+ * What entitles a command that follows from something already decided rather
+ * than from a member's choice. Built by the server from stored facts, never
+ * from a request.
+ * - founder: the person creating a company joins it as its Admin;
+ * - team-creator: a Head who creates a team heads it;
+ * - invitation: an accepted invite grants exactly what it offered, to its invitee;
+ * - operator: the operator's command line and the server's own sweeps.
+ */
+export type Authority =
+  | Actor
+  | { kind: 'founder'; userId: string; companyId: string }
+  | { kind: 'team-creator'; userId: string; companyId: string; teamId: string }
+  | { kind: 'invitation'; userId: string; companyId: string; inviteId: string; role: Role; teamId: string | null; projectIds: readonly string[] }
+  | { kind: 'operator' };
