@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.ts';
+import { InvalidEventError } from '../../eventstore/checked-store.ts';
 import { WrongExpectedVersionError } from '../../eventstore/types.ts';
 import { validationMessage } from './validation.ts';
 
@@ -37,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ statusCode, error: fastifyError.code ?? 'bad_request', message: error.message });
     }
-    request.log.error({ err: error }, 'unexpected error');
+    // Routes check requests first, so an event refused at the store is a server bug (and nothing was written).
+    request.log.error({ err: error }, error instanceof InvalidEventError ? 'server bug: an event did not match its schema and was not stored' : 'unexpected error');
     return reply
       .status(500)
       .send({ statusCode: 500, error: 'internal', message: UNEXPECTED_MESSAGE, requestId: request.id });

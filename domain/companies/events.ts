@@ -1,30 +1,39 @@
+import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 
-export type SubscriptionStatus = 'trial' | 'active' | 'suspended';
+export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'suspended'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export interface CompanyLocation {
-  country: string;
+export const CompanyLocation = Closed({
+  country: Name,
   /** ISO 3166-1 alpha-2. */
-  code: string;
-}
+  code: Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2 }),
+});
+export type CompanyLocation = Static<typeof CompanyLocation>;
+
+/** Local time of day, "HH:mm". */
+const LocalTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
+
+export const CompanyCreated = Closed({
+  companyId: Id,
+  name: Name,
+  location: CompanyLocation,
+  timeZone: TimeZone,
+  workingHours: Closed({ start: LocalTime, end: LocalTime }),
+  createdBy: Closed({ userId: Id, name: Name, email: Email }),
+  trialEndsAt: Instant,
+});
+export const SubscriptionStatusSet = Closed({ companyId: Id, status: Type.Enum(SUBSCRIPTION_STATUSES), trialEndsAt: Nullable(Instant) });
+export const CompanyNameClaimed = Closed({ companyId: Id, name: Name });
 
 export type CompanyEvent =
-  | DomainEvent<
-      'CompanyCreated',
-      {
-        companyId: string;
-        name: string;
-        location: CompanyLocation;
-        timeZone: string;
-        /** Local working time, "HH:mm". */
-        workingHours: { start: string; end: string };
-        createdBy: { userId: string; name: string; email: string };
-        trialEndsAt: string;
-      }
-    >
-  | DomainEvent<'SubscriptionStatusSet', { companyId: string; status: SubscriptionStatus; trialEndsAt: string | null }>;
+  | DomainEvent<'CompanyCreated', Static<typeof CompanyCreated>>
+  | DomainEvent<'SubscriptionStatusSet', Static<typeof SubscriptionStatusSet>>;
 
-export type CompanyNamesEvent = DomainEvent<'CompanyNameClaimed', { companyId: string; name: string }>;
+export type CompanyNamesEvent = DomainEvent<'CompanyNameClaimed', Static<typeof CompanyNameClaimed>>;
+
+export const companyEventSchemas = { CompanyCreated, SubscriptionStatusSet, CompanyNameClaimed };
 
 export const companyStream = (companyId: string) => `company-${companyId}`;
 /** The names of the companies one user created: keeps them unique for that user. */

@@ -1,22 +1,66 @@
+import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Email, Id, Instant, Name, TokenHash } from '../shared/schema.ts';
 
 /** A single-use link secret, kept only as its hash. */
-export interface IssuedToken {
-  tokenHash: string;
-  expiresAt: string;
-}
+export const IssuedToken = Closed({ tokenHash: TokenHash, expiresAt: Instant });
+export type IssuedToken = Static<typeof IssuedToken>;
+
+/** An argon2 hash in its PHC string form: never the password itself. */
+const PasswordHash = Type.String({ pattern: '^\\$argon2(id|i|d)\\$[!-~]+$', maxLength: 1_000 });
+
+export const AccountRegistered = Closed({ userId: Id, email: Email, fullName: Name, passwordHash: PasswordHash, verification: IssuedToken });
+export const EmailVerificationIssued = IssuedToken;
+export const EmailVerified = Closed({ userId: Id, verifiedAt: Instant });
+export const PasswordResetRequested = IssuedToken;
+export const PasswordReset = Closed({ userId: Id, passwordHash: PasswordHash, tokenHash: TokenHash, resetAt: Instant });
+export const ProfileRenamed = Closed({ userId: Id, fullName: Name });
+export const ApiTokenCreated = Closed({ userId: Id, tokenId: Id, name: Name, tokenHash: TokenHash, createdAt: Instant });
+export const ApiTokenRevoked = Closed({ userId: Id, tokenId: Id, revokedAt: Instant });
+export const EmailReserved = Closed({ email: Email, userId: Id });
+
+/** An account keeps at most this many live sessions: signing in once more ends the oldest. */
+export const LIVE_SESSIONS_KEPT = 100;
+/** A signed-in browser: its id travels in the session cookie, which every request checks against the ended ones. */
+export const SessionStarted = Closed({ userId: Id, sessionId: Id, startedAt: Instant, expiresAt: Instant });
+export const SessionEnded = Closed({ userId: Id, sessionId: Id, endedAt: Instant });
+/** Every live session at once: after a password reset, or when the person no longer belongs to any company. */
+export const AllSessionsEnded = Closed({
+  userId: Id,
+  sessionIds: Type.Array(Id, { maxItems: LIVE_SESSIONS_KEPT }),
+  reason: Type.Union([Type.Literal('password-reset'), Type.Literal('no-company')]),
+  endedAt: Instant,
+});
 
 export type AccountEvent =
-  | DomainEvent<'AccountRegistered', { userId: string; email: string; fullName: string; passwordHash: string; verification: IssuedToken }>
-  | DomainEvent<'EmailVerificationIssued', IssuedToken>
-  | DomainEvent<'EmailVerified', { userId: string; verifiedAt: string }>
-  | DomainEvent<'PasswordResetRequested', IssuedToken>
-  | DomainEvent<'PasswordReset', { userId: string; passwordHash: string; tokenHash: string; resetAt: string }>
-  | DomainEvent<'ProfileRenamed', { userId: string; fullName: string }>
-  | DomainEvent<'ApiTokenCreated', { userId: string; tokenId: string; name: string; tokenHash: string; createdAt: string }>
-  | DomainEvent<'ApiTokenRevoked', { userId: string; tokenId: string; revokedAt: string }>;
+  | DomainEvent<'AccountRegistered', Static<typeof AccountRegistered>>
+  | DomainEvent<'EmailVerificationIssued', Static<typeof EmailVerificationIssued>>
+  | DomainEvent<'EmailVerified', Static<typeof EmailVerified>>
+  | DomainEvent<'PasswordResetRequested', Static<typeof PasswordResetRequested>>
+  | DomainEvent<'PasswordReset', Static<typeof PasswordReset>>
+  | DomainEvent<'ProfileRenamed', Static<typeof ProfileRenamed>>
+  | DomainEvent<'ApiTokenCreated', Static<typeof ApiTokenCreated>>
+  | DomainEvent<'ApiTokenRevoked', Static<typeof ApiTokenRevoked>>
+  | DomainEvent<'SessionStarted', Static<typeof SessionStarted>>
+  | DomainEvent<'SessionEnded', Static<typeof SessionEnded>>
+  | DomainEvent<'AllSessionsEnded', Static<typeof AllSessionsEnded>>;
 
-export type EmailReservationEvent = DomainEvent<'EmailReserved', { email: string; userId: string }>;
+export type EmailReservationEvent = DomainEvent<'EmailReserved', Static<typeof EmailReserved>>;
+
+export const identityEventSchemas = {
+  AccountRegistered,
+  EmailVerificationIssued,
+  EmailVerified,
+  PasswordResetRequested,
+  PasswordReset,
+  ProfileRenamed,
+  ApiTokenCreated,
+  ApiTokenRevoked,
+  SessionStarted,
+  SessionEnded,
+  AllSessionsEnded,
+  EmailReserved,
+};
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const emailReservationStream = (normalizedEmail: string) => `email-${normalizedEmail}`;

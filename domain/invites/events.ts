@@ -1,35 +1,48 @@
-import type { Role } from '../members/roles.ts';
+import { type Static, Type } from 'typebox';
+import { ROLES } from '../members/roles.ts';
 import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Email, Id, Instant, Name, Nullable, TokenHash } from '../shared/schema.ts';
 
-export interface InviteDetails {
-  inviteId: string;
-  companyId: string;
-  companyName: string;
-  email: string;
-  role: Role;
+/** Generous: a Client may be invited to every project of a company. */
+const MAX_INVITE_PROJECTS = 10_000;
+
+const inviteDetails = {
+  inviteId: Id,
+  companyId: Id,
+  companyName: Name,
+  email: Email,
+  role: Type.Enum(ROLES),
   /** The team for Head, Manager and Member invites; null for Admin and Client. */
-  teamId: string | null;
-  teamName: string | null;
+  teamId: Nullable(Id),
+  teamName: Nullable(Name),
   /** Projects for Client invites. */
-  projects: { projectId: string; name: string }[];
-  invitedBy: { userId: string; name: string; email: string };
-}
+  projects: Type.Array(Closed({ projectId: Id, name: Name }), { maxItems: MAX_INVITE_PROJECTS }),
+  invitedBy: Closed({ userId: Id, name: Name, email: Email }),
+};
+export const InviteDetails = Closed(inviteDetails);
+export type InviteDetails = Static<typeof InviteDetails>;
+
+export const InviteSent = Closed({
+  ...inviteDetails,
+  tokenHash: TokenHash,
+  expiresAt: Instant,
+  sentAt: Instant,
+  /** Which pending invites this one expired. */
+  replacing: Nullable(Type.Enum(['role invitations', 'Admin invitation'])),
+});
+export const InviteRoleChanged = Closed({ inviteId: Id, companyId: Id, email: Email, role: Type.Enum(ROLES), tokenHash: TokenHash, expiresAt: Instant });
+export const InviteExpired = Closed({ inviteId: Id, companyId: Id, email: Email, reason: Type.Literal('replaced') });
+export const InviteAccepted = Closed({ inviteId: Id, companyId: Id, email: Email, userId: Id, acceptedAt: Instant });
+export const InviteDeclined = Closed({ inviteId: Id, companyId: Id, email: Email, declinedAt: Instant });
 
 export type InviteEvent =
-  | DomainEvent<
-      'InviteSent',
-      InviteDetails & {
-        tokenHash: string;
-        expiresAt: string;
-        sentAt: string;
-        /** Which pending invites this one expired. */
-        replacing: 'role invitations' | 'Admin invitation' | null;
-      }
-    >
-  | DomainEvent<'InviteRoleChanged', { inviteId: string; companyId: string; email: string; role: Role; tokenHash: string; expiresAt: string }>
-  | DomainEvent<'InviteExpired', { inviteId: string; companyId: string; email: string; reason: 'replaced' }>
-  | DomainEvent<'InviteAccepted', { inviteId: string; companyId: string; email: string; userId: string; acceptedAt: string }>
-  | DomainEvent<'InviteDeclined', { inviteId: string; companyId: string; email: string; declinedAt: string }>;
+  | DomainEvent<'InviteSent', Static<typeof InviteSent>>
+  | DomainEvent<'InviteRoleChanged', Static<typeof InviteRoleChanged>>
+  | DomainEvent<'InviteExpired', Static<typeof InviteExpired>>
+  | DomainEvent<'InviteAccepted', Static<typeof InviteAccepted>>
+  | DomainEvent<'InviteDeclined', Static<typeof InviteDeclined>>;
+
+export const inviteEventSchemas = { InviteSent, InviteRoleChanged, InviteExpired, InviteAccepted, InviteDeclined };
 
 /** Every invite of one company to one e-mail: the rules between them hold here. */
 export const invitationsStream = (companyId: string, email: string) => `invitations-${companyId}-${email}`;

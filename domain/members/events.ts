@@ -1,19 +1,36 @@
+import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
-import type { TeamRole } from './roles.ts';
+import { Closed, Email, Id, Instant, Name, Nullable } from '../shared/schema.ts';
+import { TEAM_ROLES } from './roles.ts';
 
-interface MemberRef {
-  companyId: string;
-  userId: string;
-}
+const memberRef = { companyId: Id, userId: Id };
+
+export const MemberJoined = Closed({ ...memberRef, name: Name, email: Email });
+export const AdminGranted = Closed(memberRef);
+export const TeamRoleGranted = Closed({ ...memberRef, teamId: Id, role: Type.Enum(TEAM_ROLES) });
+export const TeamRoleRevoked = Closed({ ...memberRef, teamId: Id });
+export const ClientProjectGranted = Closed({ ...memberRef, projectId: Id });
+export const MemberDetailsEdited = Closed({ ...memberRef, name: Name, hourlyRate: Nullable(Type.Number({ minimum: 0 })) });
+export const MemberRemoved = Closed({ ...memberRef, removedAt: Instant, removedBy: Id });
 
 export type MemberEvent =
-  | DomainEvent<'MemberJoined', MemberRef & { name: string; email: string }>
-  | DomainEvent<'AdminGranted', MemberRef>
-  | DomainEvent<'TeamRoleGranted', MemberRef & { teamId: string; role: TeamRole }>
-  | DomainEvent<'TeamRoleRevoked', MemberRef & { teamId: string }>
-  | DomainEvent<'ClientProjectGranted', MemberRef & { projectId: string }>
-  | DomainEvent<'MemberDetailsEdited', MemberRef & { name: string; hourlyRate: number | null }>
-  | DomainEvent<'MemberRemoved', MemberRef & { removedAt: string; removedBy: string }>;
+  | DomainEvent<'MemberJoined', Static<typeof MemberJoined>>
+  | DomainEvent<'AdminGranted', Static<typeof AdminGranted>>
+  | DomainEvent<'TeamRoleGranted', Static<typeof TeamRoleGranted>>
+  | DomainEvent<'TeamRoleRevoked', Static<typeof TeamRoleRevoked>>
+  | DomainEvent<'ClientProjectGranted', Static<typeof ClientProjectGranted>>
+  | DomainEvent<'MemberDetailsEdited', Static<typeof MemberDetailsEdited>>
+  | DomainEvent<'MemberRemoved', Static<typeof MemberRemoved>>;
+
+export const memberEventSchemas = {
+  MemberJoined,
+  AdminGranted,
+  TeamRoleGranted,
+  TeamRoleRevoked,
+  ClientProjectGranted,
+  MemberDetailsEdited,
+  MemberRemoved,
+};
 
 /** One person's membership of one company: roles, teams, rate. */
 export const memberStream = (companyId: string, userId: string) => `member-${companyId}-${userId}`;

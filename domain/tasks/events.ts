@@ -1,39 +1,49 @@
-import type { ChangedBy } from '../projects/events.ts';
+import { type Static, Type } from 'typebox';
+import { ChangedBy, TaskPrefix } from '../projects/events.ts';
 import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Day, Id, Name, Nullable, RichText } from '../shared/schema.ts';
+import { TASK_PRIORITIES, TASK_STATUSES } from './choices.ts';
 
-export const TASK_STATUSES = ['TO DO', 'IN PROGRESS', 'QA', 'DONE'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const TASK_PRIORITIES = ['P1', 'P2', 'P3', 'P4'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-/** The fields a task page edits; history names them the same way. */
-export interface TaskFields {
-  title: string;
+/** A task's readable id: its project's prefix and a running number, e.g. "WA-12". */
+export const TaskId = Type.String({ pattern: '^[A-Z]{2}-[1-9][0-9]*$', maxLength: 32 });
+const TaskNumber = Type.Integer({ minimum: 1 });
+
+const taskFields = {
+  title: Name,
   /** Rich text (HTML), sanitised before it reaches the domain; shown as Summary. */
-  description: string;
-  status: TaskStatus;
-  priority: TaskPriority;
+  description: RichText,
+  status: Type.Enum(TASK_STATUSES),
+  priority: Type.Enum(TASK_PRIORITIES),
   /** Local date YYYY-MM-DD, or null. */
-  eta: string | null;
-  assigneeId: string;
-  projectId: string;
-}
+  eta: Nullable(Day),
+  assigneeId: Id,
+  projectId: Id,
+};
+/** The fields a task page edits; history names them the same way. */
+export const TaskFields = Closed(taskFields);
+export type TaskFields = Static<typeof TaskFields>;
 export type TaskField = keyof TaskFields;
 
-interface TaskRef {
-  taskId: string;
-  companyId: string;
-  by: ChangedBy;
-}
+const taskRef = { taskId: TaskId, companyId: Id, by: ChangedBy };
+
+export const TaskCreated = Closed({ ...taskRef, ...taskFields, number: TaskNumber });
+export const TaskFieldChanged = Closed({ ...taskRef, field: Type.KeyOf(TaskFields), from: Nullable(RichText), to: Nullable(RichText) });
+export const TaskDeleted = Closed(taskRef);
+export const TaskCommentAdded = Closed({ ...taskRef, commentId: Id, html: RichText, text: RichText });
+export const TaskCommentDeleted = Closed({ ...taskRef, commentId: Id });
+export const TaskNumberTaken = Closed({ companyId: Id, prefix: TaskPrefix, number: TaskNumber, projectId: Id });
 
 export type TaskEvent =
-  | DomainEvent<'TaskCreated', TaskRef & TaskFields & { number: number }>
-  | DomainEvent<'TaskFieldChanged', TaskRef & { field: TaskField; from: string | null; to: string | null }>
-  | DomainEvent<'TaskDeleted', TaskRef>
-  | DomainEvent<'TaskCommentAdded', TaskRef & { commentId: string; html: string; text: string }>
-  | DomainEvent<'TaskCommentDeleted', TaskRef & { commentId: string }>;
+  | DomainEvent<'TaskCreated', Static<typeof TaskCreated>>
+  | DomainEvent<'TaskFieldChanged', Static<typeof TaskFieldChanged>>
+  | DomainEvent<'TaskDeleted', Static<typeof TaskDeleted>>
+  | DomainEvent<'TaskCommentAdded', Static<typeof TaskCommentAdded>>
+  | DomainEvent<'TaskCommentDeleted', Static<typeof TaskCommentDeleted>>;
 
-export type TaskNumberEvent = DomainEvent<'TaskNumberTaken', { companyId: string; prefix: string; number: number; projectId: string }>;
+export type TaskNumberEvent = DomainEvent<'TaskNumberTaken', Static<typeof TaskNumberTaken>>;
+
+export const taskEventSchemas = { TaskCreated, TaskFieldChanged, TaskDeleted, TaskCommentAdded, TaskCommentDeleted, TaskNumberTaken };
 
 /** A task's id is readable (e.g. "WA-12") and unique in its company. */
 export const taskStream = (companyId: string, taskId: string) => `task-${companyId}-${taskId}`;

@@ -1,8 +1,16 @@
+import type { Static } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Id, Name } from '../shared/schema.ts';
+
+export const TeamCreated = Closed({ teamId: Id, companyId: Id, name: Name, createdBy: Id });
+export const TeamRenamed = Closed({ teamId: Id, companyId: Id, name: Name });
+export const TeamDeleted = Closed({ teamId: Id, companyId: Id, deletedBy: Id });
 
 export type TeamEvent =
-  | DomainEvent<'TeamCreated', { teamId: string; companyId: string; name: string; createdBy: string }>
-  | DomainEvent<'TeamRenamed', { teamId: string; companyId: string; name: string }>
-  | DomainEvent<'TeamDeleted', { teamId: string; companyId: string; deletedBy: string }>;
+  | DomainEvent<'TeamCreated', Static<typeof TeamCreated>>
+  | DomainEvent<'TeamRenamed', Static<typeof TeamRenamed>>
+  | DomainEvent<'TeamDeleted', Static<typeof TeamDeleted>>;
+
+export const teamEventSchemas = { TeamCreated, TeamRenamed, TeamDeleted };
 
 export const teamStream = (teamId: string) => `team-${teamId}`;

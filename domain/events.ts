@@ -1,0 +1,48 @@
+import type { Static } from 'typebox';
+import { type CompanyEvent, companyEventSchemas, type CompanyNamesEvent } from './companies/events.ts';
+import { type AccountEvent, type EmailReservationEvent, identityEventSchemas } from './identity/events.ts';
+import { type InviteEvent, inviteEventSchemas } from './invites/events.ts';
+import { type MemberEvent, memberEventSchemas } from './members/events.ts';
+import { type ProjectEvent, projectEventSchemas } from './projects/events.ts';
+import { type TaskEvent, taskEventSchemas, type TaskNumberEvent } from './tasks/events.ts';
+import { type TeamEvent, teamEventSchemas } from './teams/events.ts';
+import type { Same } from './shared/schema.ts';
+import { type HeartbeatEvent, timeTrackingEventSchemas, type TrackerEvent } from './time-tracking/events.ts';
+
+/** Every event the product stores. */
+export type StoredEvent =
+  | AccountEvent
+  | EmailReservationEvent
+  | CompanyEvent
+  | CompanyNamesEvent
+  | MemberEvent
+  | TeamEvent
+  | InviteEvent
+  | ProjectEvent
+  | TaskEvent
+  | TaskNumberEvent
+  | TrackerEvent
+  | HeartbeatEvent;
+
+/** Each event type's data schema: the event store refuses data that does not match it. */
+export const eventSchemas = {
+  ...identityEventSchemas,
+  ...companyEventSchemas,
+  ...memberEventSchemas,
+  ...teamEventSchemas,
+  ...inviteEventSchemas,
+  ...projectEventSchemas,
+  ...taskEventSchemas,
+  ...timeTrackingEventSchemas,
+};
+
+type Schemas = typeof eventSchemas;
+/** Event types without a schema, or whose data type is not exactly what their schema accepts. */
+type Unchecked = {
+  [E in StoredEvent as E['type']]: E['type'] extends keyof Schemas ? (Same<E['data'], Static<Schemas[E['type']]>> extends true ? never : E['type']) : E['type'];
+}[StoredEvent['type']];
+/** Schemas for no event type. */
+type Unused = Exclude<keyof Schemas, StoredEvent['type']>;
+
+// Does not compile while an event type and its schema disagree, and then names the event type.
+true satisfies [Unchecked | Unused] extends [never] ? true : Unchecked | Unused;
