@@ -5,6 +5,8 @@ import * as organisation from './0003_organisation.ts';
 import * as projectsAndTasks from './0004_projects_and_tasks.ts';
 import * as timeTracking from './0005_time_tracking.ts';
 import * as taskSearch from './0006_task_search.ts';
+import * as sessions from './0007_sessions.ts';
+import * as projectionFailures from './0008_projection_failures.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '0004_projects_and_tasks': projectsAndTasks,
   '0005_time_tracking': timeTracking,
   '0006_task_search': taskSearch,
+  '0007_sessions': sessions,
+  '0008_projection_failures': projectionFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,11 +15,39 @@ export interface AccountsTable {
   updated_at: Date;
 }
 
+/** A session ended before it expired: logged out, or ended with all of its account's. */
+export interface EndedSessionsTable {
+  session_id: string;
+  user_id: string;
+  ended_at: Date;
+}
+
+/** Failed sign-ins per e-mail, shared by every API process (not a read model). */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  last_failed_at: Date;
+}
+
 export interface ProjectionCheckpointsTable {
   name: string;
   commit_position: string;
   prepare_position: string;
   updated_at: Generated<Date>;
+}
+
+/** An event a projection could not apply, set aside (projections/runner.ts). */
+export interface ProjectionFailuresTable {
+  projection: string;
+  event_id: string;
+  stream_id: string;
+  event_type: string;
+  commit_position: string;
+  prepare_position: string;
+  error: string;
+  failed_at: Generated<Date>;
+  retried_at: Date | null;
+  resolved_at: Date | null;
 }
 
 export interface CompaniesTable {
@@ -221,6 +249,8 @@ export interface ApiTokensTable {
 /** Every read model table, as Kysely sees it. */
 export interface Database {
   accounts: AccountsTable;
+  ended_sessions: EndedSessionsTable;
+  sign_in_failures: SignInFailuresTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   teams: TeamsTable;
@@ -238,6 +268,7 @@ export interface Database {
   abandoned_sessions: AbandonedSessionsTable;
   api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_failures: ProjectionFailuresTable;
 }
 
 export function createPool(connectionString: string, max = 10): pg.Pool {

@@ -1,4 +1,5 @@
 import { accountsProjection } from './accounts/accounts.ts';
+import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { invitesProjection } from './invites/invites.ts';
 import { organisationProjection } from './organisation/organisation.ts';
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   taskHistoryProjection,
   timeTrackingProjection,
   apiTokensProjection,
+  sessionsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

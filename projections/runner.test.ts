@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../domain/identity/events.ts';
 import { accountStream } from '../domain/identity/events.ts';
@@ -50,7 +51,8 @@ describe('projection runner', () => {
       apply: async (trx, events) => {
         const scopes = await accountsProjection.apply(trx, events);
         applied += events.length;
-        if (applied >= 150) throw new Error('disk full'); // after the second batch wrote its rows
+        // After the second batch wrote its rows; an error of the database, not of an event: nothing is set aside.
+        if (applied >= 150) await sql`DO $$ BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$`.execute(trx);
         return scopes;
       },
     };
@@ -59,6 +61,7 @@ describe('projection runner', () => {
     await expect(failing.runOnce(faulty)).rejects.toThrow('disk full');
     // Only the first batch (users 0..33 fully, 34 registered) is visible.
     expect(await database.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: '34' });
+    expect(await database.db.selectFrom('projection_failures').selectAll().execute()).toEqual([]);
 
     const restarted = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 100 });
     await restarted.catchUp();

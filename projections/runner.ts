@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import pg from 'pg';
 import { comparePositions, type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection, Scope } from './projection.ts';
@@ -19,10 +20,89 @@ export interface ErrorLog {
   error(object: unknown, message: string): void;
 }
 
-/** Hands the projection the events it handles, if any. */
-export async function applyHandled(trx: Transaction<Database>, projection: Projection, events: RecordedEvent[]): Promise<Scope[]> {
+/** An event the projection could not apply, with why. */
+export interface SetAsideEvent {
+  event: RecordedEvent;
+  error: string;
+}
+
+/**
+ * SQLSTATE classes that speak of the database or the connection, not of the
+ * event: connection, transaction state, rollback (serialization, deadlock),
+ * resources, object state (locks), operator intervention, system and
+ * internal errors.
+ */
+const TRANSIENT_SQLSTATE_CLASSES = ['08', '25', '40', '53', '55', '57', '58', 'XX'];
+
+/** An error that would go away by trying again later: never a reason to set an event aside. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return TRANSIENT_SQLSTATE_CLASSES.includes(error.code?.slice(0, 2) ?? '');
+  // The socket's own errors (ECONNRESET and the like).
+  return typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
+}
+
+/**
+ * Hands the projection the events it handles, each part in a savepoint: a
+ * part that fails is rolled back and applied again in halves, down to the
+ * single events that fail alone. Those are set aside, the others applied. An
+ * error that is not about the event (see isTransient), or a savepoint that
+ * cannot be rolled back (the database is out of reach), fails the whole
+ * transaction instead, to be retried.
+ */
+export async function applySettingAside(
+  trx: Transaction<Database>,
+  projection: Projection,
+  events: RecordedEvent[],
+): Promise<{ scopes: Scope[]; setAside: SetAsideEvent[] }> {
+  const scopes: Scope[] = [];
+  const setAside: SetAsideEvent[] = [];
+  const attempt = async (part: RecordedEvent[]): Promise<void> => {
+    await sql`SAVEPOINT apply_part`.execute(trx);
+    try {
+      scopes.push(...(await projection.apply(trx, part)));
+      await sql`RELEASE SAVEPOINT apply_part`.execute(trx);
+      return;
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT apply_part`.execute(trx);
+      await sql`RELEASE SAVEPOINT apply_part`.execute(trx);
+      if (isTransient(error)) throw error;
+      if (part.length === 1) {
+        setAside.push({ event: part[0], error: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+    }
+    const half = Math.ceil(part.length / 2);
+    await attempt(part.slice(0, half));
+    await attempt(part.slice(half));
+  };
   const handled = events.filter((event) => projection.handles.includes(event.type));
-  return handled.length > 0 ? projection.apply(trx, handled) : [];
+  if (handled.length > 0) await attempt(handled);
+  return { scopes, setAside };
+}
+
+/** Records events set aside; in the transaction that moves the checkpoint past them. */
+export async function recordSetAside(trx: Transaction<Database>, projectionName: string, setAside: SetAsideEvent[]): Promise<void> {
+  if (setAside.length === 0) return;
+  await trx
+    .insertInto('projection_failures')
+    .values(
+      setAside.map(({ event, error }) => ({
+        projection: projectionName,
+        event_id: event.eventId,
+        stream_id: event.streamId,
+        event_type: event.type,
+        commit_position: String(event.position.commit),
+        prepare_position: String(event.position.prepare),
+        error,
+        retried_at: null,
+        resolved_at: null,
+      })),
+    )
+    // Met again (a rebuild, a checkpoint set back): not applied, whatever a retry did before.
+    .onConflict((oc) =>
+      oc.columns(['projection', 'event_id']).doUpdateSet((eb) => ({ error: eb.ref('excluded.error'), failed_at: new Date(), retried_at: null, resolved_at: null })),
+    )
+    .execute();
 }
 
 /**
@@ -122,8 +202,10 @@ interface Cursor {
  * event twice or loses one; the transaction first checks that no other worker
  * (another process, a rebuild's swap) moved the checkpoint meanwhile. A batch
  * of events it does not handle only moves the cursor: the other processes hear
- * of it a moment later, and it is stored every few seconds. Failed batches
- * are retried with backoff.
+ * of it a moment later, and it is stored every few seconds. An event the
+ * projection cannot apply is set aside (recorded in projection_failures, in
+ * the transaction that moves the checkpoint past it) and the others go on;
+ * a batch that fails for any other reason is retried with backoff.
  */
 export class ProjectionRunner {
   private readonly loops = new Map<string, Promise<void>>();
@@ -167,12 +249,19 @@ export class ProjectionRunner {
     this.wakeSoon();
   }
 
-  /** Runs every projection until it has read the whole log, and stores where each stands. */
+  /**
+   * Runs every projection until it has read the whole log, and stores where
+   * each stands. One whose database access fails is logged and left behind:
+   * the loops that start() runs try it again.
+   */
   async catchUp(): Promise<void> {
     for (const projection of this.projections) {
       await this.exclusively(projection, async () => {
         while ((await this.runOnce(projection)) > 0);
         await this.persist(projection);
+      }).catch((error: unknown) => {
+        this.cursors.delete(projection.name);
+        this.log.error({ err: error, projection: projection.name }, 'projection could not catch up; will retry');
       });
     }
   }
@@ -207,16 +296,10 @@ export class ProjectionRunner {
       return events.length;
     }
     try {
-      const change = await this.db.transaction().execute(async (trx) => {
-        // A read model can be rebuilt from the durable log, and its checkpoint
-        // commits with it: a crash can only lose whole batches, applied again
-        // on restart. So these commits need not wait for the disk.
-        if (!samePosition(await lockCheckpoint(trx, projection.name, { skipDiskWait: true }), cursor.stored)) throw new CheckpointMoved();
-        const scopes = new Map<string, Scope>();
-        for (const scope of await projection.apply(trx, handled)) scopes.set(`${scope.kind}:${scope.id}`, scope);
-        const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
-        await moveCheckpoint(trx, position, change);
-        return change;
+      const change = await this.applyBatch(projection, cursor, handled, position, { isolate: false }).catch((error: unknown) => {
+        if (error instanceof CheckpointMoved || isTransient(error)) throw error;
+        // Maybe an event it cannot apply: apply them again, setting aside each that fails alone.
+        return this.applyBatch(projection, cursor, handled, position, { isolate: true });
       });
       cursor.read = cursor.stored = cursor.announced = position;
       this.onProgress(change);
@@ -227,6 +310,39 @@ export class ProjectionRunner {
       this.cursors.delete(projection.name);
       return this.runOnce(projection);
     }
+  }
+
+  /**
+   * Applies the batch and moves the checkpoint in one transaction. Isolated
+   * (only after the batch failed), each event that fails alone is set aside.
+   */
+  private async applyBatch(
+    projection: Projection,
+    cursor: Cursor,
+    handled: RecordedEvent[],
+    position: LogPosition,
+    { isolate }: { isolate: boolean },
+  ): Promise<ReadModelChange> {
+    const { change, setAside } = await this.db.transaction().execute(async (trx) => {
+      // A read model can be rebuilt from the durable log, and its checkpoint
+      // commits with it: a crash can only lose whole batches, applied again
+      // on restart. So these commits need not wait for the disk.
+      if (!samePosition(await lockCheckpoint(trx, projection.name, { skipDiskWait: true }), cursor.stored)) throw new CheckpointMoved();
+      const applied = isolate ? await applySettingAside(trx, projection, handled) : { scopes: await projection.apply(trx, handled), setAside: [] };
+      await recordSetAside(trx, projection.name, applied.setAside);
+      const scopes = new Map<string, Scope>();
+      for (const scope of applied.scopes) scopes.set(`${scope.kind}:${scope.id}`, scope);
+      const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
+      await moveCheckpoint(trx, position, change);
+      return { change, setAside: applied.setAside };
+    });
+    for (const { event, error } of setAside) {
+      this.log.error(
+        { projection: projection.name, eventId: event.eventId, streamId: event.streamId, type: event.type, position: formatPosition(event.position), error },
+        'event set aside: the projection cannot apply it (see npm run projections:failed)',
+      );
+    }
+    return change;
   }
 
   /** One read of the log for every projection asking from the same place since the last append was heard of. */

@@ -23,13 +23,16 @@ export interface ProjectionThread {
 const BOOT = new URL('./thread-boot.mjs', import.meta.url);
 const ENTRY = new URL('./thread-entry.ts', import.meta.url).href;
 const RESTART_AFTER_MS = 1000;
+/** A thread that keeps failing to start (its database out of reach) is started again less and less often. */
+const MAX_RESTART_AFTER_MS = 30_000;
 const STOP_WAIT_MS = 15_000;
 
 /**
  * The projection runner on a thread of its own, so that applying batches
  * never holds up a request on the API's event loop. It is caught up with the
  * log when this resolves; appends made here wake it at once, and a thread
- * that dies is started again.
+ * that dies is started again. A thread that cannot start does not stop the
+ * product: this resolves all the same, and the thread is started again.
  */
 export async function startProjectionThread(options: ThreadOptions & {
   store: EventStore;
@@ -43,6 +46,7 @@ export async function startProjectionThread(options: ThreadOptions & {
   let exited: Promise<void>;
   let restart: NodeJS.Timeout | null = null;
   let wakeScheduled = false;
+  let restartAfter = RESTART_AFTER_MS;
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
@@ -50,8 +54,10 @@ export async function startProjectionThread(options: ThreadOptions & {
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'progress') options.onProgress(message.change);
         else if (message.type === 'error') options.log.error(message.object, message.message);
-        else if (message.type === 'caught-up') resolve();
-        else reject(message.error);
+        else if (message.type === 'caught-up') {
+          restartAfter = RESTART_AFTER_MS;
+          resolve();
+        } else reject(message.error);
       });
       worker.on('error', (error) => {
         options.log.error({ err: error }, 'projection thread failed');
@@ -66,18 +72,13 @@ export async function startProjectionThread(options: ThreadOptions & {
           restart = setTimeout(() => {
             restart = null;
             spawn().catch((error) => options.log.error({ err: error }, 'projection thread did not start again'));
-          }, RESTART_AFTER_MS);
+          }, restartAfter);
+          restartAfter = Math.min(MAX_RESTART_AFTER_MS, restartAfter * 2);
         }),
       );
     });
 
-  try {
-    await spawn();
-  } catch (error) {
-    stopping = true;
-    await worker!.terminate();
-    throw error;
-  }
+  await spawn().catch((error) => options.log.error({ err: error }, 'projection thread did not start; starting it again'));
   // Appends of other processes the thread hears itself, from its own store.
   const unsubscribe = options.store.onAppendedHere(() => {
     if (wakeScheduled) return;

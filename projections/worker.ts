@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { openEventStore } from '../eventstore/open.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { createDatabase, createPool } from './database.ts';
@@ -10,7 +11,12 @@ export interface ProjectionWorker {
   stop(): Promise<void>;
 }
 
-/** Every projection on connections of its own: caught up with the log when this resolves, then following it. */
+/**
+ * Every projection on connections of its own: caught up with the log when
+ * this resolves, then following it. A projection whose database access failed
+ * meanwhile goes on trying in the background; this fails only when the
+ * database cannot be reached at all.
+ */
 export async function startProjectionWorker(options: {
   databaseUrl: string;
   kurrentDbUrl?: string;
@@ -21,6 +27,7 @@ export async function startProjectionWorker(options: {
   const db = createDatabase(pool);
   let store: EventStore | null = null;
   try {
+    await sql`SELECT 1`.execute(db);
     store = await openEventStore(options, pool);
     const runner = new ProjectionRunner(db, store, projections, options.log, { onProgress: options.onProgress });
     await runner.catchUp();

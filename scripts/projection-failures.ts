@@ -1,0 +1,49 @@
+// npm run projections:failed [list]               events the projections set aside
+// npm run projections:failed -- retry <eventId>    applies one again
+// npm run projections:failed -- retry --all        applies them all again, in log order
+// See projections/failures.ts.
+import pino from 'pino';
+import { configFromEnv } from '../api/config.ts';
+import { openDatabase } from '../api/server.ts';
+import { openEventStore } from '../eventstore/open.ts';
+import { migrateToLatest } from '../migrations/index.ts';
+import { createDatabase, createPool } from '../projections/database.ts';
+import { listSetAside, retrySetAside } from '../projections/failures.ts';
+
+const usage = 'Usage: npm run projections:failed [-- list | -- retry <eventId> | -- retry --all]';
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const [action = 'list', target, ...rest] = process.argv.slice(2);
+const valid = rest.length === 0 && (action === 'list' ? target === undefined : action === 'retry' && (target === '--all' || EVENT_ID.test(target ?? '')));
+if (!valid) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = configFromEnv();
+const log = pino({ level: 'warn' });
+const { url, embedded } = await openDatabase(config, log);
+const pool = createPool(url, 2);
+const db = createDatabase(pool);
+const store = await openEventStore(config, pool);
+try {
+  await migrateToLatest(db);
+  if (action === 'list') {
+    const records = await listSetAside(db);
+    if (records.length === 0) console.log('No events are set aside.');
+    for (const record of records) {
+      console.log(`${record.projection}  ${record.eventId}  ${record.eventType}  stream ${record.streamId}  at ${record.position}`);
+      console.log(`  set aside ${record.failedAt.toISOString()}${record.retriedAt ? `, last retried ${record.retriedAt.toISOString()}` : ''}: ${record.error}`);
+    }
+  } else {
+    const outcomes = await retrySetAside(db, store, target === '--all' ? undefined : target);
+    if (outcomes.length === 0) console.log(target === '--all' ? 'No events are set aside.' : `No event ${target} is set aside.`);
+    for (const outcome of outcomes) {
+      console.log(`${outcome.projection}  ${outcome.eventId}  ${outcome.resolved ? 'applied' : `still fails: ${outcome.error}`}`);
+    }
+    if (outcomes.some((outcome) => !outcome.resolved)) process.exitCode = 1;
+  }
+} finally {
+  await store.close();
+  await db.destroy();
+  await embedded?.stop();
+}
