@@ -13,12 +13,33 @@ export interface Config {
   /** Where links in e-mails point. */
   publicUrl: string;
   logLevel: string;
-  /** Requests per minute per address on sign-in, sign-up and reset routes. */
+  /** Requests per minute per address and e-mail on sign-in, sign-up and reset routes (three times as many per address). */
   authRateLimit: number;
+  /** The reverse proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false: the connection's address is the client's. */
+  trustProxy: TrustProxy;
+  /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
+  invitesPerHour: number;
   /** Serve the built web app from web/dist. */
   serveWeb: boolean;
   /** Run the projection workers in this process. */
   runProjections: boolean;
+}
+
+export type TrustProxy = boolean | string[];
+
+/**
+ * TRUST_PROXY: unset, the client's address is the connection's, whatever
+ * X-Forwarded-For says (anyone can send one). Otherwise a comma-separated
+ * list of the proxies' addresses or CIDR ranges, or "true" for any (only when
+ * nothing but the proxy can reach the server). A hop count is refused: Fastify
+ * cannot check the nearest proxy with one, and ignores it.
+ */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) throw new Error(`TRUST_PROXY=${text}: a hop count is not supported; list the proxies' addresses or CIDR ranges instead`);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,6 +56,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    invitesPerHour: Number(env.INVITES_PER_HOUR ?? 300),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
   };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import { account, type AccountCommand, accountMessages, type AccountState } from '../../domain/identity/account.ts';
 import { emailReservation } from '../../domain/identity/email-reservation.ts';
 import { accountStream, emailReservationStream } from '../../domain/identity/events.ts';
@@ -15,12 +17,17 @@ import { fold } from '../../domain/shared/decider.ts';
 import { DomainError, invalid } from '../../domain/shared/errors.ts';
 import { handleCommand, toDomainEvent } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import { companyListOf } from '../../projections/organisation/queries.ts';
+import type { Session } from '../http/session.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { afterAnswerQueue, type ErrorLog } from './after-answer.ts';
+import { signInDelayMs, signInFailures } from './sign-in-failures.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
 export const identityMessages = {
   signedUp: 'Your account has been created. Please check your e-mail to verify your address.',
-  badCredentials: 'Invalid email or password.',
+  badCredentials: accountMessages.badCredentials,
   verified: 'Your email address is verified. You can sign in now.',
   resetSent: 'If an account exists for this email, a password reset link has been sent to it.',
   passwordReset: 'Your password has been reset. You can sign in now.',
@@ -32,6 +39,7 @@ const DECOY_HASH = hash(randomUUID());
 
 export interface IdentityServiceDeps {
   store: EventStore;
+  db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
@@ -39,7 +47,10 @@ export interface IdentityServiceDeps {
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
-export function createIdentityService({ store, mailer, publicUrl, now = () => new Date() }: IdentityServiceDeps) {
+export function createIdentityService({ store, db, mailer, publicUrl, now = () => new Date() }: IdentityServiceDeps) {
+  const failures = signInFailures(db);
+  const afterAnswer = afterAnswerQueue();
+
   const loadAccount = async (userId: string): Promise<AccountState> =>
     fold(account, (await store.readStream(accountStream(userId))).map(toDomainEvent));
 
@@ -58,6 +69,21 @@ export function createIdentityService({ store, mailer, publicUrl, now = () => ne
       to: email,
       subject: 'Verify your Timeledger e-mail address',
       text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 72 hours.`,
+      links: [url],
+    });
+  }
+
+  async function mailPasswordReset(email: string, metadata: EventMetadata) {
+    const userId = await reservedUserId(email);
+    if (!userId || (await loadAccount(userId)).status !== 'registered') return;
+    const reset = newLinkToken();
+    const { events } = await runAccount(userId, { type: 'RequestPasswordReset', tokenHash: reset.hash }, metadata);
+    if (events.length === 0) return;
+    const url = link('/auth/reset-password', userId, reset.token);
+    await mailer.send({
+      to: email,
+      subject: 'Reset your Timeledger password',
+      text: `Someone asked to reset the password of your Timeledger account.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 60 minutes. If it was not you, ignore this e-mail.`,
       links: [url],
     });
   }
@@ -86,11 +112,17 @@ export function createIdentityService({ store, mailer, publicUrl, now = () => ne
       return { userId, position: result.position, message: identityMessages.signedUp };
     },
 
-    /** Checks the credentials; returns the account, or refuses with the spec's messages. */
-    async logIn(input: { email: string; password: string }, metadata: EventMetadata) {
+    /**
+     * Checks the credentials and starts a session; or refuses with the spec's
+     * messages. After a few failures for the e-mail, known or not, each
+     * attempt waits before its password is checked.
+     */
+    async logIn(input: { email: string; password: string; rememberMe: boolean }, metadata: EventMetadata) {
       const problem = validateLoginEmail(input.email ?? '') ?? (input.password ? null : messages.required);
       if (problem) throw invalid(problem);
-      const userId = await reservedUserId(normalizeEmail(input.email));
+      const email = normalizeEmail(input.email);
+      await pause(signInDelayMs(await failures.countAttempt(email)));
+      const userId = await reservedUserId(email);
       const state = userId ? await loadAccount(userId) : ({ status: 'none' } as const);
       if (state.status !== 'registered') {
         await verify(await DECOY_HASH, input.password);
@@ -99,6 +131,7 @@ export function createIdentityService({ store, mailer, publicUrl, now = () => ne
       if (!(await verify(state.passwordHash, input.password))) {
         throw new DomainError('unauthenticated', identityMessages.badCredentials);
       }
+      await failures.forget(email);
       if (!state.emailVerified) {
         // The first link may be lost or expired: every refused sign-in mails a fresh one.
         const verification = newLinkToken();
@@ -106,7 +139,32 @@ export function createIdentityService({ store, mailer, publicUrl, now = () => ne
         await sendVerification(state.email, state.userId, verification.token);
         throw new DomainError('forbidden', messages.verifyEmail);
       }
-      return state;
+      const { events } = await runAccount(
+        state.userId,
+        { type: 'StartSession', sessionId: randomUUID(), rememberMe: input.rememberMe, checkedPasswordHash: state.passwordHash },
+        { ...metadata, userId: state.userId },
+      );
+      // A repeated request (same Idempotency-Key) gets the session its first one started.
+      const started = events.find((event) => event.type === 'SessionStarted');
+      if (!started) throw new Error('The session was not started');
+      return { userId: state.userId, sessionId: started.data.sessionId, expiresAt: started.data.expiresAt };
+    },
+
+    /** Logging out: the session ends in every API process (see api/http/session.ts). */
+    async endSession({ userId, sessionId }: Session, metadata: EventMetadata): Promise<LogPosition | null> {
+      return (await runAccount(userId, { type: 'EndSession', sessionId }, { ...metadata, userId })).position;
+    },
+
+    /**
+     * After a member's removal: one who now belongs to no company at all is
+     * signed out everywhere. (Access to the company they left ends at once
+     * anyway: every request checks membership.)
+     */
+    async endSessionsIfInNoCompany(userId: string, removedFrom: string, metadata: EventMetadata): Promise<LogPosition | null> {
+      // The read model may not show the removal yet: the company left does not count.
+      const companies = (await companyListOf(db, userId)).filter((company) => company.companyId !== removedFrom);
+      if (companies.length > 0) return null;
+      return (await runAccount(userId, { type: 'EndAllSessions', reason: 'no-company' }, metadata)).position;
     },
 
     async verifyEmail(userId: string, token: string, metadata: EventMetadata) {
@@ -116,23 +174,18 @@ export function createIdentityService({ store, mailer, publicUrl, now = () => ne
       return { position: result.position, message: identityMessages.verified };
     },
 
-    /** Answers the same for known and unknown addresses. */
-    async requestPasswordReset(emailInput: string, metadata: EventMetadata) {
+    /**
+     * Answers at once, the same for known and unknown addresses, in the same
+     * time: looking the account up, writing the link and mailing it happen
+     * after the answer. `mail: false` (the caller's address asked for too
+     * many) answers the same and does nothing. An address gets at most three
+     * links in 15 minutes (the account decides).
+     */
+    requestPasswordReset(emailInput: string, metadata: EventMetadata, { mail, log }: { mail: boolean; log: ErrorLog }) {
       const problem = validateLoginEmail(emailInput ?? '');
       if (problem) throw invalid(problem);
       const email = normalizeEmail(emailInput);
-      const userId = await reservedUserId(email);
-      if (userId && (await loadAccount(userId)).status === 'registered') {
-        const reset = newLinkToken();
-        await runAccount(userId, { type: 'RequestPasswordReset', tokenHash: reset.hash }, metadata);
-        const url = link('/auth/reset-password', userId, reset.token);
-        await mailer.send({
-          to: email,
-          subject: 'Reset your Timeledger password',
-          text: `Someone asked to reset the password of your Timeledger account.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 60 minutes. If it was not you, ignore this e-mail.`,
-          links: [url],
-        });
-      }
+      if (mail) afterAnswer.push(() => mailPasswordReset(email, metadata), log);
       return { message: identityMessages.resetSent };
     },
 

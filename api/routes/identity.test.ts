@@ -6,14 +6,14 @@ import { identityMessages } from '../identity/service.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ authRateLimit: 6 });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 
 async function call(method: string, path: string, body?: unknown, cookie?: string) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    headers: { 'x-requested-with': 'timeledger', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -113,13 +113,6 @@ describe('identity over HTTP', () => {
     expect(again.status).toBe(400);
     expect((await call('POST', '/api/auth/login', { email, password: newPassword })).status).toBe(200);
     expect((await call('POST', '/api/auth/login', { email, password })).status).toBe(401);
-  });
-
-  it('rate-limits sign-in attempts per address and e-mail', async () => {
-    const attempts = await Promise.all(
-      Array.from({ length: 8 }, () => call('POST', '/api/auth/login', { email: 'flood@example.com', password: 'Nope#1234' })),
-    );
-    expect(attempts.some((a) => a.status === 429)).toBe(true);
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { findAccount } from '../../projections/accounts/queries.ts';
 import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses, Text } from '../http/schemas.ts';
-import { endSession, requireUser, startSession } from '../http/session.ts';
+import { clearSessionCookie, requireUser, sessionOf, setSessionCookie } from '../http/session.ts';
 
 /**
  * The signed-in user. The active company is the browser's choice (kept
@@ -36,28 +37,48 @@ const Email = Text(320);
 /** Long enough for any passphrase, short enough to keep hashing cheap. */
 const Password = Text(256);
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+/** Reset mails sent on behalf of one network address in 15 minutes; further requests get the same answer and mail nothing. */
+export const RESET_MAILS_PER_ADDRESS = 10;
+
+const emailOf = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
 export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
-  const { identity, config } = context;
-  // Per address and e-mail: guessing one account's password is slowed down
-  // without locking out colleagues behind the same office address.
-  const limited = {
-    rateLimit: {
-      max: config.authRateLimit,
-      timeWindow: '1 minute',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-      },
-    },
-  };
+  const { identity, config, watcher } = context;
   const tags = ['identity'];
 
   return async (app) => {
+    // Counted per process (in memory). The address is the connection's unless
+    // TRUST_PROXY names the proxy in front. Per address and e-mail: guessing
+    // one account's password is slowed down without locking out colleagues
+    // behind the same office address. Per address, whatever the e-mail (three
+    // times as many): one password tried on many accounts. Guessing one
+    // account from many addresses is slowed down by the identity service.
+    const perAddressAndEmail = app.createRateLimit({
+      max: config.authRateLimit,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `${request.ip}|${emailOf(request)}`,
+    });
+    const perAddress = app.createRateLimit({ max: config.authRateLimit * 3, timeWindow: '1 minute' });
+    const resetMailsPerAddress = app.createRateLimit({ max: RESET_MAILS_PER_ADDRESS, timeWindow: '15 minutes' });
+    const limited = {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        for (const limit of [perAddress, perAddressAndEmail]) {
+          const count = await limit(request);
+          if (count.isAllowed || !count.isExceeded) continue;
+          reply.header('retry-after', count.ttlInSeconds);
+          throw new DomainError('rate_limited', TOO_MANY_ATTEMPTS);
+        }
+      },
+    };
+
     app.post(
       '/api/auth/sign-up',
       {
-        config: limited,
+        ...limited,
         schema: {
           tags,
           summary: 'Create an account and mail a verification link',
@@ -75,7 +96,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/login',
       {
-        config: limited,
+        ...limited,
         schema: {
           tags,
           summary: 'Sign in; sets the session cookie',
@@ -84,18 +105,21 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const { email, password, rememberMe } = request.body;
-        const account = await identity.logIn({ email, password }, requestMetadata(request));
-        await startSession(request, reply, account.userId, rememberMe ?? false);
-        return { user: await profileOf(context, account.userId) };
+        const { email, password, rememberMe = false } = request.body;
+        const { userId, sessionId, expiresAt } = await identity.logIn({ email, password, rememberMe }, requestMetadata(request));
+        await setSessionCookie(request, reply, { userId, sessionId, expiresAt, rememberMe });
+        return { user: await profileOf(context, userId) };
       },
     );
 
     app.post(
       '/api/auth/logout',
-      { schema: { tags, summary: 'Sign out; clears the session cookie', response: { 204: Type.Null({ description: "Signed out" }) } } },
-      async (_request, reply) => {
-        endSession(reply);
+      { schema: { tags, summary: 'Sign out: ends the session in every API process and clears the cookie', response: { 204: Type.Null({ description: 'Signed out' }) } } },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        // Answered once the session is refused here, and notified to the other processes.
+        if (session) await watcher.waitFor(await identity.endSession(session, requestMetadata(request, session.userId)));
+        clearSessionCookie(reply);
         return reply.status(204).send(null);
       },
     );
@@ -103,7 +127,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/verify-email',
       {
-        config: limited,
+        ...limited,
         schema: {
           tags,
           summary: 'Confirm an e-mail address with the mailed link',
@@ -121,7 +145,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/forgot-password',
       {
-        config: limited,
+        ...limited,
         schema: {
           tags,
           summary: 'Mail a password reset link (same answer for unknown addresses)',
@@ -130,25 +154,27 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const { email } = request.body;
-        return identity.requestPasswordReset(email, requestMetadata(request));
+        const mails = await resetMailsPerAddress(request);
+        return identity.requestPasswordReset(request.body.email, requestMetadata(request), { mail: mails.isAllowed || !mails.isExceeded, log: request.log });
       },
     );
 
     app.post(
       '/api/auth/reset-password',
       {
-        config: limited,
+        ...limited,
         schema: {
           tags,
-          summary: 'Set a new password with a single-use reset link',
+          summary: 'Set a new password with a single-use reset link; ends every session of the account',
           body: Type.Object({ userId: Text(100), token: Text(100), password: Password }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },
       async (request) => {
-        const body = request.body;
-        const result = await identity.resetPassword(body, requestMetadata(request));
+        const { userId, token, password } = request.body;
+        const result = await identity.resetPassword({ userId, token, password }, requestMetadata(request));
+        // The sessions it ended are refused by the time the answer arrives.
+        await watcher.waitFor(result.position);
         return { message: result.message, position: positionText(result.position) };
       },
     );

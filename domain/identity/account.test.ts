@@ -134,3 +134,73 @@ describe('account: profile', () => {
     given(account, [registered]).when({ type: 'RenameProfile', fullName: 'Jo' }, { now }).thenRefuses(messages.nameTooShort);
   });
 });
+
+describe('account: password reset links mailed', () => {
+  const requested = (at: Date): AccountEvent => ({
+    type: 'PasswordResetRequested',
+    data: { tokenHash: 'reset-x', expiresAt: new Date(at.getTime() + 60 * 60_000).toISOString() },
+  });
+
+  it('issues at most three links to one address in 15 minutes, then nothing until the window moves on', () => {
+    const three = [requested(now), requested(later(5)), requested(later(10))];
+    given(account, [registered, ...three]).when({ type: 'RequestPasswordReset', tokenHash: 'reset-4' }, { now: later(11) }).then([]);
+    given(account, [registered, ...three])
+      .when({ type: 'RequestPasswordReset', tokenHash: 'reset-4' }, { now: later(16) })
+      .then([{ type: 'PasswordResetRequested', data: { tokenHash: 'reset-4', expiresAt: later(76).toISOString() } }]);
+  });
+});
+
+describe('account: sessions', () => {
+  const sessionA = '00000000-0000-4000-8000-00000000000a';
+  const sessionB = '00000000-0000-4000-8000-00000000000b';
+  const started = (sessionId: string, at: Date, hours = 12): AccountEvent => ({
+    type: 'SessionStarted',
+    data: { userId, sessionId, startedAt: at.toISOString(), expiresAt: new Date(at.getTime() + hours * 3_600_000).toISOString() },
+  });
+  const start = (sessionId: string, rememberMe = false) => ({ type: 'StartSession' as const, sessionId, rememberMe, checkedPasswordHash: 'hash-1' });
+
+  it('starts a session of 12 hours, or of 30 days with remember me', () => {
+    given(account, [registered, verified]).when(start(sessionA), { now }).then([started(sessionA, now)]);
+    given(account, [registered, verified]).when(start(sessionA, true), { now }).then([started(sessionA, now, 30 * 24)]);
+  });
+
+  it('refuses a session for an unverified address, or when the password changed since it was checked', () => {
+    given(account, [registered]).when(start(sessionA), { now }).thenRefuses(messages.verifyEmail);
+    const reset: AccountEvent = { type: 'PasswordReset', data: { userId, passwordHash: 'hash-2', tokenHash: 'reset-1', resetAt: now.toISOString() } };
+    given(account, [registered, verified, resetRequested, reset]).when(start(sessionA), { now }).thenRefuses(accountMessages.badCredentials);
+  });
+
+  it('ends one session once; an unknown or expired one needs nothing', () => {
+    const ended: AccountEvent = { type: 'SessionEnded', data: { userId, sessionId: sessionA, endedAt: later(1).toISOString() } };
+    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(1) }).then([ended]);
+    given(account, [registered, verified, started(sessionA, now), ended]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(2) }).then([]);
+    given(account, [registered, verified]).when({ type: 'EndSession', sessionId: sessionB }, { now }).then([]);
+    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(13 * 60) }).then([]);
+  });
+
+  it('ends every live session when the password is reset', () => {
+    const history = [registered, verified, started(sessionA, now), started(sessionB, later(1)), resetRequested];
+    given(account, history)
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2' }, { now: later(5) })
+      .then([
+        { type: 'PasswordReset', data: { userId, passwordHash: 'hash-2', tokenHash: 'reset-1', resetAt: later(5).toISOString() } },
+        { type: 'AllSessionsEnded', data: { userId, sessionIds: [sessionA, sessionB], reason: 'password-reset', endedAt: later(5).toISOString() } },
+      ]);
+  });
+
+  it('ends every live session when asked (no company left), and nothing when none is live', () => {
+    given(account, [registered, verified, started(sessionA, now)])
+      .when({ type: 'EndAllSessions', reason: 'no-company' }, { now: later(1) })
+      .then([{ type: 'AllSessionsEnded', data: { userId, sessionIds: [sessionA], reason: 'no-company', endedAt: later(1).toISOString() } }]);
+    const allEnded: AccountEvent = { type: 'AllSessionsEnded', data: { userId, sessionIds: [sessionA], reason: 'no-company', endedAt: later(1).toISOString() } };
+    given(account, [registered, verified, started(sessionA, now), allEnded]).when({ type: 'EndAllSessions', reason: 'no-company' }, { now: later(2) }).then([]);
+  });
+
+  it('keeps at most 100 live sessions: one more ends the oldest', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const history = [registered, verified, ...ids.map((id, i) => started(id, later(i)))];
+    given(account, history)
+      .when(start(sessionA), { now: later(100) })
+      .then([{ type: 'SessionEnded', data: { userId, sessionId: ids[0], endedAt: later(100).toISOString() } }, started(sessionA, later(100))]);
+  });
+});

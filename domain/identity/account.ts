@@ -1,16 +1,23 @@
 import type { Decider } from '../shared/decider.ts';
-import { conflict, invalid, notFound } from '../shared/errors.ts';
-import type { AccountEvent, IssuedToken } from './events.ts';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { type AccountEvent, type IssuedToken, LIVE_SESSIONS_KEPT } from './events.ts';
 import { messages, normalizeEmail, validateFullName, validateSignUpEmail } from './validation.ts';
 
 export const VERIFICATION_LINK_HOURS = 72;
 export const RESET_LINK_MINUTES = 60;
+/** At most this many reset links are mailed to one address in RESET_MAIL_WINDOW_MINUTES; further requests mail nothing. */
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_MAIL_WINDOW_MINUTES = 15;
+/** "Remember me": a session of 30 days. Otherwise 12 hours (and a cookie gone with the browser). */
+export const REMEMBERED_SESSION_DAYS = 30;
+export const SESSION_HOURS = 12;
 
 export const accountMessages = {
   alreadyRegistered: 'An account with this email address already exists.',
   badVerificationLink: 'This verification link is invalid or has expired.',
   badResetLink: 'This password reset link is invalid, expired or already used.',
   accountNotFound: 'User not found or not authorized',
+  badCredentials: 'Invalid email or password.',
   tokenNameRequired: 'Token name is required',
   tokenNotFound: 'Token not found',
 } as const;
@@ -26,9 +33,16 @@ export type AccountState =
       emailVerified: boolean;
       verification: IssuedToken | null;
       passwordReset: IssuedToken | null;
+      /** The newest reset links, at most RESET_MAILS_PER_WINDOW of them. */
+      recentResetLinks: IssuedToken[];
       /** API tokens by id: true while usable. */
       apiTokens: Map<string, boolean>;
+      /** Sessions not ended (some may have expired), by id, oldest first: their expiry. */
+      sessions: Map<string, string>;
     };
+
+/** Why every session of an account ended at once. */
+export type AllSessionsEndedReason = Extract<AccountEvent, { type: 'AllSessionsEnded' }>['data']['reason'];
 
 export type AccountCommand =
   | { type: 'Register'; userId: string; email: string; fullName: string; passwordHash: string; verificationTokenHash: string }
@@ -38,7 +52,11 @@ export type AccountCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string }
   | { type: 'RenameProfile'; fullName: string }
   | { type: 'CreateApiToken'; tokenId: string; name: string; tokenHash: string }
-  | { type: 'RevokeApiToken'; tokenId: string };
+  | { type: 'RevokeApiToken'; tokenId: string }
+  /** `checkedPasswordHash`: the hash the password was checked against; a reset since then refuses the sign-in. */
+  | { type: 'StartSession'; sessionId: string; rememberMe: boolean; checkedPasswordHash: string }
+  | { type: 'EndSession'; sessionId: string }
+  | { type: 'EndAllSessions'; reason: AllSessionsEndedReason };
 
 export interface AccountContext {
   now: Date;
@@ -49,13 +67,40 @@ const expiry = (now: Date, minutes: number) => new Date(now.getTime() + minutes 
 const isLive = (token: IssuedToken | null, tokenHash: string, now: Date) =>
   token !== null && token.tokenHash === tokenHash && Date.parse(token.expiresAt) > now.getTime();
 
+/** A link's expiry tells when it was issued. */
+const issuedWithinMailWindow = (link: IssuedToken, now: Date) =>
+  Date.parse(link.expiresAt) - RESET_LINK_MINUTES * 60_000 > now.getTime() - RESET_MAIL_WINDOW_MINUTES * 60_000;
+
+type Registered = Extract<AccountState, { status: 'registered' }>;
+
+/** Ids of the sessions neither ended nor expired, oldest first. */
+const liveSessions = (state: Registered, now: Date) =>
+  [...state.sessions].filter(([, expiresAt]) => Date.parse(expiresAt) > now.getTime()).map(([sessionId]) => sessionId);
+
+const allSessionsEnded = (state: Registered, reason: AllSessionsEndedReason, now: Date): AccountEvent[] => {
+  const sessionIds = liveSessions(state, now);
+  return sessionIds.length === 0 ? [] : [{ type: 'AllSessionsEnded', data: { userId: state.userId, sessionIds, reason, endedAt: now.toISOString() } }];
+};
+
 export const account: Decider<AccountCommand, AccountEvent, AccountState, AccountContext> = {
   initialState: { status: 'none' },
 
   evolve(state, event) {
     if (event.type === 'AccountRegistered') {
       const { userId, email, fullName, passwordHash, verification } = event.data;
-      return { status: 'registered', userId, email, fullName, passwordHash, emailVerified: false, verification, passwordReset: null, apiTokens: new Map() };
+      return {
+        status: 'registered',
+        userId,
+        email,
+        fullName,
+        passwordHash,
+        emailVerified: false,
+        verification,
+        passwordReset: null,
+        recentResetLinks: [],
+        apiTokens: new Map(),
+        sessions: new Map(),
+      };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -64,7 +109,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
       case 'EmailVerified':
         return { ...state, emailVerified: true, verification: null };
       case 'PasswordResetRequested':
-        return { ...state, passwordReset: event.data };
+        return { ...state, passwordReset: event.data, recentResetLinks: [...state.recentResetLinks, event.data].slice(-RESET_MAILS_PER_WINDOW) };
       case 'PasswordReset':
         return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
       case 'ProfileRenamed':
@@ -73,6 +118,18 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         return { ...state, apiTokens: new Map(state.apiTokens).set(event.data.tokenId, true) };
       case 'ApiTokenRevoked':
         return { ...state, apiTokens: new Map(state.apiTokens).set(event.data.tokenId, false) };
+      case 'SessionStarted': {
+        // Sessions expired by now are forgotten, so the map holds only the recent ones.
+        const sessions = new Map([...state.sessions].filter(([, expiresAt]) => Date.parse(expiresAt) > Date.parse(event.data.startedAt)));
+        return { ...state, sessions: sessions.set(event.data.sessionId, event.data.expiresAt) };
+      }
+      case 'SessionEnded': {
+        const sessions = new Map(state.sessions);
+        sessions.delete(event.data.sessionId);
+        return { ...state, sessions };
+      }
+      case 'AllSessionsEnded':
+        return { ...state, sessions: new Map() };
     }
   },
 
@@ -108,16 +165,47 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         return [{ type: 'EmailVerified', data: { userId: state.userId, verifiedAt: now.toISOString() } }];
 
       case 'RequestPasswordReset':
+        if (state.recentResetLinks.filter((link) => issuedWithinMailWindow(link, now)).length >= RESET_MAILS_PER_WINDOW) return [];
         return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt: expiry(now, RESET_LINK_MINUTES) } }];
 
       case 'ResetPassword':
         if (!isLive(state.passwordReset, command.tokenHash, now)) throw invalid(accountMessages.badResetLink);
+        // Whoever knew the old password may be signed in somewhere: a new password ends every session.
         return [
           {
             type: 'PasswordReset',
             data: { userId: state.userId, passwordHash: command.passwordHash, tokenHash: command.tokenHash, resetAt: now.toISOString() },
           },
+          ...allSessionsEnded(state, 'password-reset', now),
         ];
+
+      case 'StartSession': {
+        if (command.checkedPasswordHash !== state.passwordHash) throw new DomainError('unauthenticated', accountMessages.badCredentials);
+        if (!state.emailVerified) throw forbidden(messages.verifyEmail);
+        if (state.sessions.has(command.sessionId)) return [];
+        const live = liveSessions(state, now);
+        const oldest = live.slice(0, Math.max(0, live.length - LIVE_SESSIONS_KEPT + 1));
+        return [
+          ...oldest.map((sessionId): AccountEvent => ({ type: 'SessionEnded', data: { userId: state.userId, sessionId, endedAt: now.toISOString() } })),
+          {
+            type: 'SessionStarted',
+            data: {
+              userId: state.userId,
+              sessionId: command.sessionId,
+              startedAt: now.toISOString(),
+              expiresAt: expiry(now, command.rememberMe ? REMEMBERED_SESSION_DAYS * 24 * 60 : SESSION_HOURS * 60),
+            },
+          },
+        ];
+      }
+
+      case 'EndSession':
+        return liveSessions(state, now).includes(command.sessionId)
+          ? [{ type: 'SessionEnded', data: { userId: state.userId, sessionId: command.sessionId, endedAt: now.toISOString() } }]
+          : [];
+
+      case 'EndAllSessions':
+        return allSessionsEnded(state, command.reason, now);
 
       case 'CreateApiToken': {
         const name = command.name?.trim() ?? '';
