@@ -27,7 +27,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // The API sees the address the browser used, so its same-origin check (api/http/csrf.ts) holds.
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },
 });

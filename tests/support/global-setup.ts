@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../api/database/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

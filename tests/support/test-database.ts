@@ -6,7 +6,7 @@ import { createPostgresEventStore } from '../../eventstore/postgres.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import { migrateToLatest } from '../../migrations/index.ts';
 import { createDatabase, createPool, type Database } from '../../projections/database.ts';
-import { ensureDatabase } from '../../scripts/lib/embedded-postgres.ts';
+import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
 
 export interface TestDatabase {
   url: string;

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { configFromEnv } from '../../api/config.ts';
+import { configFromEnv, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
-import { ensureDatabase } from '../../scripts/lib/embedded-postgres.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
+import { freePort } from '../../api/database/free-port.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
 
 export interface TestServer extends RunningServer {
@@ -21,7 +21,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy } = {},
 ): Promise<TestServer> {
   const mailbox = await startMailbox();
   const databaseUrl =
@@ -38,8 +38,10 @@ export async function startTestServer(
       smtpUrl: mailbox.url,
       publicUrl: `http://127.0.0.1:${port}`,
       authRateLimit: overrides.authRateLimit ?? 1000,
+      invitesPerHour: overrides.invitesPerHour ?? 1000,
       runProjections: overrides.runProjections ?? true,
       jwtSecret: overrides.jwtSecret,
+      trustProxy: overrides.trustProxy ?? false,
     },
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );

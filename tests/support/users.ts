@@ -1,3 +1,4 @@
+import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
 import { readModelsInclude } from './read-models.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -10,11 +11,15 @@ export interface ApiUser {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
 
-/** Calls the API with a session cookie (or none); JSON in and out. */
+/** Calls the API as the web app does, with a session cookie (or none); JSON in and out. */
 export async function callApi(server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    headers: {
+      [APP_HEADER]: APP_HEADER_VALUE,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();

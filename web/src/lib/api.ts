@@ -3,6 +3,12 @@ import { readAfterHeaders, rememberPosition } from './readAfter';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/**
+ * Sent with every request. A page of another site cannot send it, so the
+ * server refuses a change that carries neither it nor a JSON body (CSRF).
+ */
+export const APP_HEADERS = { 'X-Requested-With': 'timeledger' };
+
 const unreachableMessage = 'Unable to reach the server. Please check your connection and try again.';
 const serverTroubleMessage = 'The server is not responding right now. Please try again in a moment.';
 
@@ -14,6 +20,7 @@ async function request<T>(method: Method, path: string, body?: unknown, extraHea
       credentials: 'include',
       headers: {
         Accept: 'application/json',
+        ...APP_HEADERS,
         ...readAfterHeaders(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...extraHeaders,
