@@ -13,13 +13,14 @@ import { appends } from './bench/appends.ts';
 import { catchUp } from './bench/catch-up.ts';
 import { membersQuery } from './bench/members-query.ts';
 import { tasksQuery } from './bench/tasks-query.ts';
+import { taskCreation } from './bench/task-creation.ts';
 import { timerHttp } from './bench/timer-http.ts';
 import type { BenchContext, BenchResult, BenchSection } from './bench/context.ts';
 import { printTable, writeResults } from './bench/report.ts';
-import { ensureDatabase, startEmbeddedPostgres } from './lib/embedded-postgres.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation];
 const wanted = process.argv.slice(2);
 const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer } from 'file-type';
 import { projectStream } from '../../domain/projects/events.ts';
-import { project, type ProjectActor, type ProjectCommand } from '../../domain/projects/project.ts';
-import { taskNumbersStream, taskStream, type TaskFields } from '../../domain/tasks/events.ts';
-import { task, type TaskCommand, type TaskContext, taskIdOf, taskMessages, taskNumbers } from '../../domain/tasks/task.ts';
+import { project, type ProjectCommand } from '../../domain/projects/project.ts';
+import type { TaskPriority, TaskStatus } from '../../domain/tasks/choices.ts';
+import { type TaskFields, taskStream } from '../../domain/tasks/events.ts';
+import { TASK_FIELDS, task, type TaskCommand, type TaskContext, taskIdOf, taskMessages } from '../../domain/tasks/task.ts';
 import { DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
 import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
@@ -12,6 +13,7 @@ import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { sanitizeRichText } from './sanitize.ts';
+import { createTaskNumberAllocator } from './task-numbers.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_FAILED = 'File could not be uploaded';
@@ -20,11 +22,18 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif
 const step = (metadata: EventMetadata, name: string): EventMetadata =>
   metadata.commandId ? { ...metadata, commandId: `${metadata.commandId}:${name}` } : metadata;
 
+/** A task form as the API takes it: the decider checks status and priority, answering with the form's messages. */
+export type TaskInput = Omit<TaskFields, 'status' | 'priority'> & { status: string; priority: string };
+
+/** Only the task fields given, by name: nothing else a caller sends reaches a command. */
+function taskChanges(input: Partial<TaskInput>): Partial<TaskFields> {
+  return Object.fromEntries(TASK_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]));
+}
+
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
 export function createProjectsService({ store, db, storage }: { store: EventStore; db: Kysely<Database>; storage: FileStorage }) {
-  const actorOf = (access: CompanyAccess): ProjectActor => ({ userId: access.userId, name: access.name, role: access.role });
-  const by = (access: CompanyAccess) => ({ userId: access.userId, name: access.name });
+  const numbers = createTaskNumberAllocator(store);
 
   const runProject = (access: CompanyAccess, projectId: string, command: ProjectCommand, metadata: EventMetadata) =>
     handleCommand(store, projectStream(projectId), project, command, {}, { ...metadata, companyId: access.company.company_id });
@@ -55,75 +64,89 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
     return { isAssignable: (userId) => users.has(userId), isProject: (projectId) => projectIds.has(projectId) };
   }
 
-  const runTask = async (access: CompanyAccess, taskId: string, command: TaskCommand, metadata: EventMetadata) => {
+  /** A command on an existing task of the caller's company. */
+  const runTask = async (access: CompanyAccess, taskId: string, command: Exclude<TaskCommand, { type: 'CreateTask' }>, metadata: EventMetadata) => {
     const companyId = access.company.company_id;
     const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', companyId).where('task_id', '=', taskId).executeTakeFirst();
-    if (!exists && command.type !== 'CreateTask') throw notFound(taskMessages.notFound);
+    if (!exists) throw notFound(taskMessages.notFound);
     return handleCommand(store, taskStream(companyId, taskId), task, command, await taskContext(companyId), { ...metadata, companyId });
   };
 
   return {
     async createProject(access: CompanyAccess, name: string, metadata: EventMetadata) {
-      const projectId = metadata.commandId ? uuidFrom(`project:${metadata.commandId}`) : randomUUID();
-      const { position } = await runProject(access, projectId, { type: 'CreateProject', projectId, companyId: access.company.company_id, name, actor: actorOf(access) }, metadata);
+      const companyId = access.company.company_id;
+      const projectId = metadata.commandId ? uuidFrom(`project:${companyId}:${metadata.commandId}`) : randomUUID();
+      const { position } = await runProject(access, projectId, { type: 'CreateProject', projectId, companyId, name, actor: access.actor, actorName: access.name }, metadata);
       return { projectId, position };
     },
 
     async renameProject(access: CompanyAccess, projectId: string, name: string, metadata: EventMetadata) {
       await liveProject(access.company.company_id, projectId);
-      return (await runProject(access, projectId, { type: 'RenameProject', name, actor: actorOf(access) }, metadata)).position;
+      return (await runProject(access, projectId, { type: 'RenameProject', name, actor: access.actor, actorName: access.name }, metadata)).position;
     },
 
     async deleteProject(access: CompanyAccess, projectId: string, metadata: EventMetadata) {
       await liveProject(access.company.company_id, projectId);
-      return (await runProject(access, projectId, { type: 'DeleteProject', actor: actorOf(access) }, metadata)).position;
+      return (await runProject(access, projectId, { type: 'DeleteProject', actor: access.actor, actorName: access.name }, metadata)).position;
     },
 
-    /** Takes the next number for the project's prefix, then writes the task: two tasks never share an id. */
-    async createTask(access: CompanyAccess, fields: TaskFields, metadata: EventMetadata) {
+    /**
+     * Decides the task first (a refused one takes no number), then takes the
+     * next number for the project's prefix, then writes the task: two tasks
+     * never share an id. A number taken for a task that was then not written
+     * is skipped; a retried request takes its number again.
+     */
+    async createTask(access: CompanyAccess, input: TaskInput, metadata: EventMetadata) {
       const companyId = access.company.company_id;
-      if (!fields.projectId) throw invalid('Please select a project');
-      const projectRow = await liveProject(companyId, fields.projectId);
-      const description = sanitizeRichText(fields.description);
-      const command = { ...fields, description: description.text ? description.html : '' };
-      // Refuse a bad form before a number is taken.
-      task.decide({ type: 'CreateTask', taskId: 'check', companyId, number: 0, by: by(access), ...command }, task.initialState, await taskContext(companyId));
-      const numbered = await handleCommand(
-        store,
-        taskNumbersStream(companyId, projectRow.prefix),
-        taskNumbers,
-        { type: 'TakeTaskNumber', companyId, prefix: projectRow.prefix, projectId: projectRow.project_id },
-        {},
+      if (!input.projectId) throw invalid('Please select a project');
+      const projectRow = await liveProject(companyId, input.projectId);
+      const description = sanitizeRichText(input.description, companyId);
+      const fields: TaskFields = {
+        title: input.title,
+        description: description.text ? description.html : '',
+        status: input.status as TaskStatus,
+        priority: input.priority as TaskPriority,
+        eta: input.eta,
+        assigneeId: input.assigneeId,
+        projectId: projectRow.project_id,
+      };
+      const create = (taskId: string, number: number): TaskCommand => ({ type: 'CreateTask', taskId, companyId, number, fields, actor: access.actor, actorName: access.name });
+      const context = await taskContext(companyId);
+      // Refused here (a bad form, or no right to it), a task takes no number.
+      task.decide(create('check', 0), task.initialState, context);
+      const number = await numbers.take(
+        { type: 'TakeTaskNumber', companyId, prefix: projectRow.prefix, projectId: projectRow.project_id, actor: access.actor },
         { ...step(metadata, 'number'), companyId },
       );
-      const number = numbered.events[numbered.events.length - 1].data.number;
       const taskId = taskIdOf(projectRow.prefix, number);
-      const { position } = await runTask(access, taskId, { type: 'CreateTask', taskId, companyId, number, by: by(access), ...command }, step(metadata, 'create'));
+      const { position } = await handleCommand(store, taskStream(companyId, taskId), task, create(taskId, number), context, { ...step(metadata, 'create'), companyId });
       return { taskId, projectName: projectRow.name, position };
     },
 
-    async editTask(access: CompanyAccess, taskId: string, changes: Partial<TaskFields>, metadata: EventMetadata) {
-      const clean = { ...changes };
-      if (changes.description !== undefined) {
-        const description = sanitizeRichText(changes.description);
-        clean.description = description.text || description.html.includes('<img') ? description.html : '';
+    async editTask(access: CompanyAccess, taskId: string, input: Partial<TaskInput>, metadata: EventMetadata) {
+      const changes = taskChanges(input);
+      if (input.description !== undefined) {
+        const description = sanitizeRichText(input.description, access.company.company_id);
+        changes.description = description.text || description.html.includes('<img') ? description.html : '';
       }
-      return (await runTask(access, taskId, { type: 'EditTask', changes: clean, by: by(access) }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'EditTask', changes, actor: access.actor, actorName: access.name }, metadata)).position;
     },
 
     async deleteTask(access: CompanyAccess, taskId: string, metadata: EventMetadata) {
-      return (await runTask(access, taskId, { type: 'DeleteTask', by: by(access) }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'DeleteTask', actor: access.actor, actorName: access.name }, metadata)).position;
     },
 
     async addComment(access: CompanyAccess, taskId: string, html: string, metadata: EventMetadata) {
-      const clean = sanitizeRichText(html);
-      const commentId = metadata.commandId ? uuidFrom(`comment:${metadata.commandId}`) : randomUUID();
-      const { position } = await runTask(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, by: by(access) }, metadata);
+      const companyId = access.company.company_id;
+      const clean = sanitizeRichText(html, companyId);
+      // Derived from the key and the task it names: the same key on two tasks is two comments.
+      const commentId = metadata.commandId ? uuidFrom(`comment:${companyId}:${taskId}:${metadata.commandId}`) : randomUUID();
+      const { position } = await runTask(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, actor: access.actor, actorName: access.name }, metadata);
       return { commentId, position };
     },
 
     async deleteComment(access: CompanyAccess, taskId: string, commentId: string, metadata: EventMetadata) {
-      return (await runTask(access, taskId, { type: 'DeleteComment', commentId, by: by(access) }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'DeleteComment', commentId, actor: access.actor, actorName: access.name }, metadata)).position;
     },
 
     /** Stores an image for a task's description; only PNG, JPEG, WebP and GIF, known by their bytes. */

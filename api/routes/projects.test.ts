@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskNumbersStream, taskStream } from '../../domain/tasks/events.ts';
+import type { LogPosition } from '../../eventstore/types.ts';
+import type { CompanyAccess } from '../http/access.ts';
+import { createProjectsService, type ProjectsService } from '../projects/service.ts';
+import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 
@@ -9,6 +15,28 @@ let client: ApiUser;
 let companyId: string;
 let website: string;
 let api: (method: string, path: string, body?: unknown) => ReturnType<ApiUser['call']>;
+
+/** A JSON request with an Idempotency-Key, as the web app sends its commands. */
+async function keyed(user: ApiUser, method: string, path: string, body: unknown, key: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'idempotency-key': key, cookie: user.cookie },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  await readModelsInclude(server, answer);
+  return { status: response.status, body: answer };
+}
+
+/** Uploads a one-pixel GIF to a task as this user. */
+async function uploadImage(user: ApiUser, taskId: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(GIF)]), 'pixel.gif');
+  const response = await fetch(`${server.url}/api/companies/${companyId}/tasks/${taskId}/images`, { method: 'POST', headers: { cookie: user.cookie }, body: form });
+  return { status: response.status, body: await response.json() };
+}
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const fetchImage = (user: ApiUser, url: string) => fetch(`${server.url}${url}`, { headers: { cookie: user.cookie } });
 
 const newTask = (overrides: object = {}) => ({
   projectId: website,
@@ -133,8 +161,61 @@ describe('tasks', () => {
     expect(ok).toMatchObject({ status: 201, body: { mime: 'image/gif' } });
     expect((await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.png')).body.message).toBe('File could not be uploaded');
     expect((await upload(Buffer.alloc(6 * 1024 * 1024, 1), 'huge.png')).body.message).toBe('File could not be uploaded');
-    const served = await fetch(`${server.url}${ok.body.url}`, { headers: { cookie: dev.cookie } });
+    const served = await fetchImage(manager, ok.body.url);
     expect(served.headers.get('content-type')).toBe('image/gif');
+  });
+
+  it("keeps in a description only this company's task images, by their exact address", async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Pictures' }))).body;
+    const { url } = (await uploadImage(manager, taskId)).body;
+    const traversal = `/api/companies/${companyId}/files/task-images/../../../../auth/logout`;
+    const otherCompany = url.replace(companyId, '00000000-0000-4000-8000-000000000000');
+    const description = `<p>Plan</p><img src="${url}"><img src="${traversal}"><img src="${otherCompany}"><img src="${url}?download=1">`;
+    expect((await api('PATCH', `/tasks/${taskId}`, { description })).status).toBe(200);
+    const stored = (await api('GET', `/tasks/${taskId}`)).body.description;
+    expect(stored.match(/<img [^>]*>/g)).toEqual([`<img src="${url}" />`]);
+  });
+
+  it('never takes fields of the command from the body: a company, task id or author there is refused, nothing written', async () => {
+    const victim = await signedInUser(server, 'victim@other.test', 'Vera Victim');
+    const victimCompany = await createCompany(victim, 'Victim Ltd');
+    const before = await server.db.selectFrom('tasks').select('task_id').execute();
+    const smuggled = newTask({ companyId: victimCompany, taskId: 'VI-1', by: { userId: victim.userId, name: 'Vera Victim' } });
+    const answer = await api('POST', '/tasks', smuggled);
+    expect(answer.status).toBe(400);
+    expect(await server.db.selectFrom('tasks').select('task_id').execute()).toEqual(before);
+    expect(await server.db.selectFrom('tasks').select('task_id').where('company_id', '=', victimCompany).execute()).toEqual([]);
+  });
+
+  it('lets 30 people create tasks in one project at the same moment: every one is created, none sees a conflict', async () => {
+    const busy = (await api('POST', '/projects', { name: 'Busy Board' })).body.projectId;
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => keyed(manager, 'POST', `/api/companies/${companyId}/tasks`, newTask({ title: `Rush ${i}`, projectId: busy }), `rush-${i}`)),
+    );
+    expect(created.filter((r) => r.status !== 201).map((r) => r.body)).toEqual([]);
+    const ids = created.map((r) => r.body.taskId);
+    expect(new Set(ids).size).toBe(30);
+    expect(ids.every((id) => /^BB-\d+$/.test(id))).toBe(true);
+    // A retried request (same key) gets its task again, not a new number.
+    const retried = await keyed(manager, 'POST', `/api/companies/${companyId}/tasks`, newTask({ title: 'Rush 7', projectId: busy }), 'rush-7');
+    expect(retried).toMatchObject({ status: 201, body: { taskId: ids[7] } });
+    const next = (await api('POST', '/tasks', newTask({ title: 'After the rush', projectId: busy }))).body.taskId;
+    expect(next).toBe('BB-31');
+  });
+
+  it('gives a comment an id of its own per task, even under the same Idempotency-Key', async () => {
+    const first = (await api('POST', '/tasks', newTask({ title: 'First' }))).body.taskId;
+    const second = (await api('POST', '/tasks', newTask({ title: 'Second' }))).body.taskId;
+    const onFirst = await keyed(manager, 'POST', `/api/companies/${companyId}/tasks/${first}/comments`, { html: '<p>Same key, first</p>' }, 'comment-key');
+    const onSecond = await keyed(manager, 'POST', `/api/companies/${companyId}/tasks/${second}/comments`, { html: '<p>Same key, second</p>' }, 'comment-key');
+    expect([onFirst.status, onSecond.status]).toEqual([201, 201]);
+    expect(onFirst.body.commentId).not.toBe(onSecond.body.commentId);
+    expect((await api('GET', `/tasks/${first}`)).body.comments.map((c: { commentId: string; html: string }) => [c.commentId, c.html])).toEqual([
+      [onFirst.body.commentId, '<p>Same key, first</p>'],
+    ]);
+    expect((await api('GET', `/tasks/${second}`)).body.comments.map((c: { commentId: string; html: string }) => [c.commentId, c.html])).toEqual([
+      [onSecond.body.commentId, '<p>Same key, second</p>'],
+    ]);
   });
 });
 
@@ -153,6 +234,104 @@ describe('clients', () => {
     expect(projects.map((p: { projectId: string }) => p.projectId)).toEqual([website]);
     expect(projects.map((p: { projectId: string }) => p.projectId)).not.toContain(other);
     expect((await client.call('POST', `/api/companies/${companyId}/projects`, { name: 'Mine' })).status).toBe(403);
+  });
+
+  it("serves a task's images only to who may read the task: managers and Clients of its project", async () => {
+    const secret = (await api('POST', '/projects', { name: 'Secret Plans' })).body.projectId;
+    const visibleTask = (await api('POST', '/tasks', newTask({ title: 'Client sees this' }))).body.taskId;
+    const hiddenTask = (await api('POST', '/tasks', newTask({ title: 'Client does not', projectId: secret }))).body.taskId;
+    const visibleImage = (await uploadImage(manager, visibleTask)).body.url;
+    const hiddenImage = (await uploadImage(manager, hiddenTask)).body.url;
+
+    expect((await fetchImage(manager, visibleImage)).status).toBe(200);
+    expect((await fetchImage(manager, hiddenImage)).status).toBe(200);
+    expect((await fetchImage(client, visibleImage)).status).toBe(200);
+    expect((await fetchImage(client, hiddenImage)).status).toBe(404);
+    expect((await fetchImage(dev, visibleImage)).status).toBe(404);
+    expect((await fetchImage(dev, hiddenImage)).status).toBe(404);
+  });
+});
+
+describe('the projects service, past the request schemas', () => {
+  let service: ProjectsService;
+  let access: CompanyAccess;
+  let otherAccess: CompanyAccess;
+  const metadata = (commandId: string) => ({ correlationId: randomUUID(), commandId });
+  /** What the web app gets by sending its newest position with the next request: read models that include the command. */
+  const created = async (creation: Promise<{ taskId: string; position: LogPosition | null }>) => {
+    const { taskId, position } = await creation;
+    if (position) await server.watcher.waitFor(position);
+    return taskId;
+  };
+  const storedEvents = async (taskId: string) => (await server.store.readStream(taskStream(companyId, taskId))).map(({ type, data }) => ({ type, data }));
+
+  beforeAll(async () => {
+    service = createProjectsService({ store: server.store, db: server.db, storage: { put: async () => undefined, get: async () => null } });
+    const accessOf = async (user: ApiUser, name: string, company: string): Promise<CompanyAccess> => ({
+      company: await server.db.selectFrom('companies').selectAll().where('company_id', '=', company).executeTakeFirstOrThrow(),
+      userId: user.userId,
+      name,
+      email: user.email,
+      role: 'Admin',
+      teamRoles: new Map(),
+      actor: { kind: 'member', userId: user.userId, companyId: company, role: 'Admin', managedTeams: new Set() },
+    });
+    const other = await signedInUser(server, 'owner@elsewhere.test', 'Olga Owner');
+    access = await accessOf(manager, 'Paula Manager', companyId);
+    otherAccess = await accessOf(other, 'Olga Owner', await createCompany(other, 'Elsewhere'));
+  });
+
+  it("writes a task from its named fields only: a company, id, number or author smuggled in changes nothing", async () => {
+    const smuggled = { ...newTask({ title: 'Smuggled' }), companyId: otherAccess.company.company_id, taskId: 'EL-1', number: 99, by: { userId: otherAccess.userId, name: 'Olga Owner' } };
+    const taskId = await created(service.createTask(access, smuggled as never, metadata('smuggle-create')));
+    const [creation] = await storedEvents(taskId);
+    expect(creation.data).toEqual({
+      taskId,
+      companyId,
+      by: { userId: manager.userId, name: 'Paula Manager' },
+      number: Number(taskId.split('-')[1]),
+      title: 'Smuggled',
+      description: '<p>Hero and pricing</p>',
+      status: 'TO DO',
+      priority: 'P2',
+      eta: '2026-12-01',
+      assigneeId: dev.userId,
+      projectId: website,
+    });
+
+    await service.editTask(access, taskId, { priority: 'P1', companyId: otherAccess.company.company_id, taskId: 'EL-1' } as never, metadata('smuggle-edit'));
+    expect((await storedEvents(taskId)).slice(1)).toEqual([
+      { type: 'TaskFieldChanged', data: { taskId, companyId, by: { userId: manager.userId, name: 'Paula Manager' }, field: 'priority', from: 'P2', to: 'P1' } },
+    ]);
+  });
+
+  it('derives a comment id from the key and the task: one command id on two tasks is two comments', async () => {
+    const first = await created(service.createTask(access, newTask({ title: 'One' }), metadata('tasks-one')));
+    const second = await created(service.createTask(access, newTask({ title: 'Two' }), metadata('tasks-two')));
+    const onFirst = await service.addComment(access, first, '<p>first</p>', metadata('same-key'));
+    const onSecond = await service.addComment(access, second, '<p>second</p>', metadata('same-key'));
+    expect(onFirst.commentId).not.toBe(onSecond.commentId);
+    expect((await storedEvents(first)).filter((e) => e.type === 'TaskCommentAdded').map((e) => (e.data as { commentId: string }).commentId)).toEqual([onFirst.commentId]);
+    expect((await storedEvents(second)).filter((e) => e.type === 'TaskCommentAdded').map((e) => (e.data as { commentId: string }).commentId)).toEqual([onSecond.commentId]);
+  });
+
+  it('derives a project id from the key and the company: one command id in two companies is two projects', async () => {
+    const ours = await service.createProject(access, 'Keyed Project', metadata('same-project-key'));
+    const theirs = await service.createProject(otherAccess, 'Keyed Project', metadata('same-project-key'));
+    expect(ours.projectId).not.toBe(theirs.projectId);
+    expect(theirs.position).not.toBeNull();
+  });
+
+  it("refuses a command for another company's task before anything is written", async () => {
+    const taskId = await created(service.createTask(access, newTask({ title: 'Ours' }), metadata('ours')));
+    const foreign = { ...otherAccess, company: access.company };
+    const numbers = () => server.store.readStream(taskNumbersStream(companyId, 'WA'));
+    const [before, numbersBefore] = [await storedEvents(taskId), (await numbers()).length];
+    await expect(service.editTask(foreign, taskId, { title: 'Taken over' }, metadata('takeover'))).rejects.toThrow('Access denied');
+    // Refused before a number is taken: not even a skipped number is left behind.
+    await expect(service.createTask(foreign, newTask({ title: 'Planted' }), metadata('plant'))).rejects.toThrow('Access denied');
+    expect(await storedEvents(taskId)).toEqual(before);
+    expect(await numbers()).toHaveLength(numbersBefore);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { canManageProjects } from '../../domain/projects/project.ts';
-import { TASK_PRIORITIES, TASK_STATUSES } from '../../domain/tasks/events.ts';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../domain/tasks/choices.ts';
 import { taskMessages } from '../../domain/tasks/task.ts';
 import { forbidden, notFound } from '../../domain/shared/errors.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
@@ -57,12 +57,12 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { projects, db } = context;
   const tags = ['projects and tasks'];
 
-  /** A task the caller may read: managers any, Clients in their projects. */
+  /** A live task the caller may read: managers any, Clients those of their projects, others none. */
   async function readableTask(access: CompanyAccess, taskId: string) {
+    if (!canManageProjects(access.role) && access.role !== 'Client') return null;
     const found = await findTask(db, access.company.company_id, taskId);
     const visible = await visibleProjectIds(context, access);
-    if (!found || (visible && !visible.includes(found.projectId))) throw notFound(taskMessages.notFound);
-    return found;
+    return found && (!visible || visible.includes(found.projectId)) ? found : null;
   }
 
   return async (app) => {
@@ -220,8 +220,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
-        const body = request.body as Parameters<typeof projects.createTask>[1];
-        const { taskId, projectName, position } = await projects.createTask(access, body, requestMetadata(request, access.userId));
+        const { taskId, projectName, position } = await projects.createTask(access, request.body, requestMetadata(request, access.userId));
         return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: positionText(position) });
       },
     );
@@ -252,7 +251,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
         if (!canManageProjects(access.role) && access.role !== 'Client') throw forbidden(accessDenied);
-        return readableTask(access, request.params.taskId);
+        const found = await readableTask(access, request.params.taskId);
+        if (!found) throw notFound(taskMessages.notFound);
+        return found;
       },
     );
 
@@ -263,7 +264,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
-        const position = await projects.editTask(access, request.params.taskId, request.body as never, requestMetadata(request, access.userId));
+        const position = await projects.editTask(access, request.params.taskId, request.body, requestMetadata(request, access.userId));
         return { message: 'Task updated successfully', position: positionText(position) };
       },
     );
@@ -350,11 +351,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
         const { limit = 10, offset = 0, complete = false } = request.query;
-        await readableTask(access, request.params.taskId).catch(async (error) => {
-          // A deleted task still has its history.
-          const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', access.company.company_id).where('task_id', '=', request.params.taskId).executeTakeFirst();
-          if (!exists) throw error;
-        });
+        // A deleted task still has its history.
+        const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', access.company.company_id).where('task_id', '=', request.params.taskId).executeTakeFirst();
+        if (!exists) throw notFound(taskMessages.notFound);
         return taskHistory(db, access.company.company_id, request.params.taskId, complete ? 100_000 : limit, complete ? 0 : offset);
       },
     );
@@ -365,6 +364,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary: 'Upload an image for a task description (PNG, JPEG, WebP or GIF, up to 5 MB; multipart field "file")',
+          consumes: ['multipart/form-data'],
           params: TaskParams,
           response: { 201: Type.Object({ url: Type.String(), mime: Type.String() }), ...errorResponses },
         },
@@ -388,13 +388,15 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'A task image, only for signed-in members of the task’s company',
+          summary: 'A task image, only for those who may read the task: managers, and Clients of its project',
           params: Type.Object({ companyId: Id, taskId: TaskId, file: Type.String({ maxLength: 60, pattern: '^[0-9a-f-]{36}\\.(png|jpg|webp|gif)$' }) }),
         },
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId);
-        const bytes = await projects.readTaskImage(access, request.params.taskId, request.params.file);
+        // Anyone who may not read the task hears of no file, as for one that does not exist.
+        const readable = await readableTask(access, request.params.taskId);
+        const bytes = readable && (await projects.readTaskImage(access, request.params.taskId, request.params.file));
         if (!bytes) throw notFound('File not found');
         const ext = request.params.file.split('.').pop()!;
         const mime = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }[ext] ?? 'application/octet-stream';

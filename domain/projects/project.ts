@@ -1,6 +1,7 @@
-import { accessDenied, type Role } from '../members/roles.ts';
+import { type Actor, authorize, COMMAND_RIGHTS } from '../members/authorization.ts';
+import type { Role } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
-import { forbidden, invalid, notFound } from '../shared/errors.ts';
+import { invalid, notFound } from '../shared/errors.ts';
 import type { ChangedBy, ProjectEvent } from './events.ts';
 
 export const projectMessages = {
@@ -9,7 +10,7 @@ export const projectMessages = {
 } as const;
 
 /** Who runs projects and tasks (management §2: Manager and Admin; a Head ranks above a Manager). */
-export const canManageProjects = (role: Role) => role === 'Admin' || role === 'Head' || role === 'Manager';
+export const canManageProjects = (role: Role) => role in COMMAND_RIGHTS.CreateProject;
 
 /**
  * Two upper-case letters: the first letters of the first two words, or the
@@ -28,16 +29,18 @@ export function taskPrefix(projectName: string): string {
 
 export type ProjectState = { status: 'none' | 'active' | 'deleted'; projectId: string; companyId: string; name: string; prefix: string };
 
-export interface ProjectActor extends ChangedBy {
-  role: Role;
+/** Who runs a project or task command: the member as the server found them, and the name history shows. */
+export interface CommandBy {
+  actor: Actor;
+  actorName: string;
 }
 
-export type ProjectCommand =
-  | { type: 'CreateProject'; projectId: string; companyId: string; name: string; actor: ProjectActor }
-  | { type: 'RenameProject'; name: string; actor: ProjectActor }
-  | { type: 'DeleteProject'; actor: ProjectActor };
+export const changedBy = (command: CommandBy): ChangedBy => ({ userId: command.actor.userId, name: command.actorName });
 
-const by = (actor: ProjectActor): ChangedBy => ({ userId: actor.userId, name: actor.name });
+export type ProjectCommand =
+  | ({ type: 'CreateProject'; projectId: string; companyId: string; name: string } & CommandBy)
+  | ({ type: 'RenameProject'; name: string } & CommandBy)
+  | ({ type: 'DeleteProject' } & CommandBy);
 
 export const project: Decider<ProjectCommand, ProjectEvent, ProjectState, unknown> = {
   initialState: { status: 'none', projectId: '', companyId: '', name: '', prefix: '' },
@@ -54,23 +57,28 @@ export const project: Decider<ProjectCommand, ProjectEvent, ProjectState, unknow
   },
 
   decide(command, state) {
-    if (!canManageProjects(command.actor.role)) throw forbidden(accessDenied);
     if (command.type === 'CreateProject') {
+      authorize(command.actor, 'CreateProject', { companyId: state.status === 'none' ? command.companyId : state.companyId });
       if (state.status !== 'none') return [];
       const name = requiredName(command.name);
       return [
-        { type: 'ProjectCreated', data: { projectId: command.projectId, companyId: command.companyId, name, prefix: taskPrefix(name), createdBy: by(command.actor) } },
+        {
+          type: 'ProjectCreated',
+          data: { projectId: command.projectId, companyId: command.companyId, name, prefix: taskPrefix(name), createdBy: changedBy(command) },
+        },
       ];
     }
+    if (state.status === 'none') throw notFound(projectMessages.notFound);
+    authorize(command.actor, command.type, { companyId: state.companyId });
     if (state.status !== 'active') throw notFound(projectMessages.notFound);
-    const ref = { projectId: state.projectId, companyId: state.companyId };
     switch (command.type) {
       case 'RenameProject': {
         const name = requiredName(command.name);
-        return name === state.name ? [] : [{ type: 'ProjectRenamed', data: { ...ref, name, by: by(command.actor) } }];
+        if (name === state.name) return [];
+        return [{ type: 'ProjectRenamed', data: { projectId: state.projectId, companyId: state.companyId, name, by: changedBy(command) } }];
       }
       case 'DeleteProject':
-        return [{ type: 'ProjectDeleted', data: { ...ref, by: by(command.actor) } }];
+        return [{ type: 'ProjectDeleted', data: { projectId: state.projectId, companyId: state.companyId, by: changedBy(command) } }];
     }
   },
 };

@@ -1,14 +1,9 @@
-import type { ChangedBy } from '../projects/events.ts';
+import { type Actor, authorize } from '../members/authorization.ts';
+import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { invalid, notFound } from '../shared/errors.ts';
-import {
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-  type TaskEvent,
-  type TaskField,
-  type TaskFields,
-  type TaskNumberEvent,
-} from './events.ts';
+import { TASK_PRIORITIES, TASK_STATUSES } from './choices.ts';
+import type { TaskEvent, TaskField, TaskFields, TaskNumberEvent } from './events.ts';
 
 export const taskMessages = {
   required: 'Required',
@@ -23,6 +18,9 @@ export const taskMessages = {
   notAssignable: 'The assignee must be a member of one of the company’s teams',
 } as const;
 
+/** Every field of a task, by name: what a command may set, and nothing else. */
+export const TASK_FIELDS = ['title', 'description', 'status', 'priority', 'eta', 'assigneeId', 'projectId'] as const satisfies readonly TaskField[];
+
 export type TaskState =
   | { status: 'none' }
   | { status: 'active' | 'deleted'; taskId: string; companyId: string; fields: TaskFields; comments: Map<string, { userId: string; deleted: boolean }> };
@@ -35,11 +33,11 @@ export interface TaskContext {
 }
 
 export type TaskCommand =
-  | ({ type: 'CreateTask'; taskId: string; companyId: string; number: number; by: ChangedBy } & TaskFields)
-  | { type: 'EditTask'; changes: Partial<TaskFields>; by: ChangedBy }
-  | { type: 'DeleteTask'; by: ChangedBy }
-  | { type: 'AddComment'; commentId: string; html: string; text: string; by: ChangedBy }
-  | { type: 'DeleteComment'; commentId: string; by: ChangedBy };
+  | ({ type: 'CreateTask'; taskId: string; companyId: string; number: number; fields: TaskFields } & CommandBy)
+  | ({ type: 'EditTask'; changes: Partial<TaskFields> } & CommandBy)
+  | ({ type: 'DeleteTask' } & CommandBy)
+  | ({ type: 'AddComment'; commentId: string; html: string; text: string } & CommandBy)
+  | ({ type: 'DeleteComment'; commentId: string } & CommandBy);
 
 const ETA = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -60,6 +58,20 @@ function checkValues(fields: Partial<TaskFields>, context: TaskContext) {
   if (fields.eta !== undefined && fields.eta !== null && !ETA.test(fields.eta)) throw invalid(taskMessages.badEta);
   if (fields.assigneeId !== undefined && !context.isAssignable(fields.assigneeId)) throw invalid(taskMessages.notAssignable);
   if (fields.projectId !== undefined && !context.isProject(fields.projectId)) throw notFound('Project not found');
+}
+
+/** The task's fields with the given changes (an absent or undefined change keeps the field). */
+function withChanges(fields: TaskFields, changes: Partial<TaskFields>): TaskFields {
+  const next = <F extends TaskField>(field: F): TaskFields[F] => (changes[field] === undefined ? fields[field] : (changes[field] as TaskFields[F]));
+  return {
+    title: next('title').trim(),
+    description: next('description'),
+    status: next('status'),
+    priority: next('priority'),
+    eta: next('eta'),
+    assigneeId: next('assigneeId'),
+    projectId: next('projectId'),
+  };
 }
 
 export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
@@ -87,30 +99,47 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
 
   decide(command, state, context) {
     if (command.type === 'CreateTask') {
+      authorize(command.actor, 'CreateTask', { companyId: state.status === 'none' ? command.companyId : state.companyId });
       if (state.status !== 'none') return [];
+      const { fields } = command;
       // The create form's messages (management §5).
-      if (isBlank(command.title)) throw invalid(taskMessages.required);
-      if (isBlank(command.description)) throw invalid(taskMessages.required);
-      if (!command.priority) throw invalid(taskMessages.selectPriority);
-      if (!command.status) throw invalid(taskMessages.selectStatus);
-      if (!command.assigneeId) throw invalid(taskMessages.selectAssignee);
-      checkValues(command, context);
-      const { type: _type, ...data } = command;
-      return [{ type: 'TaskCreated', data: { ...data, title: command.title.trim(), eta: command.eta ?? null } }];
+      if (isBlank(fields.title)) throw invalid(taskMessages.required);
+      if (isBlank(fields.description)) throw invalid(taskMessages.required);
+      if (!fields.priority) throw invalid(taskMessages.selectPriority);
+      if (!fields.status) throw invalid(taskMessages.selectStatus);
+      if (!fields.assigneeId) throw invalid(taskMessages.selectAssignee);
+      checkValues(fields, context);
+      return [
+        {
+          type: 'TaskCreated',
+          data: {
+            taskId: command.taskId,
+            companyId: command.companyId,
+            by: changedBy(command),
+            number: command.number,
+            title: fields.title.trim(),
+            description: fields.description,
+            status: fields.status,
+            priority: fields.priority,
+            eta: fields.eta ?? null,
+            assigneeId: fields.assigneeId,
+            projectId: fields.projectId,
+          },
+        },
+      ];
     }
+    if (state.status === 'none') throw notFound(taskMessages.notFound);
+    authorize(command.actor, command.type, { companyId: state.companyId });
     if (state.status !== 'active') throw notFound(taskMessages.notFound);
-    const ref = { taskId: state.taskId, companyId: state.companyId, by: command.by };
+    const ref = { taskId: state.taskId, companyId: state.companyId, by: changedBy(command) };
 
     switch (command.type) {
       case 'EditTask': {
-        const next = { ...state.fields, ...command.changes };
+        const next = withChanges(state.fields, command.changes);
         for (const [field, label] of PAGE_ORDER) if (isBlank(next[field])) throw invalid(taskMessages.fieldRequired(label));
-        const changed = (Object.keys(command.changes) as TaskField[]).filter((field) => command.changes[field] !== undefined && next[field] !== state.fields[field]);
-        checkValues(Object.fromEntries(changed.map((f) => [f, next[f]])), context);
-        return changed.map((field) => ({
-          type: 'TaskFieldChanged',
-          data: { ...ref, field, from: state.fields[field] ?? null, to: (field === 'title' ? String(next[field]).trim() : next[field]) ?? null },
-        }));
+        const changed = TASK_FIELDS.filter((field) => next[field] !== state.fields[field]);
+        checkValues(Object.fromEntries(changed.map((field) => [field, next[field]])), context);
+        return changed.map((field) => ({ type: 'TaskFieldChanged', data: { ...ref, field, from: state.fields[field] ?? null, to: next[field] ?? null } }));
       }
       case 'DeleteTask':
         return [{ type: 'TaskDeleted', data: ref }];
@@ -128,13 +157,16 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
 
 export type TaskNumbersState = { last: number };
 
+export type TakeTaskNumber = { type: 'TakeTaskNumber'; companyId: string; prefix: string; projectId: string; actor: Actor };
+
 /** The next running number for a company and prefix; retried writes never share one. */
-export const taskNumbers: Decider<{ type: 'TakeTaskNumber'; companyId: string; prefix: string; projectId: string }, TaskNumberEvent, TaskNumbersState, unknown> = {
+export const taskNumbers: Decider<TakeTaskNumber, TaskNumberEvent, TaskNumbersState, unknown> = {
   initialState: { last: 0 },
   evolve: (_state, event) => ({ last: event.data.number }),
-  decide: (command, state) => [
-    { type: 'TaskNumberTaken', data: { companyId: command.companyId, prefix: command.prefix, projectId: command.projectId, number: state.last + 1 } },
-  ],
+  decide(command, state) {
+    authorize(command.actor, 'CreateTask', { companyId: command.companyId });
+    return [{ type: 'TaskNumberTaken', data: { companyId: command.companyId, prefix: command.prefix, projectId: command.projectId, number: state.last + 1 } }];
+  },
 };
 
 export const taskIdOf = (prefix: string, number: number) => `${prefix}-${number}`;

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../lib/free-port.ts';
+import { freePort } from '../../api/database/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** As `npm start` runs the server (package.json). */

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TaskStatus } from '../../../../domain/tasks/events.ts';
+import type { TaskStatus } from '../../../../domain/tasks/choices.ts';
 
 /** Management §4: DONE success, TO DO danger, QA warning, IN PROGRESS info. */
 const statusColor: Record<TaskStatus, string> = {

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api, APP_HEADERS } from '../../lib/api';
 import { readAfterHeaders } from '../../lib/readAfter';
 import { ApiError } from '../../lib/ApiError';
 import type { CommandAnswer } from '../teams/CommandAnswer';
@@ -57,7 +57,7 @@ async function uploadImage(path: string, file: File): Promise<{ url: string }> {
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json', ...readAfterHeaders() }, body: form });
+    response = await fetch(path, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json', ...APP_HEADERS, ...readAfterHeaders() }, body: form });
   } catch {
     throw new ApiError(0, UPLOAD_FAILED);
   }
