@@ -129,13 +129,87 @@ describe('timer and punch over HTTP', () => {
     const running = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
     // Stop as if 2 minutes had passed.
     const inTwoMinutes = timeTrackingAt(server, () => new Date(Date.parse(running.startedAt) + 120_000));
-    const access = { company: { company_id: companyId }, userId: worker.userId } as Parameters<typeof inTwoMinutes.stop>[0];
+    const actor = { kind: 'member' as const, userId: worker.userId, companyId, role: 'Member' as const, managedTeams: new Set<string>() };
+    const access = { company: { company_id: companyId }, userId: worker.userId, actor } as unknown as Parameters<typeof inTwoMinutes.stop>[0];
     const { entries } = await inTwoMinutes.stop(access, running.sessionId, { correlationId: 'test' });
     expect(entries.reduce((sum, e) => sum + e.seconds, 0)).toBe(120);
     const day = entries[0].day;
     await expect.poll(async () => (await timer(worker, `/timelogs?from=${day}&to=${day}`)).body.days[0]?.totalMinutes).toBe(2);
     const logs = (await timer(worker, `/timelogs?from=${day}&to=${day}`)).body;
     expect(logs.entries.at(-1)).toMatchObject({ taskName: 'Track me', taskHours: 0, taskMinutes: 2, timeZone: 'Asia/Kolkata', source: 'web' });
+  });
+
+  it('scopes an Idempotency-Key to its session: the same key on heartbeats of two sessions is two beats', async () => {
+    const key = `beat-${randomUUID()}`;
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const session = (await timer(worker, '/timer/start', { teamId, projectId, taskId })).body.session;
+      const beat = await timer(worker, '/timer/heartbeat', { sessionId: session.sessionId }, key);
+      expect(beat.status).toBe(200);
+      expect((await timer(worker, '/timer/cancel', {})).status).toBe(200);
+      sessions.push(session.sessionId);
+    }
+    expect(new Set(sessions).size).toBe(2);
+    for (const sessionId of sessions) {
+      expect((await server.store.readStream(`timer-session-${sessionId}`)).map((e) => e.type)).toEqual(['TimerHeartbeat']);
+    }
+  });
+
+  it('takes the same Idempotency-Key on punch in and then punch out as two commands', async () => {
+    const puncher = await signedInUser(server, 'puncher@time.test', 'Pat Puncher');
+    await inviteAndAccept(server, manager, companyId, puncher, 'Member', [teamId]);
+    const key = `punch-${randomUUID()}`;
+    expect(await timer(puncher, '/punch/in', {}, key)).toMatchObject({ status: 200, body: { message: trackerMessages.punchedIn } });
+    expect(await timer(puncher, '/punch/out', {}, key)).toMatchObject({ status: 200, body: { message: trackerMessages.punchedOut } });
+    expect((await server.store.readStream(`tracker-${companyId}-${puncher.userId}`)).map((e) => e.type)).toEqual(['PunchedIn', 'PunchedOut']);
+    expect((await timer(puncher, '/timer')).body.punch.isPunchedIn).toBe(false);
+  });
+
+  it('gives the same Idempotency-Key on starts in two companies two sessions', async () => {
+    const key = `start-${randomUUID()}`;
+    const own = await createCompany(worker, 'Side Gig');
+    const ownTeam = (await worker.call('POST', `/api/companies/${own}/teams`, { name: 'Solo' })).body.teamId;
+    const ownProject = (await worker.call('POST', `/api/companies/${own}/projects`, { name: 'Odd Jobs' })).body.projectId;
+    const ownTask = (
+      await worker.call('POST', `/api/companies/${own}/tasks`, { projectId: ownProject, title: 'Fix a fence', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: worker.userId })
+    ).body.taskId;
+    const start = (company: string, body: unknown) =>
+      fetch(`${server.url}/api/companies/${company}/timer/start`, {
+        method: 'POST',
+        headers: { cookie: worker.cookie, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    expect((await worker.call('POST', `/api/companies/${own}/punch/in`, {})).status).toBe(200);
+    const here = await start(companyId, { teamId, projectId, taskId });
+    const there = await start(own, { teamId: ownTeam, projectId: ownProject, taskId: ownTask });
+    expect([here.status, there.status]).toEqual([200, 200]);
+    expect(here.body.session.sessionId).not.toBe(there.body.session.sessionId);
+    await timer(worker, '/timer/cancel', {});
+    await worker.call('POST', `/api/companies/${own}/timer/cancel`);
+  });
+
+  it('refuses every timer and punch command to a Client (Clients only read), writing nothing', async () => {
+    const client = await signedInUser(server, 'client@time.test', 'Cleo Client');
+    const before = server.mailbox.received.length;
+    const sent = await manager.call('POST', `/api/companies/${companyId}/invites`, { emails: [client.email], role: 'Client', projectIds: [projectId] });
+    expect(sent.body.results[0].sent).toBe(true);
+    const link = new URL(await server.mailbox.linkTo(client.email, '/invitation', before));
+    expect((await client.call('POST', `/api/invitations/${link.searchParams.get('i')}/accept`)).status).toBe(200);
+    expect((await client.call('GET', '/api/me')).body.companyList.find((c: { companyId: string }) => c.companyId === companyId).role).toBe('Client');
+
+    const commands: [string, unknown][] = [
+      ['/punch/in', {}],
+      ['/timer/start', { teamId, projectId, taskId }],
+      ['/timer/heartbeat', { sessionId: randomUUID() }],
+      ['/timer/stop', {}],
+      ['/timer/cancel', {}],
+      ['/punch/out', {}],
+    ];
+    for (const [path, body] of commands) {
+      expect(await timer(client, path, body), path).toMatchObject({ status: 403, body: { message: 'Access denied' } });
+    }
+    expect(await server.store.readStream(`tracker-${companyId}-${client.userId}`)).toEqual([]);
+    expect((await timer(client, '/timer')).status).toBe(200);
   });
 
   it('serves the server clock', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { type CommandName, mayRun } from '../../domain/members/authorization.ts';
+import { ROLES } from '../../domain/members/roles.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -30,6 +32,9 @@ const Entry = Type.Object({
   splitIndex: Type.Integer(),
   totalSplits: Type.Integer(),
 });
+
+/** The roles that may run a command at all: the routes refuse the others before any work (Clients only read). */
+const rolesFor = (command: CommandName) => ROLES.filter((role) => mayRun(role, command));
 
 /** Browsers track as 'web'; the desktop agent signs in with an API token and tracks as 'desktop'. */
 const sourceOf = (request: FastifyRequest) => (request.tokenUserId ? 'desktop' : 'web');
@@ -94,6 +99,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/start',
       {
+        config: { apiToken: true },
         schema: {
           tags,
           summary: 'Start the timer on a task assigned to the caller (send an Idempotency-Key; web or, with an API token, desktop)',
@@ -109,7 +115,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('StartTimer'), write: true });
         const body = request.body;
         const { position, session } = await timeTracking.start(
           access,
@@ -124,6 +130,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/stop',
       {
+        config: { apiToken: true },
         schema: {
           tags,
           summary: 'Stop the timer and save its time log, split per local day',
@@ -133,7 +140,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('StopTimer'), write: true });
         const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
         return {
           message: trackerMessages.stopped,
@@ -147,10 +154,11 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/cancel',
       {
+        config: { apiToken: true },
         schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('CancelTimer'), write: true });
         const { position } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
         return { message: trackerMessages.cancelled, position: positionText(position) };
       },
@@ -159,6 +167,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/heartbeat',
       {
+        config: { apiToken: true },
         schema: {
           tags,
           summary: 'The running client is alive (every 30 s); the desktop agent adds its idle minutes since the last beat',
@@ -168,7 +177,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('Heartbeat'), write: true });
         await timeTracking.heartbeat(access, request.body.sessionId, request.body.idleMinutes ?? 0, requestMetadata(request, access.userId));
         return { serverTime: new Date().toISOString() };
       },
@@ -178,6 +187,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.post(
         `/api/companies/:companyId/punch/${direction}`,
         {
+          config: { apiToken: true },
           schema: {
             tags,
             summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
@@ -187,7 +197,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request) => {
-          const access = await companyAccess(context, request, request.params.companyId, { write: true });
+          const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor(direction === 'in' ? 'PunchIn' : 'PunchOut'), write: true });
           const { position } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
           return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: positionText(position) };
         },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
+import { authorize } from '../../domain/members/authorization.ts';
 import { type Heartbeat, tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { conflict, invalid } from '../../domain/shared/errors.ts';
-import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
+import { eventIdFor, handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
@@ -69,7 +70,7 @@ export function createTimeTrackingService({
       if (!access.teamRoles.has(input.teamId)) throw invalid(trackerMessages.needTeam);
       const task = await tasks.get(`${companyId}:${input.projectId}:${input.taskId}`, () => loadTask(db, companyId, input.projectId, input.taskId));
       if (!task) throw invalid(trackerMessages.selectProjectAndTask);
-      const sessionId = metadata.commandId ? uuidFrom(`session:${metadata.commandId}`) : randomUUID();
+      const sessionId = metadata.commandId ? uuidFrom(`session:${companyId}:${access.userId}:${metadata.commandId}`) : randomUUID();
       const isAssignedOpenTask = () => task.assignee_id === access.userId && task.status !== 'DONE';
       const { position, events } = await run(
         companyId,
@@ -78,6 +79,7 @@ export function createTimeTrackingService({
           type: 'StartTimer',
           companyId,
           userId: access.userId,
+          actor: access.actor,
           sessionId,
           source,
           timeZone: input.timeZone,
@@ -101,27 +103,32 @@ export function createTimeTrackingService({
       const companyId = access.company.company_id;
       const running = await runningSession(companyId, access.userId);
       if (!running) throw conflict(trackerMessages.noSession);
-      const outcome = await run(companyId, access.userId, { type: 'StopTimer', sessionId, heartbeats: await heartbeatsOf(running.sessionId) }, metadata);
+      const heartbeats = await heartbeatsOf(running.sessionId);
+      const outcome = await run(companyId, access.userId, { type: 'StopTimer', companyId, userId: access.userId, actor: access.actor, sessionId, heartbeats }, metadata);
       const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
       const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
       return { position: outcome.position, entries };
     },
 
     async cancel(access: CompanyAccess, metadata: EventMetadata) {
-      return run(access.company.company_id, access.userId, { type: 'CancelTimer' }, metadata);
+      const companyId = access.company.company_id;
+      return run(companyId, access.userId, { type: 'CancelTimer', companyId, userId: access.userId, actor: access.actor }, metadata);
     },
 
     /** Records that the client is alive (and, from the desktop agent, its idle minutes since the last beat). */
     async heartbeat(access: CompanyAccess, sessionId: string, idleMinutes: number, metadata: EventMetadata) {
       const companyId = access.company.company_id;
+      authorize(access.actor, 'Heartbeat', { companyId, member: { userId: access.userId, role: access.actor.role, teamIds: [] } });
       const running = await runningSession(companyId, access.userId);
       if (!running || running.sessionId !== sessionId) throw conflict(trackerMessages.noSession);
       const at = now().toISOString();
+      const streamId = timerSessionStream(sessionId);
       const result = await store.append(
-        timerSessionStream(sessionId),
+        streamId,
         [
           {
-            eventId: metadata.commandId ? uuidFrom(`beat:${metadata.commandId}`) : randomUUID(),
+            // Event ids are unique across the store: the same key on another session is another beat.
+            eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, 0) : randomUUID(),
             type: 'TimerHeartbeat',
             data: { companyId, userId: access.userId, sessionId, at, idleMinutes: Math.max(0, Math.min(MAX_IDLE_MINUTES_PER_BEAT, Math.round(idleMinutes))) },
             metadata: { ...metadata, companyId, userId: access.userId },
@@ -139,7 +146,7 @@ export function createTimeTrackingService({
         await run(
           session.company_id,
           session.user_id,
-          { type: 'AbandonTimer', sessionId: session.session_id, heartbeats: await heartbeatsOf(session.session_id) },
+          { type: 'AbandonTimer', sessionId: session.session_id, heartbeats: await heartbeatsOf(session.session_id), authority: { kind: 'operator' } },
           { correlationId: `abandon-${session.session_id}`, commandId: `abandon:${session.session_id}` },
         );
       }
@@ -148,8 +155,7 @@ export function createTimeTrackingService({
 
     async punch(access: CompanyAccess, direction: 'in' | 'out', timeZone: string | null, metadata: EventMetadata) {
       const companyId = access.company.company_id;
-      const command: TrackerCommand =
-        direction === 'in' ? { type: 'PunchIn', companyId, userId: access.userId, timeZone } : { type: 'PunchOut', companyId, userId: access.userId, timeZone };
+      const command: TrackerCommand = { type: direction === 'in' ? 'PunchIn' : 'PunchOut', companyId, userId: access.userId, actor: access.actor, timeZone };
       return run(companyId, access.userId, command, metadata);
     },
 

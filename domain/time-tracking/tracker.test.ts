@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../members/authorization.ts';
 import { fold } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { given } from '../shared/spec.ts';
@@ -11,6 +12,9 @@ const companyId = '00000000-0000-4000-8000-0000000000c1';
 const userId = '00000000-0000-4000-8000-000000000001';
 const teamId = '00000000-0000-4000-8000-0000000000a1';
 const sessionId = 'session-1';
+const me: Actor = { kind: 'member', userId, companyId, role: 'Member', managedTeams: new Set() };
+/** My tracker, as I send commands to it. */
+const mine = { companyId, userId, actor: me };
 
 // 09:30 in Asia/Kolkata.
 const t0 = new Date('2026-03-10T04:00:00.000Z');
@@ -32,18 +36,18 @@ const taskB: TimerTask = { ...taskA, taskId: 'task-2', taskName: 'Review', taskD
 
 const startTimer = (overrides: Partial<Extract<TrackerCommand, { type: 'StartTimer' }>> = {}): TrackerCommand => ({
   type: 'StartTimer',
-  companyId,
-  userId,
+  ...mine,
   sessionId,
   source: 'web',
   timeZone: 'Asia/Kolkata',
   ...taskA,
   ...overrides,
 });
-const stopTimer = (heartbeats: Heartbeat[] = [], id: string | undefined = sessionId): TrackerCommand => ({ type: 'StopTimer', sessionId: id, heartbeats });
-const abandonTimer = (heartbeats: Heartbeat[] = [], id = sessionId): TrackerCommand => ({ type: 'AbandonTimer', sessionId: id, heartbeats });
-const punchIn = (timeZone: string | null = 'Asia/Kolkata'): TrackerCommand => ({ type: 'PunchIn', companyId, userId, timeZone });
-const punchOut = (timeZone: string | null = 'Asia/Kolkata'): TrackerCommand => ({ type: 'PunchOut', companyId, userId, timeZone });
+const stopTimer = (heartbeats: Heartbeat[] = [], id: string | undefined = sessionId): TrackerCommand => ({ type: 'StopTimer', ...mine, sessionId: id, heartbeats });
+const cancelTimer = (): TrackerCommand => ({ type: 'CancelTimer', ...mine });
+const abandonTimer = (heartbeats: Heartbeat[] = [], id = sessionId): TrackerCommand => ({ type: 'AbandonTimer', sessionId: id, heartbeats, authority: { kind: 'operator' } });
+const punchIn = (timeZone: string | null = 'Asia/Kolkata'): TrackerCommand => ({ type: 'PunchIn', ...mine, timeZone });
+const punchOut = (timeZone: string | null = 'Asia/Kolkata'): TrackerCommand => ({ type: 'PunchOut', ...mine, timeZone });
 
 const punchedIn = (when = at(t0, -minutes(30)), timeZone = 'Asia/Kolkata'): TrackerEvent => ({
   type: 'PunchedIn',
@@ -75,10 +79,13 @@ describe('tracker: starting the timer', () => {
     given(tracker, [punchedIn()]).when(startTimer(overrides), ctx(t0)).thenRefuses('Please select a project and task name before starting the timer.');
   });
 
-  it.each([[{ teamId: '' }], [{ userId: '' }]])('refuses %j: a team and a signed-in user are needed', (overrides) => {
+  it('refuses without a team or a signed-in user', () => {
     given(tracker, [punchedIn()])
-      .when(startTimer(overrides), ctx(t0))
+      .when(startTimer({ teamId: '' }), ctx(t0))
       .thenRefuses('Unable to start timer. Please ensure you are logged in and have selected a team.');
+    given(tracker, [])
+      .when(startTimer({ userId: '', actor: { ...me, userId: '' } }), ctx(t0))
+      .thenRefuses(trackerMessages.needTeam);
   });
 
   it('refuses before punching in, and after punching out', () => {
@@ -244,19 +251,19 @@ describe('tracker: cancelling the timer', () => {
   it('cancels the running session without saving time', () => {
     const cancelledAt = at(t0, seconds(20));
     given(tracker, running(t0))
-      .when({ type: 'CancelTimer' }, ctx(cancelledAt))
+      .when(cancelTimer(), ctx(cancelledAt))
       .then([{ type: 'TimerCancelled', data: { companyId, userId, sessionId, cancelledAt: cancelledAt.toISOString() } }]);
   });
 
   it('refuses without a session', () => {
-    given(tracker, [punchedIn()]).when({ type: 'CancelTimer' }, ctx(t0)).thenRefuses('No active timer session to cancel.');
-    given(tracker, []).when({ type: 'CancelTimer' }, ctx(t0)).thenRefuses(trackerMessages.nothingToCancel);
+    given(tracker, [punchedIn()]).when(cancelTimer(), ctx(t0)).thenRefuses('No active timer session to cancel.');
+    given(tracker, []).when(cancelTimer(), ctx(t0)).thenRefuses(trackerMessages.nothingToCancel);
   });
 
   it('leaves no session behind', () => {
-    const cancelled = given(tracker, running(t0)).when({ type: 'CancelTimer' }, ctx(at(t0, seconds(20)))).events();
+    const cancelled = given(tracker, running(t0)).when(cancelTimer(), ctx(at(t0, seconds(20)))).events();
     expect(fold(tracker, [...running(t0), ...cancelled]).running).toBeNull();
-    given(tracker, [...running(t0), ...cancelled]).when({ type: 'CancelTimer' }, ctx(at(t0, seconds(30)))).thenRefuses(trackerMessages.nothingToCancel);
+    given(tracker, [...running(t0), ...cancelled]).when(cancelTimer(), ctx(at(t0, seconds(30)))).thenRefuses(trackerMessages.nothingToCancel);
   });
 });
 
@@ -309,6 +316,55 @@ describe('tracker: punching in and out', () => {
     const stopped = given(tracker, running(t0)).when(stopTimer(), ctx(at(t0, minutes(10)))).events();
     const [event] = given(tracker, [...running(t0), ...stopped]).when(punchOut(), ctx(at(t0, minutes(11)))).events();
     expect(event.type).toBe('PunchedOut');
+  });
+});
+
+describe('tracker: who may track', () => {
+  const otherUser = '00000000-0000-4000-8000-000000000002';
+  const otherCompany = '00000000-0000-4000-8000-0000000000c2';
+  /** The same command sent by another actor, or naming another tracker. */
+  const sent = (command: TrackerCommand, changes: { actor?: Actor; companyId?: string; userId?: string }) => ({ ...command, ...changes }) as TrackerCommand;
+  const commands: [string, TrackerEvent[], TrackerCommand, Date][] = [
+    ['StartTimer', [punchedIn()], startTimer(), t0],
+    ['StopTimer', running(t0), stopTimer(), at(t0, minutes(5))],
+    ['CancelTimer', running(t0), cancelTimer(), at(t0, minutes(5))],
+    ['PunchIn', [], punchIn(), t0],
+    ['PunchOut', [punchedIn()], punchOut(), t0],
+  ];
+
+  it.each(commands)('lets Admins, Heads, Managers and Members run %s on their own tracker', (_name, history, command, now) => {
+    for (const role of ['Admin', 'Head', 'Manager', 'Member'] as const) {
+      expect(given(tracker, history).when(sent(command, { actor: { ...me, role } }), ctx(now)).events()).toHaveLength(1);
+    }
+  });
+
+  it.each(commands)('refuses %s to a Client: Clients only read', (_name, history, command, now) => {
+    given(tracker, history)
+      .when(sent(command, { actor: { ...me, role: 'Client' } }), ctx(now))
+      .thenRefuses('Access denied');
+  });
+
+  it.each(commands)('refuses %s on another user’s tracker, even to an Admin', (_name, history, command, now) => {
+    const admin: Actor = { kind: 'member', userId: otherUser, companyId, role: 'Admin', managedTeams: new Set([teamId]) };
+    given(tracker, history).when(sent(command, { actor: admin }), ctx(now)).thenRefuses('Access denied');
+  });
+
+  it.each(commands)('refuses %s on a tracker in another company', (_name, history, command, now) => {
+    given(tracker, history)
+      .when(sent(command, { actor: { ...me, companyId: otherCompany } }), ctx(now))
+      .thenRefuses('Access denied');
+  });
+
+  it.each(commands.filter(([, history]) => history.length > 0))('refuses %s naming a tracker other than the stream’s', (_name, history, command, now) => {
+    const elsewhere = { companyId: otherCompany, actor: { ...me, companyId: otherCompany } };
+    given(tracker, history).when(sent(command, elsewhere), ctx(now)).thenRefuses('Access denied');
+  });
+
+  it('ends a session for lack of heartbeats only for the server’s own sweep', () => {
+    const silent = at(t0, minutes(30));
+    expect(given(tracker, running(t0)).when(abandonTimer(), ctx(silent)).events()).toHaveLength(1);
+    const asMember = { ...abandonTimer(), authority: me } as unknown as TrackerCommand;
+    given(tracker, running(t0)).when(asMember, ctx(silent)).thenRefuses('Access denied');
   });
 });
 
@@ -437,21 +493,22 @@ function toCommand(step: Step, index: number, state: TrackerState, now: number, 
   const current = state.running?.sessionId;
   switch (step.kind) {
     case 'PunchIn':
-      return { type: 'PunchIn', companyId, userId, timeZone: zone };
+      return { type: 'PunchIn', ...mine, timeZone: zone };
     case 'PunchOut':
-      return { type: 'PunchOut', companyId, userId, timeZone: zone };
+      return { type: 'PunchOut', ...mine, timeZone: zone };
     case 'StartTimer':
-      return { type: 'StartTimer', companyId, userId, sessionId: `session-${index}`, source: step.source, timeZone: zone, ...TASKS[step.task] };
+      return { type: 'StartTimer', ...mine, sessionId: `session-${index}`, source: step.source, timeZone: zone, ...TASKS[step.task] };
     case 'StopTimer':
       return {
         type: 'StopTimer',
+        ...mine,
         sessionId: step.ref === 'current' ? current : step.ref === 'wrong' ? 'session-wrong' : undefined,
         heartbeats: heartbeatsFor(state, now, step.beats),
       };
     case 'CancelTimer':
-      return { type: 'CancelTimer' };
+      return cancelTimer();
     case 'AbandonTimer':
-      return { type: 'AbandonTimer', sessionId: step.ref === 'current' && current ? current : 'session-wrong', heartbeats: heartbeatsFor(state, now, step.beats) };
+      return abandonTimer(heartbeatsFor(state, now, step.beats), step.ref === 'current' && current ? current : 'session-wrong');
   }
 }
 

@@ -1,5 +1,7 @@
+import { type Actor, type Authority, authorize } from '../members/authorization.ts';
+import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
-import { conflict, invalid } from '../shared/errors.ts';
+import { conflict, forbidden, invalid } from '../shared/errors.ts';
 import type { TimelogEntry, TimerSource, TimerTask, TrackerEvent } from './events.ts';
 import { FALLBACK_TIME_ZONE, isTimeZone, localDay, splitByLocalDay } from './local-days.ts';
 
@@ -50,13 +52,20 @@ export interface Heartbeat {
   idleMinutes: number;
 }
 
+/** A member's command names the tracker it acts on (its company and person) and who sends it. */
+interface OnTracker {
+  companyId: string;
+  userId: string;
+  actor: Actor;
+}
+
 export type TrackerCommand =
-  | ({ type: 'StartTimer'; companyId: string; userId: string; sessionId: string; source: TimerSource; timeZone: string | null } & TimerTask)
-  | { type: 'StopTimer'; sessionId?: string; heartbeats: Heartbeat[] }
-  | { type: 'CancelTimer' }
-  | { type: 'AbandonTimer'; sessionId: string; heartbeats: Heartbeat[] }
-  | { type: 'PunchIn'; companyId: string; userId: string; timeZone: string | null }
-  | { type: 'PunchOut'; companyId: string; userId: string; timeZone: string | null };
+  | ({ type: 'StartTimer'; sessionId: string; source: TimerSource; timeZone: string | null } & TimerTask & OnTracker)
+  | ({ type: 'StopTimer'; sessionId?: string; heartbeats: Heartbeat[] } & OnTracker)
+  | ({ type: 'CancelTimer' } & OnTracker)
+  | { type: 'AbandonTimer'; sessionId: string; heartbeats: Heartbeat[]; authority: Extract<Authority, { kind: 'operator' }> }
+  | ({ type: 'PunchIn'; timeZone: string | null } & OnTracker)
+  | ({ type: 'PunchOut'; timeZone: string | null } & OnTracker);
 
 export interface TrackerContext {
   /** The server's clock. */
@@ -107,6 +116,15 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
   },
 
   decide(command, state, { now, isAssignedOpenTask }) {
+    if (command.type === 'AbandonTimer') {
+      // Only the server's own sweep ends a session for lack of heartbeats.
+      if (command.authority?.kind !== 'operator') throw forbidden(accessDenied);
+    } else {
+      const { actor, companyId, userId } = command;
+      // The command must name this stream's tracker, and a tracker is its person's own ('self').
+      if (state.companyId && (state.companyId !== companyId || state.userId !== userId)) throw forbidden(accessDenied);
+      authorize(actor, command.type, { companyId, member: { userId, role: actor.role, teamIds: [] } });
+    }
     const at = now.toISOString();
     switch (command.type) {
       case 'StartTimer': {
@@ -121,8 +139,14 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
         }
         if (state.lastPunch !== 'in') throw conflict(trackerMessages.mustPunchIn);
         if (!isAssignedOpenTask(command.projectId, command.taskId)) throw invalid(trackerMessages.taskNotAvailable);
-        const { type: _type, timeZone, ...data } = command;
-        return [{ type: 'TimerStarted', data: { ...data, timeZone: zoneOrFallback(timeZone), taskDetails: command.taskDetails ?? '', startedAt: at } }];
+        const { companyId, userId, sessionId, source, teamId, projectId, projectName, taskId, taskName } = command;
+        const timeZone = zoneOrFallback(command.timeZone);
+        return [
+          {
+            type: 'TimerStarted',
+            data: { companyId, userId, sessionId, source, timeZone, startedAt: at, teamId, projectId, projectName, taskId, taskName, taskDetails: command.taskDetails ?? '' },
+          },
+        ];
       }
 
       case 'StopTimer': {

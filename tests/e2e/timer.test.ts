@@ -283,7 +283,8 @@ describe('timer and punch in the browser', () => {
   it('stops a session older than a minute and saves its time log', async () => {
     // Rather than wait a minute: the server starts a session as if two minutes ago (the service with a clock of its own).
     const twoMinutesAgo = timeTrackingAt(server, () => new Date(Date.now() - 2 * 60_000));
-    const access = { company: { company_id: companyId }, userId: user.userId, teamRoles: new Map([[teamId, 'Admin']]) } as unknown as CompanyAccess;
+    const actor = { kind: 'member', userId: user.userId, companyId, role: 'Admin', managedTeams: new Set([teamId]) };
+    const access = { company: { company_id: companyId }, userId: user.userId, teamRoles: new Map([[teamId, 'Admin']]), actor } as unknown as CompanyAccess;
     // A zone whose midnight is not within these two minutes, so the session is one entry, not split per day.
     const utcMinutes = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
     const timeZone = utcMinutes < 5 ? 'Asia/Kolkata' : 'UTC';
