@@ -9,17 +9,20 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { type ApiContext, READ_AFTER_HEADER } from './http/context.ts';
-import { parsePosition } from '../eventstore/types.ts';
+import type { ApiContext } from './http/context.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputValidation } from './http/validation.ts';
+import { registerReadAfter } from './http/read-after.ts';
+import { requestLogSerializers } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { ErrorResponse } from './http/schemas.ts';
 import { hashLinkToken } from './identity/tokens.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { findLiveApiToken } from '../projections/api-tokens/queries.ts';
-import { SESSION_COOKIE } from './http/session.ts';
+import { setAsideCounts } from '../projections/failures.ts';
+import { refuseApiTokenBeyondTracking, registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -42,43 +45,29 @@ export interface AppOptions {
 
 export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: logger,
+    loggerInstance: logger.child({}, { serializers: requestLogSerializers }),
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: context.config.trustProxy,
   });
 
   registerErrorHandler(app);
   registerInputValidation(app);
   app.addSchema(ErrorResponse);
   app.decorateRequest('tokenUserId', null);
+  registerSessions(app, context);
+  app.addHook('onRequest', securityHeaders(context.config.publicUrl));
+  registerCsrfProtection(app, context.config.publicUrl);
   // The desktop agent signs in with a personal API token: "Authorization: Bearer <token>".
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = await findLiveApiToken(context.db, hashLinkToken(header.slice('Bearer '.length).trim()));
     if (!token) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
+    refuseApiTokenBeyondTracking(request);
     request.tokenUserId = token.user_id;
   });
 
-  // Read your own writes (see READ_AFTER_HEADER): wait here, before any read.
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers[READ_AFTER_HEADER];
-    const position = typeof header === 'string' ? parsePosition(header) : null;
-    if (position) await context.watcher.waitFor(position);
-  });
-
-  // Security headers, built once (@fastify/helmet builds them anew on every request).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-      },
-    },
-  });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  registerReadAfter(app, context);
   await app.register(cookie);
   await app.register(jwt, {
     secret: jwtSecret,
@@ -86,14 +75,8 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
     // Verified sessions are remembered in session.ts.
     verify: { algorithms: ['HS256'] },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      error: 'rate_limited',
-      message: 'Too many attempts. Please wait a minute and try again.',
-    }),
-  });
+  // Limits are counted where they apply (the sign-in routes, api/routes/identity.ts).
+  await app.register(rateLimit, { global: false });
   await app.register(websocket);
   await app.register(swagger, {
     openapi: {
@@ -103,7 +86,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes(isReady));
+  await app.register(healthRoutes(isReady, () => setAsideCounts(context.db)));
   await app.register(identityRoutes(context));
   await app.register(companyRoutes(context));
   await app.register(teamRoutes(context));

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool, type Database } from '../projections/database.ts';
 import { projections } from '../projections/index.ts';
 import { startProjectionThread } from '../projections/thread.ts';
-import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from '../scripts/lib/embedded-postgres.ts';
+import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from './database/embedded-postgres.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createIdentityService } from './identity/service.ts';
@@ -59,8 +59,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
-  const identity = createIdentityService({ store, mailer, publicUrl: config.publicUrl });
-  const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl });
+  const identity = createIdentityService({ store, db, mailer, publicUrl: config.publicUrl });
+  const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl, invitesPerHour: config.invitesPerHour });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES) });
   const app = await buildApp({

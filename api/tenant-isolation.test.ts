@@ -10,7 +10,8 @@ import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../t
  * as not company-scoped. A new route without a case fails this test.
  */
 type Case = {
-  member: 'allowed' | 'refused';
+  /** What a plain Member of the company gets: an answer, a refusal (403), or nothing to see (404). */
+  member: 'allowed' | 'refused' | 'hidden';
   body?: (ids: Ids) => unknown;
   query?: (ids: Ids) => string;
   /** Sent as an image upload. */
@@ -57,7 +58,7 @@ const companyScoped: Record<string, Case> = {
   'DELETE /api/companies/{companyId}/tasks/{taskId}/comments/{commentId}': { member: 'refused' },
   'GET /api/companies/{companyId}/tasks/{taskId}/history': { member: 'refused' },
   'POST /api/companies/{companyId}/tasks/{taskId}/images': { member: 'refused', multipart: true },
-  'GET /api/companies/{companyId}/files/task-images/{taskId}/{file}': { member: 'allowed', file: true },
+  'GET /api/companies/{companyId}/files/task-images/{taskId}/{file}': { member: 'hidden', file: true },
   'GET /api/companies/{companyId}/timer': { member: 'allowed' },
   'POST /api/companies/{companyId}/timer/start': { member: 'allowed', body: (ids) => ({ teamId: ids.teamId, projectId: ids.projectId, taskId: ids.taskId }) },
   'POST /api/companies/{companyId}/timer/stop': { member: 'allowed', body: () => ({}) },
@@ -185,20 +186,21 @@ describe('tenant and role isolation', () => {
 
   it('refuses a plain Member on Manager routes, writing nothing', async () => {
     for (const [route, testCase] of Object.entries(companyScoped)) {
-      if (testCase.member !== 'refused') continue;
+      if (testCase.member === 'allowed') continue;
       const [method, path] = route.split(' ');
       const before = await eventCount();
       const response = await callCase(memberA, method, path, testCase, { ...idsA, userId: adminA.userId });
-      expect(response.status, route).toBe(403);
+      expect(response.status, route).toBe(testCase.member === 'refused' ? 403 : 404);
       expect(await eventCount(), route).toBe(before);
     }
   });
 
-  it("serves a company's files only to its members", async () => {
+  it("serves a task's files only to who may read the task", async () => {
     const path = fill('/api/companies/{companyId}/files/task-images/{taskId}/{file}', idsA);
-    const asMember = await fetch(`${server.url}${path}`, { headers: { cookie: memberA.cookie } });
-    expect(asMember.status).toBe(200);
-    expect(Buffer.from(await asMember.arrayBuffer())).toEqual(PNG);
+    const asAdmin = await fetch(`${server.url}${path}`, { headers: { cookie: adminA.cookie } });
+    expect(asAdmin.status).toBe(200);
+    expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(PNG);
+    expect((await fetch(`${server.url}${path}`, { headers: { cookie: memberA.cookie } })).status).toBe(404);
     expect((await fetch(`${server.url}${path}`)).status).toBe(401);
     expect((await fetch(`${server.url}${path}`, { headers: { cookie: outsider.cookie } })).status).toBe(404);
   });

@@ -38,6 +38,7 @@ try {
     db,
     mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log }),
     publicUrl: config.publicUrl,
+    invitesPerHour: config.invitesPerHour,
   });
   // A trial without a given end keeps the end it had, or runs 30 days from now.
   const current = await db.selectFrom('companies').select('trial_ends_at').where('company_id', '=', companyId).executeTakeFirst();

@@ -93,10 +93,28 @@ function compile(schema: unknown, part: Part): ValidateFunction {
   return checked;
 }
 
-/** Installs the validators and refuses to register a route whose input schema is unbounded. */
+/** The body of a command that takes none: nothing, or an empty JSON object. */
+const NO_BODY = { type: ['object', 'null'], properties: {}, additionalProperties: false };
+/** The query of a route that takes none. */
+const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false };
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Does the route take a file upload (its schema says it consumes multipart/form-data)? */
+export const takesUpload = (schema: unknown) => ((schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+
+/**
+ * Installs the validators. A command route that declares no body refuses one,
+ * and a route that declares no query refuses one (unknown properties are
+ * refused everywhere); a route whose input schema is unbounded refuses to register.
+ */
 export function registerInputValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, (httpPart ?? 'body') as Part));
   app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.schema && !route.schema.body && !takesUpload(route.schema) && methods.some((method) => STATE_CHANGING.has(method))) {
+      route.schema.body = NO_BODY;
+    }
+    if (route.schema && !route.schema.querystring) route.schema.querystring = NO_QUERY;
     const schema = route.schema as FastifySchema | undefined;
     if (!schema) return;
     const problems = (['body', 'querystring', 'params'] as const).flatMap((part) => unboundedFields(schema[part]).map((p) => `${part}${p.startsWith('(') ? ' ' : ''}${p}`));

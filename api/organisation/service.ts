@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
+import type { CompanyLocation } from '../../domain/companies/events.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
-import { type InviteEvent, invitationsStream } from '../../domain/invites/events.ts';
+import { invitationsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
 import { memberStream } from '../../domain/members/events.ts';
+import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { member, type MemberCommand } from '../../domain/members/member.ts';
-import { accessDenied, canInvite, type Role, type TeamRole } from '../../domain/members/roles.ts';
+import type { Role, TeamRole } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
-import { DomainError, forbidden, invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, toDomainEvent, uuidFrom } from '../../eventstore/command-handler.ts';
-import { fold } from '../../domain/shared/decider.ts';
+import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
+import { handleCommand, loadStream, uuidFrom } from '../../eventstore/command-handler.ts';
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import { type CompanyAccess, managedTeamIds } from '../http/access.ts';
+import type { CompanyAccess } from '../http/access.ts';
 import { newLinkToken } from '../identity/tokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { EMAIL_PATTERN, normalizeEmail } from '../../domain/identity/validation.ts';
@@ -25,6 +26,8 @@ export interface OrganisationDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
+  /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
+  invitesPerHour: number;
   now?: () => Date;
 }
 
@@ -35,6 +38,14 @@ export interface Person {
 }
 
 const INVITABLE_ROLES: readonly Role[] = ['Admin', 'Head', 'Manager', 'Member', 'Client'];
+export const inviteRateMessage = 'Too many invitations were sent from this company in the last hour. Please try again later.';
+
+export interface CompanyInput {
+  name: string;
+  location: CompanyLocation | null;
+  timeZone: string;
+  workingHours: { start: string; end: string } | null;
+}
 
 /** The later of two log positions: a request that writes several streams answers with the last. */
 const latest = (a: LogPosition | null, b: LogPosition | null) => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
@@ -54,13 +65,23 @@ const isTimeZone = (zone: string) => {
 
 export type OrganisationService = ReturnType<typeof createOrganisationService>;
 
-export function createOrganisationService({ store, db, mailer, publicUrl, now = () => new Date() }: OrganisationDeps) {
+export function createOrganisationService({ store, db, mailer, publicUrl, invitesPerHour, now = () => new Date() }: OrganisationDeps) {
   const runCompany = (companyId: string, command: CompanyCommand, metadata: EventMetadata) =>
     handleCommand(store, companyStream(companyId), company, command, { now: now(), isTimeZone }, { ...metadata, companyId });
   const runMember = (companyId: string, userId: string, command: MemberCommand, metadata: EventMetadata) =>
     handleCommand(store, memberStream(companyId, userId), member, command, { now: now() }, { ...metadata, companyId });
   const runTeam = (companyId: string, teamId: string, command: TeamCommand, metadata: EventMetadata) =>
     handleCommand(store, teamStream(teamId), team, command, {}, { ...metadata, companyId });
+
+  /**
+   * Decides a member command on the stream as it stands, writing nothing: a
+   * request that writes several streams checks them all first, so a refusal
+   * leaves nothing half done.
+   */
+  async function checkMember(companyId: string, userId: string, command: MemberCommand) {
+    const { state } = await loadStream(store, memberStream(companyId, userId), member);
+    member.decide(command, state, { now: now() });
+  }
 
   /** The company's live team, or 'Team not found' (also for another company's team). */
   async function findTeam(companyId: string, teamId: string) {
@@ -75,19 +96,9 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
     return row;
   }
 
-  /** Head and Manager act only on members of the teams they manage. */
-  async function mustReachMember(access: CompanyAccess, userId: string) {
-    if (access.role === 'Admin') return;
-    const managed = [...managedTeamIds(access)];
-    const shared = managed.length
-      ? await db.selectFrom('team_members').select('team_id').where('user_id', '=', userId).where('team_id', 'in', managed).executeTakeFirst()
-      : undefined;
-    if (!shared) throw forbidden(accessDenied);
-  }
-
   /** The company's live projects among these ids, with their names (for a Client invite). */
   async function findProjects(companyId: string, projectIds: string[]) {
-    const ids = [...new Set(projectIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const ids = [...new Set(projectIds)];
     if (ids.length === 0) return [];
     const rows = await db.selectFrom('projects').select(['project_id', 'name']).where('company_id', '=', companyId).where('deleted', '=', false).where('project_id', 'in', ids).execute();
     if (rows.length !== ids.length) throw notFound('Project not found');
@@ -103,6 +114,16 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
     return { isAdmin: holder.is_admin, teamRoles: Object.fromEntries(roles.map((r) => [r.team_id, r.role as TeamRole])) };
   }
 
+  async function invitesSentLastHour(companyId: string): Promise<number> {
+    const row = await db
+      .selectFrom('invites')
+      .select((eb) => eb.fn.countAll<string>().as('sent'))
+      .where('company_id', '=', companyId)
+      .where('sent_at', '>', new Date(now().getTime() - 3_600_000))
+      .executeTakeFirst();
+    return Number(row?.sent ?? 0);
+  }
+
   async function mailInvite(email: string, token: string, text: { companyName: string; role: Role; teamName: string | null; inviter: string }) {
     const url = `${publicUrl}/invitation?i=${encodeURIComponent(token)}`;
     const where = text.teamName ? `the team ${text.teamName} of ${text.companyName}` : text.companyName;
@@ -115,54 +136,62 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
   }
 
   return {
-    async createCompany(
-      creator: Person,
-      input: { name: string; location: { country: string; code: string } | null; timeZone: string; workingHours: { start: string; end: string } | null },
-      metadata: EventMetadata,
-    ) {
+    async createCompany(founder: Person, input: CompanyInput, metadata: EventMetadata) {
       const companyId = metadata.commandId ? uuidFrom(`company:${metadata.commandId}`) : randomUUID();
-      const command: CompanyCommand = { type: 'CreateCompany', companyId, createdBy: creator, ...input };
+      const createdBy = { userId: founder.userId, name: founder.name, email: founder.email };
+      const command: CompanyCommand = { type: 'CreateCompany', companyId, name: input.name, location: input.location, timeZone: input.timeZone, workingHours: input.workingHours, createdBy };
+      const authority: Authority = { kind: 'founder', userId: founder.userId, companyId };
       // Validate before claiming the name, so a refused form leaves nothing behind.
       company.decide(command, company.initialState, { now: now(), isTimeZone });
       const joined = await db
         .selectFrom('company_members as m')
         .innerJoin('companies as c', 'c.company_id', 'm.company_id')
         .select('c.name')
-        .where('m.user_id', '=', creator.userId)
+        .where('m.user_id', '=', founder.userId)
         .where('m.deleted', '=', false)
         .execute();
       await handleCommand(
         store,
-        companyNamesStream(creator.userId),
+        companyNamesStream(founder.userId),
         companyNames,
         { type: 'ClaimCompanyName', companyId, name: input.name },
         { otherCompanyNames: joined.map((j) => j.name) },
         step(metadata, 'claim-name'),
       );
       let position = (await runCompany(companyId, command, step(metadata, 'create'))).position;
-      position = latest(position, (await runMember(companyId, creator.userId, { type: 'JoinCompany', companyId, ...creator }, step(metadata, 'join'))).position);
-      position = latest(position, (await runMember(companyId, creator.userId, { type: 'GrantAdmin' }, step(metadata, 'admin'))).position);
+      const join: MemberCommand = { type: 'JoinCompany', companyId, userId: founder.userId, name: founder.name, email: founder.email, authority };
+      position = latest(position, (await runMember(companyId, founder.userId, join, step(metadata, 'join'))).position);
+      position = latest(position, (await runMember(companyId, founder.userId, { type: 'GrantAdmin', authority }, step(metadata, 'admin'))).position);
       return { companyId, position };
     },
 
+    /** The operator's command line (until billing sets subscriptions). */
     async setSubscriptionStatus(companyId: string, status: SubscriptionStatus, trialEndsAt: string | null, metadata: EventMetadata) {
-      return (await runCompany(companyId, { type: 'SetSubscriptionStatus', status, trialEndsAt }, metadata)).position;
+      return (await runCompany(companyId, { type: 'SetSubscriptionStatus', status, trialEndsAt, authority: { kind: 'operator' } }, metadata)).position;
     },
 
     async createTeam(access: CompanyAccess, input: { name: string; memberIds: string[] }, metadata: EventMetadata) {
       const companyId = access.company.company_id;
-      const teamId = metadata.commandId ? uuidFrom(`team:${metadata.commandId}`) : randomUUID();
-      let { position } = await runTeam(companyId, teamId, { type: 'CreateTeam', teamId, companyId, name: input.name, actor: access.actor }, step(metadata, 'create'));
+      const teamId = metadata.commandId ? uuidFrom(`team:${companyId}:${metadata.commandId}`) : randomUUID();
+      const create: TeamCommand = { type: 'CreateTeam', teamId, companyId, name: input.name, actor: access.actor };
+      team.decide(create, team.initialState, {});
+      // Whoever creates a team manages it, so they may add the people they already reach.
+      const creator: Actor = { ...access.actor, managedTeams: new Set([...access.actor.managedTeams, teamId]) };
+      const grants: { userId: string; command: MemberCommand }[] = [];
       // A Head who creates a team heads it (Admins are in every team anyway).
       if (access.role === 'Head') {
-        position = latest(position, (await runMember(companyId, access.userId, { type: 'GrantTeamRole', teamId, role: 'Head' }, step(metadata, 'head'))).position);
+        grants.push({ userId: access.userId, command: { type: 'GrantTeamRole', teamId, role: 'Head', authority: { kind: 'team-creator', userId: access.userId, companyId, teamId } } });
       }
       for (const userId of new Set(input.memberIds)) {
         if (userId === access.userId) continue;
         const target = await findMember(companyId, userId);
-        await mustReachMember(access, userId);
-        const result = await runMember(companyId, userId, { type: 'GrantTeamRole', teamId, role: teamRoleFor(target.access_level) }, step(metadata, `member:${userId}`));
-        position = latest(position, result.position);
+        grants.push({ userId, command: { type: 'GrantTeamRole', teamId, role: teamRoleFor(target.access_level), authority: creator } });
+      }
+      for (const grant of grants) await checkMember(companyId, grant.userId, grant.command);
+
+      let { position } = await runTeam(companyId, teamId, create, step(metadata, 'create'));
+      for (const grant of grants) {
+        position = latest(position, (await runMember(companyId, grant.userId, grant.command, step(metadata, `member:${grant.userId}`))).position);
       }
       return { teamId, position };
     },
@@ -170,23 +199,21 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
     async renameTeam(access: CompanyAccess, teamId: string, name: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       await findTeam(companyId, teamId);
-      if (access.role !== 'Admin' && !managedTeamIds(access).has(teamId)) throw forbidden(accessDenied);
       return (await runTeam(companyId, teamId, { type: 'RenameTeam', name, actor: access.actor }, metadata)).position;
     },
 
     async deleteTeam(access: CompanyAccess, teamId: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       await findTeam(companyId, teamId);
-      if (access.role !== 'Admin' && !managedTeamIds(access).has(teamId)) throw forbidden(accessDenied);
       return (await runTeam(companyId, teamId, { type: 'DeleteTeam', actor: access.actor }, metadata)).position;
     },
 
     async addTeamMember(access: CompanyAccess, teamId: string, userId: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       await findTeam(companyId, teamId);
-      if (access.role !== 'Admin' && !managedTeamIds(access).has(teamId)) throw forbidden(accessDenied);
       const target = await findMember(companyId, userId);
-      return (await runMember(companyId, userId, { type: 'GrantTeamRole', teamId, role: teamRoleFor(target.access_level) }, metadata)).position;
+      const command: MemberCommand = { type: 'GrantTeamRole', teamId, role: teamRoleFor(target.access_level), authority: access.actor };
+      return (await runMember(companyId, userId, command, metadata)).position;
     },
 
     async removeTeamMember(access: CompanyAccess, teamId: string, userId: string, metadata: EventMetadata) {
@@ -199,54 +226,46 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
     async editMember(access: CompanyAccess, userId: string, input: { name: string; teamIds: string[]; hourlyRate: string | number | null }, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       await findMember(companyId, userId);
-      await mustReachMember(access, userId);
-      for (const teamId of input.teamIds) {
-        await findTeam(companyId, teamId);
-        if (access.role !== 'Admin' && !managedTeamIds(access).has(teamId)) throw forbidden(accessDenied);
-      }
-      return (await runMember(companyId, userId, { type: 'EditMember', ...input, actor: access.actor }, metadata)).position;
+      for (const teamId of new Set(input.teamIds)) await findTeam(companyId, teamId);
+      const command: MemberCommand = { type: 'EditMember', name: input.name, teamIds: [...new Set(input.teamIds)], hourlyRate: input.hourlyRate, actor: access.actor };
+      return (await runMember(companyId, userId, command, metadata)).position;
     },
 
     async removeMember(access: CompanyAccess, userId: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       await findMember(companyId, userId);
-      await mustReachMember(access, userId);
       return (await runMember(companyId, userId, { type: 'RemoveMember', actor: access.actor }, metadata)).position;
     },
 
     /**
      * Sends one invite per e-mail (and per team for team roles). Each gets its
-     * own outcome: the spec's message, success when it was sent.
+     * own outcome: the spec's message, success when it was sent. The whole
+     * request is refused, writing nothing, when the sender may not invite to
+     * one of the teams or the role, or the company's hourly allowance is spent.
      */
-    async sendInvites(
-      access: CompanyAccess,
-      input: { emails: string[]; role: string; teamIds: string[]; projectIds: string[] },
-      metadata: EventMetadata,
-    ) {
-      if (!canInvite(access.role)) throw forbidden(accessDenied);
-      const emails = [...new Set((input.emails ?? []).map(normalizeEmail).filter(Boolean))];
+    async sendInvites(access: CompanyAccess, input: { emails: string[]; role: string; teamIds: string[]; projectIds: string[] }, metadata: EventMetadata) {
+      const emails = [...new Set(input.emails.map(normalizeEmail).filter(Boolean))];
       if (emails.length === 0) throw invalid(inviteFormMessages.emailRequired);
       if (emails.some((email) => !EMAIL_PATTERN.test(email))) throw invalid(inviteFormMessages.emailInvalid);
       if (!INVITABLE_ROLES.includes(input.role as Role)) throw invalid(inviteFormMessages.roleRequired);
       const role = input.role as Role;
-      if ((role === 'Admin' || role === 'Head') && access.role !== 'Admin' && !(role === 'Head' && access.role === 'Head')) {
-        throw forbidden(accessDenied);
-      }
       const companyId = access.company.company_id;
-      const projects = role === 'Client' ? await findProjects(companyId, input.projectIds ?? []) : [];
-      if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
-      const teams =
-        role === 'Admin' || role === 'Client' ? [null] : await Promise.all([...new Set(input.teamIds ?? [])].map((teamId) => findTeam(companyId, teamId)));
+      const teams = role === 'Admin' || role === 'Client' ? [null] : await Promise.all([...new Set(input.teamIds)].map((teamId) => findTeam(companyId, teamId)));
       if (teams.length === 0) throw invalid(inviteFormMessages.teamRequired);
-      const managed = managedTeamIds(access);
-      if (access.role !== 'Admin' && teams.some((t) => t && !managed.has(t.team_id))) throw forbidden(accessDenied);
+      for (const teamRow of teams) authorize(access.actor, 'SendInvite', { companyId, team: teamRow?.team_id ?? null, grants: role });
+      const projects = role === 'Client' ? await findProjects(companyId, input.projectIds) : [];
+      if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
+      if ((await invitesSentLastHour(companyId)) + emails.length * teams.length > invitesPerHour) {
+        throw new DomainError('rate_limited', inviteRateMessage);
+      }
 
       const results: { email: string; teamName: string | null; sent: boolean; message: string }[] = [];
       let position: LogPosition | null = null;
       for (const email of emails) {
         for (const teamRow of teams) {
           const token = newLinkToken();
-          const inviteId = randomUUID();
+          const teamId = teamRow?.team_id ?? null;
+          const teamName = teamRow?.name ?? null;
           try {
             const outcome = await handleCommand(
               store,
@@ -254,59 +273,65 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
               invitations,
               {
                 type: 'SendInvite',
-                inviteId,
+                inviteId: randomUUID(),
                 companyId,
                 companyName: access.company.name,
                 email,
                 role,
-                teamId: teamRow?.team_id ?? null,
-                teamName: teamRow?.name ?? null,
+                teamId,
+                teamName,
                 projects,
                 invitedBy: { userId: access.userId, name: access.name, email: access.email },
                 tokenHash: token.hash,
                 invitee: await inviteeAccess(companyId, email),
+                actor: access.actor,
               },
               { now: now() },
-              { ...metadata, companyId },
+              { ...step(metadata, `invite:${email}:${teamId ?? 'company'}`), companyId },
             );
             position = latest(position, outcome.position);
             const last = outcome.events[outcome.events.length - 1];
-            await mailInvite(email, token.token, { companyName: access.company.name, role, teamName: teamRow?.name ?? null, inviter: access.name });
-            results.push({ email, teamName: teamRow?.name ?? null, sent: true, message: sentMessage(last) });
+            // A repeated request answers with the invite it wrote before, whose link was mailed then.
+            const writtenNow = last && 'tokenHash' in last.data && last.data.tokenHash === token.hash;
+            if (writtenNow) await mailInvite(email, token.token, { companyName: access.company.name, role, teamName, inviter: access.name });
+            results.push({ email, teamName, sent: true, message: last ? sentMessage(last) : 'Invitation sent successfully' });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            results.push({ email, teamName: teamRow?.name ?? null, sent: false, message: error.message });
+            results.push({ email, teamName, sent: false, message: error.message });
           }
         }
       }
       return { results, position };
     },
 
-    /** Accepts an invite for the signed-in user; safe to repeat after a failure midway. */
+    /**
+     * Accepts an invite for the signed-in user: the decider runs for every
+     * caller (only the invited address may accept, and nobody after someone
+     * else did), and what it grants comes from the accepted invite itself.
+     * Safe to repeat after a failure midway.
+     */
     async acceptInvite(user: Person, inviteId: string, metadata: EventMetadata) {
       const invite = await db.selectFrom('invites').selectAll().where('invite_id', '=', inviteId).executeTakeFirst();
       if (!invite) throw notFound(inviteMessages.notFound);
       const { company_id: companyId } = invite;
-      const steps = (name: string) => ({ ...metadata, companyId, commandId: `accept:${inviteId}:${name}` });
-      let { position } = await handleCommand(
-        store,
-        invitationsStream(companyId, invite.email),
-        invitations,
-        { type: 'AcceptInvite', inviteId, userId: user.userId, email: user.email },
-        { now: now() },
-        steps('accept'),
-      );
-      // The role as it stands in the stream (it may have been changed since the read model row).
-      const role = (await currentInviteRole(inviteId, companyId, invite.email)) ?? (invite.role as Role);
-      position = latest(position, (await runMember(companyId, user.userId, { type: 'JoinCompany', companyId, ...user }, steps('join'))).position);
-      if (role === 'Admin') {
-        position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantAdmin' }, steps('admin'))).position);
-      } else if (role === 'Client') {
-        for (const { projectId } of invite.projects) {
-          position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantClientProject', projectId }, steps(`project:${projectId}`))).position);
+      const stream = invitationsStream(companyId, invite.email);
+      const steps = (name: string): EventMetadata => ({ ...metadata, companyId, commandId: `accept:${user.userId}:${inviteId}:${name}` });
+      let { position } = await handleCommand(store, stream, invitations, { type: 'AcceptInvite', inviteId, userId: user.userId, email: user.email }, { now: now() }, steps('accept'));
+
+      const accepted = (await loadStream(store, stream, invitations)).state.invites.get(inviteId);
+      if (accepted?.status !== 'accepted' || accepted.acceptedBy !== user.userId) throw conflict(inviteMessages.closed);
+      const authority: Authority = { kind: 'invitation', userId: user.userId, companyId, inviteId, role: accepted.role, teamId: accepted.teamId, projectIds: accepted.projectIds };
+      const join: MemberCommand = { type: 'JoinCompany', companyId, userId: user.userId, name: user.name, email: user.email, authority };
+      position = latest(position, (await runMember(companyId, user.userId, join, steps('join'))).position);
+      if (accepted.role === 'Admin') {
+        position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantAdmin', authority }, steps('admin'))).position);
+      } else if (accepted.role === 'Client') {
+        for (const projectId of accepted.projectIds) {
+          position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantClientProject', projectId, authority }, steps(`project:${projectId}`))).position);
         }
-      } else if (invite.team_id) {
-        position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantTeamRole', teamId: invite.team_id, role: role as TeamRole }, steps('team'))).position);
+      } else if (accepted.teamId) {
+        const grant: MemberCommand = { type: 'GrantTeamRole', teamId: accepted.teamId, role: accepted.role as TeamRole, authority };
+        position = latest(position, (await runMember(companyId, user.userId, grant, steps('team'))).position);
       }
       return { companyId, position };
     },
@@ -325,9 +350,4 @@ export function createOrganisationService({ store, db, mailer, publicUrl, now = 
       return outcome.position;
     },
   };
-
-  async function currentInviteRole(inviteId: string, companyId: string, email: string): Promise<Role | null> {
-    const state = fold(invitations, (await store.readStream(invitationsStream(companyId, email))).map(toDomainEvent<InviteEvent>));
-    return state.invites.get(inviteId)?.role ?? null;
-  }
 }

@@ -49,9 +49,10 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const userId = await requireUser(request);
         const account = await findAccount(context.db, userId);
         if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
+        const { name, location, timeZone, workingHours } = request.body;
         const result = await context.organisation.createCompany(
           { userId, name: account.full_name, email: account.email },
-          request.body,
+          { name, location, timeZone, workingHours },
           requestMetadata(request, userId),
         );
         return reply.status(201).send({ companyId: result.companyId, message: 'Company created successfully', position: positionText(result.position) });

@@ -70,7 +70,8 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
-        const position = await organisation.editMember(access, request.params.userId, request.body, requestMetadata(request, access.userId));
+        const { name, teamIds, hourlyRate } = request.body;
+        const position = await organisation.editMember(access, request.params.userId, { name, teamIds, hourlyRate }, requestMetadata(request, access.userId));
         return { message: 'Member updated successfully', position: positionText(position) };
       },
     );
@@ -81,6 +82,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
         const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));
+        await context.watcher.waitFor(await context.identity.endSessionsIfInNoCompany(request.params.userId, access.company.company_id, requestMetadata(request, access.userId)));
         return { message: 'Member removed successfully', position: positionText(position) };
       },
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMessages } from '../../domain/companies/company.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
-import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
+import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../../tests/support/users.ts';
 
 let server: TestServer;
 let admin: ApiUser;
@@ -145,8 +145,12 @@ describe('teams, invites and members', () => {
   it('removes a member softly: gone from lists and from their company list', async () => {
     expect((await admin.call('DELETE', `/api/companies/${companyId}/members/${member.userId}`)).status).toBe(200);
     expect((await admin.call('GET', `/api/companies/${companyId}/members`)).body.total).toBe(2);
-    expect((await member.call('GET', '/api/me')).body.companyList).toEqual([]);
-    expect((await member.call('GET', `/api/companies/${companyId}`)).status).toBe(404);
+    // Removed from their only company, the member is signed out (README, Sessions); signed in again, they have none.
+    expect((await member.call('GET', '/api/me')).status).toBe(401);
+    const again = await callApi(server, null, 'POST', '/api/auth/login', { email: member.email, password: TEST_PASSWORD });
+    expect(again.body.user.companyList).toEqual([]);
+    const cookie = again.headers.get('set-cookie')!.split(';')[0];
+    expect((await callApi(server, cookie, 'GET', `/api/companies/${companyId}`)).status).toBe(404);
     const kept = await server.db.selectFrom('company_members').select(['deleted', 'deleted_at']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
     expect(kept.deleted).toBe(true);
     expect(kept.deleted_at).toBeInstanceOf(Date);
@@ -157,7 +161,7 @@ describe('subscription gate', () => {
   it('refuses changes while suspended and reads still work', async () => {
     // The operator's path: the same service call `npm run company -- status` makes.
     const { createOrganisationService } = await import('../organisation/service.ts');
-    const operator = createOrganisationService({ store: server.store, db: server.db, mailer: { send: async () => undefined }, publicUrl: server.url });
+    const operator = createOrganisationService({ store: server.store, db: server.db, mailer: { send: async () => undefined }, publicUrl: server.url, invitesPerHour: 0 });
     const position = await operator.setSubscriptionStatus(companyId, 'suspended', null, { correlationId: 'test' });
     expect(position).not.toBeNull();
     await expect

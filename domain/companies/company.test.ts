@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import { company, companyMessages, companyNames, isLocked, trialDaysLeft, type CompanyCommand } from './company.ts';
 import type { CompanyEvent, CompanyNamesEvent } from './events.ts';
@@ -98,30 +99,37 @@ describe('company: creation', () => {
 });
 
 describe('company: subscription status', () => {
+  const operator = { kind: 'operator' } as const;
+
+  it('is set only by the operator', () => {
+    const admin = { kind: 'member', userId: companyId, companyId, role: 'Admin', managedTeams: new Set<string>() } as const;
+    given(company, [created]).when({ type: 'SetSubscriptionStatus', status: 'active', trialEndsAt: null, authority: admin }, context).thenRefuses(accessDenied);
+  });
+
   it('records an active or suspended status', () => {
     given(company, [created])
-      .when({ type: 'SetSubscriptionStatus', status: 'active', trialEndsAt: null }, context)
+      .when({ type: 'SetSubscriptionStatus', status: 'active', trialEndsAt: null, authority: operator }, context)
       .then([{ type: 'SubscriptionStatusSet', data: { companyId, status: 'active', trialEndsAt: null } }]);
     given(company, [created])
-      .when({ type: 'SetSubscriptionStatus', status: 'suspended', trialEndsAt: null }, context)
+      .when({ type: 'SetSubscriptionStatus', status: 'suspended', trialEndsAt: null, authority: operator }, context)
       .then([{ type: 'SubscriptionStatusSet', data: { companyId, status: 'suspended', trialEndsAt: null } }]);
   });
 
   it('records a trial with its end', () => {
     given(company, [created])
-      .when({ type: 'SetSubscriptionStatus', status: 'trial', trialEndsAt: '2026-04-15T00:00:00.000Z' }, context)
+      .when({ type: 'SetSubscriptionStatus', status: 'trial', trialEndsAt: '2026-04-15T00:00:00.000Z', authority: operator }, context)
       .then([{ type: 'SubscriptionStatusSet', data: { companyId, status: 'trial', trialEndsAt: '2026-04-15T00:00:00.000Z' } }]);
   });
 
   it('refuses a trial without an end', () => {
     given(company, [created])
-      .when({ type: 'SetSubscriptionStatus', status: 'trial', trialEndsAt: null }, context)
+      .when({ type: 'SetSubscriptionStatus', status: 'trial', trialEndsAt: null, authority: operator }, context)
       .thenRefuses('A trial needs its end date.');
   });
 
   it('refuses a company that does not exist', () => {
     given(company, [])
-      .when({ type: 'SetSubscriptionStatus', status: 'active', trialEndsAt: null }, context)
+      .when({ type: 'SetSubscriptionStatus', status: 'active', trialEndsAt: null, authority: operator }, context)
       .thenRefuses(companyMessages.notFound);
   });
 });

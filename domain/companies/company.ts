@@ -1,5 +1,7 @@
+import type { Authority } from '../members/authorization.ts';
+import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
-import { conflict, invalid, notFound } from '../shared/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { CompanyEvent, CompanyLocation, CompanyNamesEvent, SubscriptionStatus } from './events.ts';
 
 export const TRIAL_DAYS = 30;
@@ -30,7 +32,8 @@ export type CompanyCommand =
       workingHours: { start: string; end: string } | null;
       createdBy: { userId: string; name: string; email: string };
     }
-  | { type: 'SetSubscriptionStatus'; status: SubscriptionStatus; trialEndsAt: string | null };
+  /** Only the operator (and, later, billing) sets a subscription. */
+  | { type: 'SetSubscriptionStatus'; status: SubscriptionStatus; trialEndsAt: string | null; authority: Authority };
 
 export interface CompanyContext {
   now: Date;
@@ -96,6 +99,7 @@ export const company: Decider<CompanyCommand, CompanyEvent, CompanyState, Compan
         ];
       }
       case 'SetSubscriptionStatus':
+        if (command.authority.kind !== 'operator') throw forbidden(accessDenied);
         if (state.status !== 'created') throw notFound(companyMessages.notFound);
         if (command.status === 'trial' && !command.trialEndsAt) throw invalid('A trial needs its end date.');
         return [{ type: 'SubscriptionStatusSet', data: { companyId: state.companyId, status: command.status, trialEndsAt: command.trialEndsAt } }];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../members/roles.ts';
+import type { Actor } from '../members/authorization.ts';
+import { accessDenied, type Role } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { InviteEvent } from './events.ts';
 import { type InvitationsCommand, type InviteeAccess, invitations, inviteMessages, sentMessage } from './invitations.ts';
@@ -17,6 +18,8 @@ const gemini = { teamId: '00000000-0000-4000-8000-0000000000a2', teamName: 'Gemi
 const noTeam = { teamId: null, teamName: null };
 const invitedBy = { userId: '00000000-0000-4000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com' };
 const nobody: InviteeAccess = { isAdmin: false, teamRoles: {} };
+const sender = (role: Role, managedTeams: string[] = []): Actor => ({ kind: 'member', userId: invitedBy.userId, companyId, role, managedTeams: new Set(managedTeams) });
+const admin = sender('Admin');
 
 type SendInvite = Extract<InvitationsCommand, { type: 'SendInvite' }>;
 
@@ -33,12 +36,13 @@ const send = (inviteId: string, role: Role, team: { teamId: string | null; teamN
   invitedBy,
   tokenHash: `token-${inviteId}`,
   invitee: nobody,
+  actor: admin,
   ...overrides,
 });
 
 /** The InviteSent a command produces when sent at `at`. */
 const sent = (command: SendInvite, replacing: 'role invitations' | 'Admin invitation' | null = null, at = now): InviteEvent => {
-  const { type: _type, invitee: _invitee, ...details } = command;
+  const { type: _type, invitee: _invitee, actor: _actor, ...details } = command;
   return {
     type: 'InviteSent',
     data: { ...details, sentAt: at.toISOString(), expiresAt: new Date(at.getTime() + 7 * DAY_MS).toISOString(), replacing },
@@ -266,5 +270,23 @@ describe('invitations: declining', () => {
   it('refuses another account or an unknown invite', () => {
     given(invitations, [sent(managerOfApollo)]).when(decline('invite-1', 'ada@example.com'), context).thenRefuses(inviteMessages.wrongAccount);
     given(invitations, [sent(managerOfApollo)]).when(decline('invite-9'), context).thenRefuses(inviteMessages.notFound);
+  });
+});
+
+describe('invites: who may send which', () => {
+  it('lets a Manager invite Managers and Members to the teams they manage, and nothing else', () => {
+    const manager = sender('Manager', [apollo.teamId]);
+    given(invitations, []).when(send('i-1', 'Member', apollo, { actor: manager }), context).then([sent(send('i-1', 'Member', apollo))]);
+    given(invitations, []).when(send('i-2', 'Member', gemini, { actor: manager }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-3', 'Head', apollo, { actor: manager }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-4', 'Admin', noTeam, { actor: manager }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-5', 'Client', noTeam, { actor: manager, projects: [{ projectId: 'project-1', name: 'Difference Engine' }] }), context).thenRefuses(accessDenied);
+  });
+
+  it('refuses a Member, a Client, an actor of another company, and a sender who is not the actor', () => {
+    given(invitations, []).when(send('i-1', 'Member', apollo, { actor: sender('Member', [apollo.teamId]) }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-1', 'Member', apollo, { actor: sender('Client') }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-1', 'Member', apollo, { actor: { ...admin, companyId: 'company-2' } }), context).thenRefuses(accessDenied);
+    given(invitations, []).when(send('i-1', 'Member', apollo, { actor: { ...admin, userId: graceId } }), context).thenRefuses(accessDenied);
   });
 });

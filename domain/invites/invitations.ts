@@ -1,4 +1,5 @@
-import type { Role, TeamRole } from '../members/roles.ts';
+import { type Actor, authorize } from '../members/authorization.ts';
+import { accessDenied, type Role, type TeamRole } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { InviteDetails, InviteEvent } from './events.ts';
@@ -35,6 +36,8 @@ export interface Invite {
   inviteId: string;
   role: Role;
   teamId: string | null;
+  /** The projects a Client invite offers. */
+  projectIds: string[];
   status: InviteStatus;
   expiresAt: string;
   acceptedBy: string | null;
@@ -49,7 +52,8 @@ export interface InviteeAccess {
 }
 
 export type InvitationsCommand =
-  | (InviteDetails & { type: 'SendInvite'; tokenHash: string; invitee: InviteeAccess })
+  | (InviteDetails & { type: 'SendInvite'; tokenHash: string; invitee: InviteeAccess; actor: Actor })
+  /** Answered by the signed-in person: their id and e-mail come from the session. */
   | { type: 'AcceptInvite'; inviteId: string; userId: string; email: string }
   | { type: 'DeclineInvite'; inviteId: string; email: string };
 
@@ -84,8 +88,8 @@ export const invitations: Decider<InvitationsCommand, InviteEvent, InvitationsSt
     };
     switch (event.type) {
       case 'InviteSent': {
-        const { inviteId, role, teamId, expiresAt, companyId, email } = event.data;
-        invites.set(inviteId, { inviteId, role, teamId, status: 'pending', expiresAt, acceptedBy: null });
+        const { inviteId, role, teamId, projects, expiresAt, companyId, email } = event.data;
+        invites.set(inviteId, { inviteId, role, teamId, projectIds: projects.map((p) => p.projectId), status: 'pending', expiresAt, acceptedBy: null });
         return { companyId, email, invites };
       }
       case 'InviteRoleChanged':
@@ -138,10 +142,12 @@ function findFor(state: InvitationsState, command: { inviteId: string; email: st
 }
 
 function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>, state: InvitationsState, now: Date): InviteEvent[] {
-  const { role, teamId, invitee } = command;
+  const { role, teamId, invitee, actor } = command;
   if (!command.email || !role || !command.companyId) throw invalid(inviteMessages.missingInformation);
   if ((role === 'Head' || role === 'Manager' || role === 'Member') && !teamId) throw invalid(inviteMessages.missingTeam);
   if (role === 'Client' && command.projects.length === 0) throw invalid(inviteMessages.projectRequired);
+  authorize(actor, 'SendInvite', { companyId: command.companyId, team: teamId, grants: role });
+  if (command.invitedBy.userId !== actor.userId) throw forbidden(accessDenied);
 
   const open = [...state.invites.values()].filter((invite) => isOpen(invite, now));
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
@@ -149,8 +155,11 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
   const expire = (invites: Invite[]): InviteEvent[] =>
     invites.map((invite) => ({ type: 'InviteExpired', data: { ...ref, inviteId: invite.inviteId, reason: 'replaced' } }));
   const send = (replacing: 'role invitations' | 'Admin invitation' | null): InviteEvent => {
-    const { type: _type, invitee: _invitee, ...details } = command;
-    return { type: 'InviteSent', data: { ...details, expiresAt, sentAt: now.toISOString(), replacing } };
+    const { inviteId, companyId, companyName, email, teamName, projects, invitedBy, tokenHash } = command;
+    return {
+      type: 'InviteSent',
+      data: { inviteId, companyId, companyName, email, role, teamId, teamName, projects, invitedBy, tokenHash, expiresAt, sentAt: now.toISOString(), replacing },
+    };
   };
 
   if (invitee.isAdmin) throw conflict(inviteMessages.alreadyAdmin);

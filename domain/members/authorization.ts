@@ -99,6 +99,9 @@ export function authorize(actor: Actor, command: CommandName, target: Target): v
   if (!isAllowed(actor, command, target)) throw forbidden(accessDenied);
 }
 
+/** May this role run the command at all (somewhere)? For menus and buttons. */
+export const mayRun = (role: Role, command: CommandName): boolean => role in COMMAND_RIGHTS[command];
+
 /** The roles a member may choose in the invite form. */
 export const grantableRoles = (role: Role): readonly Role[] => GRANTABLE[role];
 

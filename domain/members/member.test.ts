@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { given } from '../shared/spec.ts';
 import type { MemberEvent } from './events.ts';
-import { type Actor, member, memberMessages } from './member.ts';
+import type { Actor, Authority } from './authorization.ts';
+import { member, memberMessages } from './member.ts';
 import { accessDenied } from './roles.ts';
 
 const now = new Date('2026-03-01T10:00:00Z');
@@ -13,10 +14,27 @@ const apollo = '00000000-0000-4000-8000-0000000000a1';
 const gemini = '00000000-0000-4000-8000-0000000000a2';
 const mercury = '00000000-0000-4000-8000-0000000000a3';
 
-const admin: Actor = { userId: '00000000-0000-4000-8000-000000000001', role: 'Admin' };
-const head: Actor = { userId: '00000000-0000-4000-8000-000000000003', role: 'Head' };
-const manager: Actor = { userId: '00000000-0000-4000-8000-000000000004', role: 'Manager' };
-const teamMember: Actor = { userId: '00000000-0000-4000-8000-000000000005', role: 'Member' };
+const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => ({
+  kind: 'member',
+  userId: `00000000-0000-4000-8000-00000000000${id}`,
+  companyId,
+  role,
+  managedTeams: new Set(managedTeams),
+});
+const admin = actor('1', 'Admin');
+const head = actor('3', 'Head', [apollo]);
+const manager = actor('4', 'Manager', [apollo]);
+const teamMember = actor('5', 'Member');
+/** Grace's accepted invitation to Apollo, as a Member unless said otherwise. */
+const invitation = (role: Actor['role'] = 'Member', teamId: string | null = apollo, projectIds: string[] = []): Extract<Authority, { kind: 'invitation' }> => ({
+  kind: 'invitation',
+  userId,
+  companyId,
+  inviteId: '00000000-0000-4000-8000-0000000000f1',
+  role,
+  teamId,
+  projectIds,
+});
 
 const joined: MemberEvent = { type: 'MemberJoined', data: { ...ref, name: 'Grace Hopper', email: 'grace@example.com' } };
 const adminGranted: MemberEvent = { type: 'AdminGranted', data: ref };
@@ -25,7 +43,7 @@ const revoked = (teamId: string): MemberEvent => ({ type: 'TeamRoleRevoked', dat
 const edited = (name: string, hourlyRate: number | null): MemberEvent => ({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate } });
 const removed: MemberEvent = { type: 'MemberRemoved', data: { ...ref, removedAt: now.toISOString(), removedBy: admin.userId } };
 
-const join = { type: 'JoinCompany' as const, companyId, userId, name: 'Grace Hopper', email: 'grace@example.com' };
+const join = { type: 'JoinCompany' as const, companyId, userId, name: 'Grace Hopper', email: 'grace@example.com', authority: invitation() };
 const edit = (overrides: Partial<{ name: string; teamIds: string[]; hourlyRate: string | number | null; actor: Actor }> = {}) => ({
   type: 'EditMember' as const,
   name: 'Grace Hopper',
@@ -51,32 +69,32 @@ describe('member: joining', () => {
   it('rejoins after removal, starting without roles', () => {
     const history = [joined, adminGranted, granted(apollo, 'Manager'), removed];
     given(member, history).when(join, context).then([joined]);
-    given(member, [...history, joined]).when({ type: 'GrantAdmin' }, context).then([adminGranted]);
+    given(member, [...history, joined]).when({ type: 'GrantAdmin', authority: admin }, context).then([adminGranted]);
     given(member, [...history, joined])
-      .when({ type: 'GrantTeamRole', teamId: apollo, role: 'Manager' }, context)
+      .when({ type: 'GrantTeamRole', teamId: apollo, role: 'Manager', authority: admin }, context)
       .then([granted(apollo, 'Manager')]);
-    // No longer an Admin, so a Head may now remove them.
-    given(member, [...history, joined])
+    // No longer an Admin, so the Head of their new team may now remove them.
+    given(member, [...history, joined, granted(apollo, 'Member')])
       .when(remove(head), context)
       .then([{ type: 'MemberRemoved', data: { ...ref, removedAt: now.toISOString(), removedBy: head.userId } }]);
   });
 
   it('refuses commands for someone who never joined', () => {
-    given(member, []).when({ type: 'GrantAdmin' }, context).thenRefuses(memberMessages.notFound);
+    given(member, []).when({ type: 'GrantAdmin', authority: admin }, context).thenRefuses(memberMessages.notFound);
     given(member, []).when(edit(), context).thenRefuses(memberMessages.notFound);
   });
 });
 
 describe('member: roles', () => {
   it('grants Admin once', () => {
-    given(member, inApollo).when({ type: 'GrantAdmin' }, context).then([adminGranted]);
-    given(member, [...inApollo, adminGranted]).when({ type: 'GrantAdmin' }, context).then([]);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: admin }, context).then([adminGranted]);
+    given(member, [...inApollo, adminGranted]).when({ type: 'GrantAdmin', authority: admin }, context).then([]);
   });
 
   it('grants a team role once, and changes it to another role', () => {
-    given(member, [joined]).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member' }, context).then([granted(apollo, 'Member')]);
-    given(member, inApollo).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member' }, context).then([]);
-    given(member, inApollo).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Manager' }, context).then([granted(apollo, 'Manager')]);
+    given(member, [joined]).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member', authority: admin }, context).then([granted(apollo, 'Member')]);
+    given(member, inApollo).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member', authority: admin }, context).then([]);
+    given(member, inApollo).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Manager', authority: admin }, context).then([granted(apollo, 'Manager')]);
   });
 
   it('lets only an Admin take a team role away, and not from an Admin', () => {
@@ -152,7 +170,7 @@ describe('member: who may edit or remove', () => {
   const managerOfApollo = [joined, granted(apollo, 'Manager')];
 
   it('refuses one’s own row', () => {
-    const self: Actor = { userId, role: 'Admin' };
+    const self: Actor = { kind: 'member', userId, companyId, role: 'Admin', managedTeams: new Set() };
     given(member, [...inApollo, adminGranted]).when(edit({ name: 'Grace M. Hopper', actor: self }), context).thenRefuses(accessDenied);
     given(member, [...inApollo, adminGranted]).when(remove(self), context).thenRefuses(accessDenied);
   });
@@ -193,6 +211,74 @@ describe('member: removal', () => {
   it('refuses any change to a removed member', () => {
     given(member, [...inApollo, removed]).when(remove(admin), context).thenRefuses(memberMessages.notFound);
     given(member, [...inApollo, removed]).when(edit(), context).thenRefuses(memberMessages.notFound);
-    given(member, [...inApollo, removed]).when({ type: 'GrantTeamRole', teamId: gemini, role: 'Member' }, context).thenRefuses(memberMessages.notFound);
+    given(member, [...inApollo, removed]).when({ type: 'GrantTeamRole', teamId: gemini, role: 'Member', authority: admin }, context).thenRefuses(memberMessages.notFound);
+  });
+});
+
+describe('member: what entitles a grant', () => {
+  it('joins only by one’s own invitation or company', () => {
+    given(member, []).when({ ...join, authority: admin }, context).thenRefuses(accessDenied);
+    given(member, []).when({ ...join, authority: { ...invitation(), userId: head.userId } }, context).thenRefuses(accessDenied);
+    given(member, []).when({ ...join, authority: { kind: 'founder', userId, companyId: apollo } }, context).thenRefuses(accessDenied);
+    given(member, []).when({ ...join, authority: { kind: 'founder', userId, companyId } }, context).then([joined]);
+  });
+
+  it('makes an Admin only by an Admin, the founder or an Admin invitation', () => {
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: head }, context).thenRefuses(accessDenied);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: invitation('Member') }, context).thenRefuses(accessDenied);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: { kind: 'team-creator', userId, companyId, teamId: apollo } }, context).thenRefuses(accessDenied);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: invitation('Admin', null) }, context).then([adminGranted]);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: { kind: 'founder', userId, companyId } }, context).then([adminGranted]);
+  });
+
+  it('grants a team role by invitation only as invited', () => {
+    given(member, [joined]).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member', authority: invitation() }, context).then([granted(apollo, 'Member')]);
+    given(member, [joined]).when({ type: 'GrantTeamRole', teamId: gemini, role: 'Member', authority: invitation() }, context).thenRefuses(accessDenied);
+    given(member, [joined]).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Head', authority: invitation() }, context).thenRefuses(accessDenied);
+  });
+
+  it('lets a Head or Manager add to their team only people they already manage, and no one above them', () => {
+    const inGemini = [joined, granted(gemini, 'Member')];
+    given(member, inGemini).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member', authority: manager }, context).thenRefuses(accessDenied);
+    given(member, inApollo).when({ type: 'GrantTeamRole', teamId: gemini, role: 'Member', authority: manager }, context).thenRefuses(accessDenied);
+    given(member, [joined, granted(mercury, 'Head'), granted(apollo, 'Head')])
+      .when({ type: 'GrantTeamRole', teamId: apollo, role: 'Head', authority: manager }, context)
+      .thenRefuses(accessDenied);
+    given(member, [...inApollo, granted(gemini, 'Member')]).when({ type: 'GrantTeamRole', teamId: apollo, role: 'Member', authority: manager }, context).then([]);
+  });
+
+  it('grants client projects only by an Admin or a Client invitation naming the project', () => {
+    given(member, [joined]).when({ type: 'GrantClientProject', projectId: mercury, authority: manager }, context).thenRefuses(accessDenied);
+    given(member, [joined]).when({ type: 'GrantClientProject', projectId: mercury, authority: invitation('Client', null, [gemini]) }, context).thenRefuses(accessDenied);
+    given(member, [joined])
+      .when({ type: 'GrantClientProject', projectId: mercury, authority: invitation('Client', null, [mercury]) }, context)
+      .then([{ type: 'ClientProjectGranted', data: { ...ref, projectId: mercury } }]);
+  });
+
+  it('refuses an actor of another company', () => {
+    const elsewhere: Actor = { ...admin, companyId: apollo };
+    given(member, inApollo).when(edit({ name: 'Grace M. Hopper', actor: elsewhere }), context).thenRefuses(accessDenied);
+    given(member, inApollo).when(remove(elsewhere), context).thenRefuses(accessDenied);
+    given(member, inApollo).when({ type: 'GrantAdmin', authority: elsewhere }, context).thenRefuses(accessDenied);
+  });
+});
+
+describe('member: a Head or Manager editing teams', () => {
+  it('keeps the member’s roles in teams the editor does not manage', () => {
+    given(member, [joined, granted(apollo, 'Member'), granted(gemini, 'Member')])
+      .when(edit({ teamIds: [apollo], actor: manager }), context)
+      .then([]);
+    given(member, [joined, granted(apollo, 'Member'), granted(gemini, 'Member')])
+      .when(edit({ teamIds: [gemini], actor: manager }), context)
+      .then([revoked(apollo)]);
+  });
+
+  it('refuses to add a team the editor does not manage', () => {
+    given(member, inApollo).when(edit({ teamIds: [apollo, mercury], actor: manager }), context).thenRefuses(accessDenied);
+  });
+
+  it('refuses a member outside the editor’s teams', () => {
+    given(member, [joined, granted(gemini, 'Member')]).when(edit({ name: 'Grace M. Hopper', teamIds: [gemini], actor: manager }), context).thenRefuses(accessDenied);
+    given(member, [joined, granted(gemini, 'Member')]).when(remove(manager), context).thenRefuses(accessDenied);
   });
 });

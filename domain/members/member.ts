@@ -1,7 +1,8 @@
 import type { Decider } from '../shared/decider.ts';
 import { forbidden, invalid, notFound } from '../shared/errors.ts';
+import { type Actor, type Authority, authorize, type Target } from './authorization.ts';
 import type { MemberEvent } from './events.ts';
-import { accessDenied, accessLevel, canManageMember, type Role, type TeamRole } from './roles.ts';
+import { accessDenied, accessLevel, type Role, type TeamRole } from './roles.ts';
 
 export const memberMessages = {
   nameRequired: 'Member name is required',
@@ -21,16 +22,16 @@ export type MemberState = {
   hourlyRate: number | null;
 };
 
-export interface Actor {
-  userId: string;
-  role: Role;
-}
-
+/**
+ * Joining and being granted a role follow from a founder's company, a Head's
+ * new team or an accepted invitation (see Authority); everything else is a
+ * member's choice, checked against the authorization table.
+ */
 export type MemberCommand =
-  | { type: 'JoinCompany'; companyId: string; userId: string; name: string; email: string }
-  | { type: 'GrantAdmin' }
-  | { type: 'GrantTeamRole'; teamId: string; role: TeamRole }
-  | { type: 'GrantClientProject'; projectId: string }
+  | { type: 'JoinCompany'; companyId: string; userId: string; name: string; email: string; authority: Authority }
+  | { type: 'GrantAdmin'; authority: Authority }
+  | { type: 'GrantTeamRole'; teamId: string; role: TeamRole; authority: Authority }
+  | { type: 'GrantClientProject'; projectId: string; authority: Authority }
   | { type: 'RevokeTeamRole'; teamId: string; actor: Actor }
   | { type: 'EditMember'; name: string; teamIds: string[]; hourlyRate: string | number | null; actor: Actor }
   | { type: 'RemoveMember'; actor: Actor };
@@ -74,61 +75,90 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
 
   decide(command, state, { now }) {
     if (command.type === 'JoinCompany') {
+      const { authority, companyId, userId, name, email } = command;
+      const entitled = (authority.kind === 'founder' || authority.kind === 'invitation') && authority.userId === userId && authority.companyId === companyId;
+      if (!entitled) throw forbidden(accessDenied);
       if (state.status === 'active') return [];
-      const { companyId, userId, name, email } = command;
       return [{ type: 'MemberJoined', data: { companyId, userId, name, email } }];
     }
     if (state.status !== 'active') throw notFound(memberMessages.notFound);
     const ref = { companyId: state.companyId, userId: state.userId };
+    const target = (extra: Omit<Target, 'companyId' | 'member'> = {}): Target => ({
+      companyId: state.companyId,
+      member: { userId: state.userId, role: memberAccessLevel(state), teamIds: state.teamRoles.keys() },
+      ...extra,
+    });
 
     switch (command.type) {
-      case 'GrantAdmin':
+      case 'GrantAdmin': {
+        const { authority } = command;
+        if (authority.kind === 'member') authorize(authority, 'GrantAdmin', target());
+        else if (!isOwnGrant(authority, state) || (authority.kind === 'invitation' && authority.role !== 'Admin') || authority.kind === 'team-creator') {
+          throw forbidden(accessDenied);
+        }
         return state.isAdmin ? [] : [{ type: 'AdminGranted', data: ref }];
+      }
 
-      case 'GrantTeamRole':
-        return state.teamRoles.get(command.teamId) === command.role
-          ? []
-          : [{ type: 'TeamRoleGranted', data: { ...ref, teamId: command.teamId, role: command.role } }];
+      case 'GrantTeamRole': {
+        const { authority, teamId, role } = command;
+        if (authority.kind === 'member') authorize(authority, 'GrantTeamRole', target({ team: teamId, grants: role }));
+        else {
+          const offered =
+            (authority.kind === 'invitation' && authority.teamId === teamId && authority.role === role) ||
+            (authority.kind === 'team-creator' && authority.teamId === teamId && role === 'Head');
+          if (!offered || !isOwnGrant(authority, state)) throw forbidden(accessDenied);
+        }
+        return state.teamRoles.get(teamId) === role ? [] : [{ type: 'TeamRoleGranted', data: { ...ref, teamId, role } }];
+      }
 
-      case 'GrantClientProject':
-        return state.clientProjects.has(command.projectId) ? [] : [{ type: 'ClientProjectGranted', data: { ...ref, projectId: command.projectId } }];
+      case 'GrantClientProject': {
+        const { authority, projectId } = command;
+        if (authority.kind === 'member') authorize(authority, 'GrantClientProject', target({ grants: 'Client' }));
+        else if (!(authority.kind === 'invitation' && authority.role === 'Client' && authority.projectIds.includes(projectId) && isOwnGrant(authority, state))) {
+          throw forbidden(accessDenied);
+        }
+        return state.clientProjects.has(projectId) ? [] : [{ type: 'ClientProjectGranted', data: { ...ref, projectId } }];
+      }
 
       case 'RevokeTeamRole':
+        authorize(command.actor, 'RevokeTeamRole', target());
         // Admins are in every team by being Admin: only their own team roles can go.
-        if (command.actor.role !== 'Admin' || state.isAdmin) throw forbidden(accessDenied);
+        if (state.isAdmin) throw forbidden(accessDenied);
         return state.teamRoles.has(command.teamId) ? [{ type: 'TeamRoleRevoked', data: { ...ref, teamId: command.teamId } }] : [];
 
       case 'EditMember': {
-        mustManage(command.actor, state);
-        const name = command.name?.trim() ?? '';
+        const { actor } = command;
+        authorize(actor, 'EditMember', target());
+        const name = command.name.trim();
         if (!name) throw invalid(memberMessages.nameRequired);
-        if (!state.isAdmin && command.teamIds.length === 0) throw invalid(memberMessages.teamRequired);
         const hourlyRate = parseHourlyRate(command.hourlyRate);
         const events: MemberEvent[] = [];
         if (name !== state.name || hourlyRate !== state.hourlyRate) {
           events.push({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate } });
         }
-        if (!state.isAdmin) {
-          const level = memberAccessLevel(state);
-          const roleForNewTeams: TeamRole = level === 'Head' || level === 'Manager' ? level : 'Member';
-          const wanted = new Set(command.teamIds);
-          for (const teamId of state.teamRoles.keys()) {
-            if (!wanted.has(teamId)) events.push({ type: 'TeamRoleRevoked', data: { ...ref, teamId } });
-          }
-          for (const teamId of wanted) {
-            if (!state.teamRoles.has(teamId)) events.push({ type: 'TeamRoleGranted', data: { ...ref, teamId, role: roleForNewTeams } });
-          }
-        }
+        if (state.isAdmin) return events;
+        // Heads and Managers change only the teams they manage; the member's other teams stay as they are.
+        const manages = (teamId: string) => actor.role === 'Admin' || actor.managedTeams.has(teamId);
+        const wanted = new Set(command.teamIds);
+        const dropped = [...state.teamRoles.keys()].filter((teamId) => !wanted.has(teamId) && manages(teamId));
+        const added = [...wanted].filter((teamId) => !state.teamRoles.has(teamId));
+        if (added.some((teamId) => !manages(teamId))) throw forbidden(accessDenied);
+        if (state.teamRoles.size - dropped.length + added.length === 0) throw invalid(memberMessages.teamRequired);
+        const level = memberAccessLevel(state);
+        const roleForNewTeams: TeamRole = level === 'Head' || level === 'Manager' ? level : 'Member';
+        for (const teamId of dropped) events.push({ type: 'TeamRoleRevoked', data: { ...ref, teamId } });
+        for (const teamId of added) events.push({ type: 'TeamRoleGranted', data: { ...ref, teamId, role: roleForNewTeams } });
         return events;
       }
 
       case 'RemoveMember':
-        mustManage(command.actor, state);
+        authorize(command.actor, 'RemoveMember', target());
         return [{ type: 'MemberRemoved', data: { ...ref, removedAt: now.toISOString(), removedBy: command.actor.userId } }];
     }
   },
 };
 
-function mustManage(actor: Actor, state: MemberState) {
-  if (!canManageMember(actor.role, memberAccessLevel(state), actor.userId === state.userId)) throw forbidden(accessDenied);
+/** A founder, team creator or invitee is entitled only to grants for themselves, in their own company. */
+function isOwnGrant(authority: Exclude<Authority, Actor>, state: MemberState): boolean {
+  return authority.kind !== 'operator' && authority.userId === state.userId && authority.companyId === state.companyId;
 }

@@ -25,9 +25,4 @@ export function canManageMember(actor: Role, target: Role, isSelf: boolean): boo
   return false;
 }
 
-export const canManageTeams = (role: Role) => role === 'Admin' || role === 'Head' || role === 'Manager';
-export const canCreateOrDeleteTeams = (role: Role) => role === 'Admin' || role === 'Head';
-export const canInvite = (role: Role) => role === 'Admin' || role === 'Head' || role === 'Manager';
-export const seesMembersTab = (role: Role) => role === 'Admin' || role === 'Head' || role === 'Manager';
-
 export const accessDenied = 'Access denied';

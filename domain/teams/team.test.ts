@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { Actor } from '../members/member.ts';
+import type { Actor } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { TeamEvent } from './events.ts';
@@ -9,10 +9,17 @@ const companyId = '00000000-0000-4000-8000-0000000000c1';
 const teamId = '00000000-0000-4000-8000-0000000000a1';
 const ref = { teamId, companyId };
 
-const admin: Actor = { userId: '00000000-0000-4000-8000-000000000001', role: 'Admin' };
-const head: Actor = { userId: '00000000-0000-4000-8000-000000000003', role: 'Head' };
-const manager: Actor = { userId: '00000000-0000-4000-8000-000000000004', role: 'Manager' };
-const teamMember: Actor = { userId: '00000000-0000-4000-8000-000000000005', role: 'Member' };
+const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => ({
+  kind: 'member',
+  userId: `00000000-0000-4000-8000-00000000000${id}`,
+  companyId,
+  role,
+  managedTeams: new Set(managedTeams),
+});
+const admin = actor('1', 'Admin');
+const head = actor('3', 'Head', [teamId]);
+const manager = actor('4', 'Manager', [teamId]);
+const teamMember = actor('5', 'Member');
 
 const created: TeamEvent = { type: 'TeamCreated', data: { ...ref, name: 'Apollo', createdBy: admin.userId } };
 const deleted: TeamEvent = { type: 'TeamDeleted', data: { ...ref, deletedBy: admin.userId } };
@@ -74,6 +81,18 @@ describe('team: deletion', () => {
   it('refuses a Manager or a Member', () => {
     given(team, [created]).when(remove(manager), {}).thenRefuses(accessDenied);
     given(team, [created]).when(remove(teamMember), {}).thenRefuses(accessDenied);
+  });
+});
+
+describe('team: reach', () => {
+  it('refuses a Head or Manager of another team, and anyone of another company', () => {
+    const elsewhereHead = actor('6', 'Head', ['00000000-0000-4000-8000-0000000000a2']);
+    const elsewhereManager = actor('7', 'Manager', ['00000000-0000-4000-8000-0000000000a2']);
+    given(team, [created]).when(rename(elsewhereManager), {}).thenRefuses(accessDenied);
+    given(team, [created]).when(remove(elsewhereHead), {}).thenRefuses(accessDenied);
+    const otherCompanyAdmin: Actor = { ...admin, companyId: '00000000-0000-4000-8000-0000000000c2' };
+    given(team, [created]).when(rename(otherCompanyAdmin), {}).thenRefuses(accessDenied);
+    given(team, []).when(create(otherCompanyAdmin), {}).thenRefuses(accessDenied);
   });
 });
 

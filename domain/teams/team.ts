@@ -1,7 +1,6 @@
-import type { Actor } from '../members/member.ts';
-import { accessDenied, canCreateOrDeleteTeams, canManageTeams } from '../members/roles.ts';
+import { type Actor, authorize } from '../members/authorization.ts';
 import type { Decider } from '../shared/decider.ts';
-import { forbidden, invalid, notFound } from '../shared/errors.ts';
+import { invalid, notFound } from '../shared/errors.ts';
 import type { TeamEvent } from './events.ts';
 
 export const teamMessages = {
@@ -32,29 +31,30 @@ export const team: Decider<TeamCommand, TeamEvent, TeamState, unknown> = {
 
   decide(command, state) {
     if (command.type === 'CreateTeam') {
+      authorize(command.actor, 'CreateTeam', { companyId: command.companyId });
       if (state.status !== 'none') return [];
-      if (!canCreateOrDeleteTeams(command.actor.role)) throw forbidden(accessDenied);
       const name = requiredName(command.name);
       return [{ type: 'TeamCreated', data: { teamId: command.teamId, companyId: command.companyId, name, createdBy: command.actor.userId } }];
     }
     if (state.status !== 'active') throw notFound(teamMessages.notFound);
     const ref = { teamId: state.teamId, companyId: state.companyId };
+    const target = { companyId: state.companyId, team: state.teamId };
 
     switch (command.type) {
       case 'RenameTeam': {
-        if (!canManageTeams(command.actor.role)) throw forbidden(accessDenied);
+        authorize(command.actor, 'RenameTeam', target);
         const name = requiredName(command.name);
         return name === state.name ? [] : [{ type: 'TeamRenamed', data: { ...ref, name } }];
       }
       case 'DeleteTeam':
-        if (!canCreateOrDeleteTeams(command.actor.role)) throw forbidden(accessDenied);
+        authorize(command.actor, 'DeleteTeam', target);
         return [{ type: 'TeamDeleted', data: { ...ref, deletedBy: command.actor.userId } }];
     }
   },
 };
 
 function requiredName(name: string): string {
-  const trimmed = name?.trim() ?? '';
+  const trimmed = name.trim();
   if (!trimmed) throw invalid(teamMessages.nameRequired);
   return trimmed;
 }

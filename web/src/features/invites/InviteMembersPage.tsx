@@ -17,7 +17,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EMAIL_PATTERN, normalizeEmail } from '../../../../domain/identity/validation.ts';
-import { canInvite, type Role } from '../../../../domain/members/roles.ts';
+import { grantableRoles, mayRun } from '../../../../domain/members/authorization.ts';
+import type { Role } from '../../../../domain/members/roles.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { useProfile } from '../auth/useProfile';
@@ -79,7 +80,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  if (!canInvite(senderRole)) {
+  if (!mayRun(senderRole, 'SendInvite')) {
     return (
       <Stack gap="lg">
         <Title order={2}>{TITLE}</Title>
@@ -139,8 +140,8 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
               withAsterisk
               data={INVITE_ROLE_OPTIONS.map((option) => ({
                 ...option,
-                // Only an Admin may make someone Admin.
-                disabled: option.value === 'Admin' && senderRole !== 'Admin',
+                // Admin and Client invites are an Admin's; nobody hands out a role above their own.
+                disabled: !grantableRoles(senderRole).includes(option.value),
               }))}
               {...form.getInputProps('role')}
             />

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { canCreateOrDeleteTeams, seesMembersTab } from '../../../../domain/members/roles.ts';
+import { mayRun } from '../../../../domain/members/authorization.ts';
 import { useProfile } from '../auth/useProfile';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { EmptyPage } from '../layout/EmptyPage';
@@ -24,14 +24,14 @@ export function ManageTeamsPage({ tab }: ManageTeamsPageProps) {
   if (!company) return <EmptyPage title="Teams" />;
 
   const role = company.role;
-  const withMembers = seesMembersTab(role);
+  const withMembers = mayRun(role, 'EditMember');
   if (tab === 'members' && !withMembers) return <Navigate to="/manage-teams" search={{ tab: 'teams' }} replace />;
 
   return (
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Teams</Title>
-        {canCreateOrDeleteTeams(role) && (
+        {mayRun(role, 'CreateTeam') && (
           <Group gap="sm">
             <Button variant="default" renderRoot={(props) => <Link to="/manage-teams/invite" {...props} />}>
               Invite Members

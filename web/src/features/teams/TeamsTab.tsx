@@ -16,7 +16,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
-import { canCreateOrDeleteTeams, canManageTeams, type Role } from '../../../../domain/members/roles.ts';
+import { mayRun } from '../../../../domain/members/authorization.ts';
+import type { Role } from '../../../../domain/members/roles.ts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { isCompanyGone } from './isCompanyGone';
 import { managedTeams } from './managedTeams';
@@ -62,7 +63,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
   );
 
   // Members and Clients get their teams without the people in them.
-  const seesMembers = canManageTeams(role);
+  const seesMembers = mayRun(role, 'RenameTeam');
   const managed = new Set(managedTeams(teams.data ?? [], role, userId).map((team) => team.teamId));
   const query = search.trim().toLowerCase();
   const shown = (teams.data ?? []).filter((team) => team.teamName.toLowerCase().includes(query));
@@ -98,7 +99,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
         <EmptyState
           title={teams.data.length === 0 ? 'No teams yet' : 'No teams match your search'}
           description={
-            teams.data.length === 0 && canCreateOrDeleteTeams(role)
+            teams.data.length === 0 && mayRun(role, 'CreateTeam')
               ? 'Add a team to start grouping your people.'
               : undefined
           }
@@ -147,7 +148,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
                               </Menu.Target>
                               <Menu.Dropdown>
                                 <Menu.Item onClick={() => setDialog({ kind: 'edit', team })}>Edit</Menu.Item>
-                                {canCreateOrDeleteTeams(role) && (
+                                {mayRun(role, 'CreateTeam') && (
                                   <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', team })}>
                                     Delete
                                   </Menu.Item>
