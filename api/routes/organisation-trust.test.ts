@@ -62,6 +62,20 @@ describe('a body never chooses the command', () => {
     expect((await server.db.selectFrom('company_members').select('access_level').where('user_id', '=', manager.userId).executeTakeFirstOrThrow()).access_level).toBe('Manager');
   });
 
+  it('refuses a company whose id the body names, even one that exists (finding 3b)', async () => {
+    const before = await eventCount();
+    const answer = await manager.call('POST', '/api/companies', {
+      companyId,
+      name: 'Hijack Works',
+      location: { country: 'India', code: 'IN' },
+      timeZone: 'Asia/Kolkata',
+      workingHours: { start: '09:00', end: '18:00' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("'companyId' is not a known field");
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses an edit of one’s own row', async () => {
     const answer = await manager.call('PATCH', membersUrl(manager.userId), { name: 'Max', teamIds: [apollo, gemini], hourlyRate: null });
     expect(answer.status).toBe(403);
