@@ -1,16 +1,11 @@
 // Operator commands for a company, until billing exists:
 //   npm run company -- status <companyId> active|suspended|trial [--trial-ends YYYY-MM-DD]
 // Written as an event like any other change.
-import pino from 'pino';
-import { configFromEnv } from '../api/config.ts';
 import { createMailer } from '../api/mail/mailer.ts';
 import { createOrganisationService } from '../api/organisation/service.ts';
-import { openDatabase } from '../api/server.ts';
-import { openEventStore } from '../eventstore/open.ts';
 import type { SubscriptionStatus } from '../domain/companies/events.ts';
 import { DomainError } from '../domain/shared/errors.ts';
-import { migrateToLatest } from '../migrations/index.ts';
-import { createDatabase, createPool } from '../projections/database.ts';
+import { withOperatorDatabase } from './operator.ts';
 
 const usage = 'Usage: npm run company -- status <companyId> active|suspended|trial [--trial-ends YYYY-MM-DD]';
 const [action, companyId, status, flag, date] = process.argv.slice(2);
@@ -25,33 +20,24 @@ if (trialEnds && Number.isNaN(trialEnds.getTime())) {
   process.exit(2);
 }
 
-const config = configFromEnv();
-const log = pino({ level: 'warn' });
-const { url, embedded } = await openDatabase(config, log);
-const pool = createPool(url, 2);
-const db = createDatabase(pool);
-const store = await openEventStore(config, pool);
-try {
-  await migrateToLatest(db);
-  const organisation = createOrganisationService({
-    store,
-    db,
-    mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log }),
-    publicUrl: config.publicUrl,
-    invitesPerHour: config.invitesPerHour,
-  });
-  // A trial without a given end keeps the end it had, or runs 30 days from now.
-  const current = await db.selectFrom('companies').select('trial_ends_at').where('company_id', '=', companyId).executeTakeFirst();
-  const trialEndsAt =
-    status === 'trial' ? (trialEnds ?? current?.trial_ends_at ?? new Date(Date.now() + 30 * 86_400_000)).toISOString() : (trialEnds?.toISOString() ?? null);
-  await organisation.setSubscriptionStatus(companyId, status as SubscriptionStatus, trialEndsAt, { correlationId: `operator-${Date.now()}`, userId: 'operator' });
-  console.log(`Company ${companyId} is now ${status}${trialEndsAt && status === 'trial' ? ` until ${trialEndsAt}` : ''}.`);
-} catch (error) {
-  if (!(error instanceof DomainError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
-} finally {
-  await store.close();
-  await db.destroy();
-  await embedded?.stop();
-}
+await withOperatorDatabase(2, async ({ config, db, store, log }) => {
+  try {
+    const organisation = createOrganisationService({
+      store,
+      db,
+      mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log }),
+      publicUrl: config.publicUrl,
+      invitesPerHour: config.invitesPerHour,
+    });
+    // A trial without a given end keeps the end it had, or runs 30 days from now.
+    const current = await db.selectFrom('companies').select('trial_ends_at').where('company_id', '=', companyId).executeTakeFirst();
+    const trialEndsAt =
+      status === 'trial' ? (trialEnds ?? current?.trial_ends_at ?? new Date(Date.now() + 30 * 86_400_000)).toISOString() : (trialEnds?.toISOString() ?? null);
+    await organisation.setSubscriptionStatus(companyId, status as SubscriptionStatus, trialEndsAt, { correlationId: `operator-${Date.now()}`, userId: 'operator' });
+    console.log(`Company ${companyId} is now ${status}${trialEndsAt && status === 'trial' ? ` until ${trialEndsAt}` : ''}.`);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+});

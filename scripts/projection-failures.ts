@@ -2,13 +2,8 @@
 // npm run projections:failed -- retry <eventId>    applies one again
 // npm run projections:failed -- retry --all        applies them all again, in log order
 // See projections/failures.ts.
-import pino from 'pino';
-import { configFromEnv } from '../api/config.ts';
-import { openDatabase } from '../api/server.ts';
-import { openEventStore } from '../eventstore/open.ts';
-import { migrateToLatest } from '../migrations/index.ts';
-import { createDatabase, createPool } from '../projections/database.ts';
 import { listSetAside, retrySetAside } from '../projections/failures.ts';
+import { withOperatorDatabase } from './operator.ts';
 
 const usage = 'Usage: npm run projections:failed [-- list | -- retry <eventId> | -- retry --all]';
 const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,14 +14,7 @@ if (!valid) {
   process.exit(2);
 }
 
-const config = configFromEnv();
-const log = pino({ level: 'warn' });
-const { url, embedded } = await openDatabase(config, log);
-const pool = createPool(url, 2);
-const db = createDatabase(pool);
-const store = await openEventStore(config, pool);
-try {
-  await migrateToLatest(db);
+await withOperatorDatabase(2, async ({ db, store }) => {
   if (action === 'list') {
     const records = await listSetAside(db);
     if (records.length === 0) console.log('No events are set aside.');
@@ -42,8 +30,4 @@ try {
     }
     if (outcomes.some((outcome) => !outcome.resolved)) process.exitCode = 1;
   }
-} finally {
-  await store.close();
-  await db.destroy();
-  await embedded?.stop();
-}
+});

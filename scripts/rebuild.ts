@@ -2,15 +2,10 @@
 // Replays the log into fresh tables and swaps them in; a running app keeps
 // serving the old tables until the swap.
 import { SingleBar } from 'cli-progress';
-import pino from 'pino';
 import { sql } from 'kysely';
-import { configFromEnv } from '../api/config.ts';
-import { openDatabase } from '../api/server.ts';
-import { openEventStore } from '../eventstore/open.ts';
-import { migrateToLatest } from '../migrations/index.ts';
-import { createDatabase, createPool } from '../projections/database.ts';
 import { findProjection, projections } from '../projections/index.ts';
 import { rebuildProjection } from '../projections/rebuild.ts';
+import { withOperatorDatabase } from './operator.ts';
 
 const name = process.argv[2];
 const chosen = name ? [findProjection(name)] : projections;
@@ -19,14 +14,7 @@ if (chosen.some((p) => !p)) {
   process.exit(2);
 }
 
-const config = configFromEnv();
-const log = pino({ level: 'warn' });
-const { url, embedded } = await openDatabase(config, log);
-const pool = createPool(url, 4);
-const db = createDatabase(pool);
-const store = await openEventStore(config, pool);
-try {
-  await migrateToLatest(db);
+await withOperatorDatabase(4, async ({ config, db, store }) => {
   const total = config.kurrentDbUrl
     ? 0
     : Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(db)).rows[0].n);
@@ -42,8 +30,4 @@ try {
     const seconds = (Date.now() - started) / 1000;
     console.log(`${projection!.name}: ${events} events in ${seconds.toFixed(1)} s, swapped in.`);
   }
-} finally {
-  await store.close();
-  await db.destroy();
-  await embedded?.stop();
-}
+});

@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import { given } from '../shared/spec.ts';
 import type { MemberEvent } from './events.ts';
 import type { Actor, Authority } from './authorization.ts';
+import { testActor } from './test-actor.ts';
 import { member, memberMessages } from './member.ts';
 import { accessDenied } from './roles.ts';
 
@@ -14,13 +15,7 @@ const apollo = '00000000-0000-4000-8000-0000000000a1';
 const gemini = '00000000-0000-4000-8000-0000000000a2';
 const mercury = '00000000-0000-4000-8000-0000000000a3';
 
-const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => ({
-  kind: 'member',
-  userId: `00000000-0000-4000-8000-00000000000${id}`,
-  companyId,
-  role,
-  managedTeams: new Set(managedTeams),
-});
+const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => testActor(companyId, id, role, managedTeams);
 const admin = actor('1', 'Admin');
 const head = actor('3', 'Head', [apollo]);
 const manager = actor('4', 'Manager', [apollo]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../members/authorization.ts';
+import { testActor } from '../members/test-actor.ts';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { ProjectEvent } from './events.ts';
@@ -10,13 +11,7 @@ const otherCompanyId = '00000000-0000-4000-8000-0000000000c2';
 const projectId = '00000000-0000-4000-8000-0000000000b1';
 const ref = { projectId, companyId };
 
-const actor = (id: string, role: Actor['role'], company = companyId): Actor => ({
-  kind: 'member',
-  userId: `00000000-0000-4000-8000-00000000000${id}`,
-  companyId: company,
-  role,
-  managedTeams: new Set(),
-});
+const actor = (id: string, role: Actor['role'], company = companyId): Actor => testActor(company, id, role);
 const admin = actor('1', 'Admin');
 const head = actor('3', 'Head');
 const manager = actor('4', 'Manager');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../members/authorization.ts';
+import { testActor } from '../members/test-actor.ts';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { TaskEvent, TaskFields, TaskNumberEvent } from './events.ts';
@@ -13,13 +14,7 @@ const assigneeId = '00000000-0000-4000-8000-0000000000d1';
 const commentId = '00000000-0000-4000-8000-0000000000e1';
 const taskId = 'WA-1';
 
-const actor = (id: string, role: Actor['role'], company = companyId): Actor => ({
-  kind: 'member',
-  userId: `00000000-0000-4000-8000-00000000000${id}`,
-  companyId: company,
-  role,
-  managedTeams: new Set(),
-});
+const actor = (id: string, role: Actor['role'], company = companyId): Actor => testActor(company, id, role);
 const admin = actor('1', 'Admin');
 const head = actor('3', 'Head');
 const manager = actor('4', 'Manager');

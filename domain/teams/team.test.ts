@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import type { Actor } from '../members/authorization.ts';
+import { testActor } from '../members/test-actor.ts';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { TeamEvent } from './events.ts';
@@ -9,13 +10,7 @@ const companyId = '00000000-0000-4000-8000-0000000000c1';
 const teamId = '00000000-0000-4000-8000-0000000000a1';
 const ref = { teamId, companyId };
 
-const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => ({
-  kind: 'member',
-  userId: `00000000-0000-4000-8000-00000000000${id}`,
-  companyId,
-  role,
-  managedTeams: new Set(managedTeams),
-});
+const actor = (id: string, role: Actor['role'], managedTeams: string[] = []): Actor => testActor(companyId, id, role, managedTeams);
 const admin = actor('1', 'Admin');
 const head = actor('3', 'Head', [teamId]);
 const manager = actor('4', 'Manager', [teamId]);

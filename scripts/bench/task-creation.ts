@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startMailbox } from '../../tests/support/mailbox.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { percentile } from './percentile.ts';
-import { startServerProcess } from './server-process.ts';
+import { adminWithCompany, type Product, startProduct } from './product.ts';
 
 const WRITERS = 30;
 const DURATION_S = 10;
 // Compiles the hot paths and fills the caches, as a server that has run a while has.
 const WARM_UP_S = 2;
 const SECTION = 'task creation over HTTP';
-const PASSWORD = 'Bench#2026';
 
 interface Board {
   cookie: string;
@@ -28,23 +23,14 @@ interface Board {
  * how many answers were a conflict ("The data changed while saving").
  */
 export async function taskCreation(ctx: BenchContext): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
-  const mailbox = await startMailbox();
-  const server = await startServerProcess('scripts/start.ts', '/api/health', {
-    DATA_DIR: dataDir,
-    DATABASE_URL: ctx.url,
-    SMTP_URL: mailbox.url,
-    AUTH_RATE_LIMIT: '100000',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
-  });
+  const product = await startProduct(ctx);
   try {
     ctx.log('task creation: setting up a company, a team and a project');
-    const board = await projectBoard(server.url, mailbox);
+    const board = await projectBoard(product);
     await ctx.settle();
     ctx.log(`task creation: ${WRITERS} writers in one project, a ${WARM_UP_S}-second warm-up, then ${DURATION_S} seconds`);
-    await createTasks(server.url, board, WARM_UP_S, 'warm-up');
-    const run = await createTasks(server.url, board, DURATION_S, 'run');
+    await createTasks(product.url, board, WARM_UP_S, 'warm-up');
+    const run = await createTasks(product.url, board, DURATION_S, 'run');
     const answered = run.latencies.length;
     const others = [...run.statuses].filter(([status]) => status !== 201 && status !== 409).map(([status, count]) => `${count} × ${status}`);
     return [
@@ -65,9 +51,7 @@ export async function taskCreation(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await server.stop();
-    await mailbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
@@ -97,31 +81,11 @@ async function createTasks(baseUrl: string, board: Board, seconds: number, run: 
   return { statuses, latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-async function projectBoard(baseUrl: string, mailbox: Awaited<ReturnType<typeof startMailbox>>): Promise<Board> {
-  const email = `bench-tasks-${Date.now()}@bench.test`;
-  let readAfter: string | null = null;
-  const call = async (method: string, url: string, body?: unknown, cookie?: string) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(readAfter ? { 'x-read-after': readAfter } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
-    if (typeof answer?.position === 'string') readAfter = answer.position;
-    return { body: answer, headers: response.headers };
-  };
-  await call('POST', '/api/auth/sign-up', { fullName: 'Bench Manager', email, password: PASSWORD });
-  const link = new URL(await mailbox.linkTo(email, '/auth/verify-email'));
-  await call('POST', '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
-  const login = await call('POST', '/api/auth/login', { email, password: PASSWORD });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0];
-  const { companyId } = (
-    await call('POST', '/api/companies', { name: 'Bench Tasks', location: { country: 'India', code: 'IN' }, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } }, cookie)
-  ).body;
-  await call('POST', `/api/companies/${companyId}/teams`, { name: 'Bench' }, cookie);
-  const { projectId } = (await call('POST', `/api/companies/${companyId}/projects`, { name: 'Bench Board' }, cookie)).body;
+async function projectBoard(product: Product): Promise<Board> {
+  const { cookie, userId, companyId, call } = await adminWithCompany(product, { email: `bench-tasks-${Date.now()}@bench.test`, fullName: 'Bench Manager', companyName: 'Bench Tasks' });
+  await call('POST', `/api/companies/${companyId}/teams`, { name: 'Bench' });
+  const { projectId } = (await call('POST', `/api/companies/${companyId}/projects`, { name: 'Bench Board' })).body;
   // The next request waits until the read models hold the project and the team.
-  await call('GET', `/api/companies/${companyId}/projects`, undefined, cookie);
-  return { cookie, companyId, projectId, userId: login.body.user.id };
+  await call('GET', `/api/companies/${companyId}/projects`);
+  return { cookie, companyId, projectId, userId };
 }

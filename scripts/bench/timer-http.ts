@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { startMailbox } from '../../tests/support/mailbox.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { percentile } from './percentile.ts';
+import { adminWithCompany, type Product, startProduct } from './product.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 50;
@@ -16,7 +13,6 @@ const RUNS = 3;
 const WARM_UP_S = 3;
 const DELIVERIES = 100;
 const SECTION = 'timer over HTTP';
-const PASSWORD = 'Bench#2026';
 
 interface TrackingUser {
   cookie: string;
@@ -35,23 +31,14 @@ interface TrackingUser {
  * Stop saves only after a minute, so the write that ends each session here is cancel.
  */
 export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
-  const mailbox = await startMailbox();
-  const server = await startServerProcess('scripts/start.ts', '/api/health', {
-    DATA_DIR: dataDir,
-    DATABASE_URL: ctx.url,
-    SMTP_URL: mailbox.url,
-    AUTH_RATE_LIMIT: '100000',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
-  });
+  const product = await startProduct(ctx);
   let hello: ServerProcess | null = null;
   try {
     hello = await startServerProcess('scripts/bench/hello-server.ts', '/hello');
     ctx.log(`timer over HTTP: setting up ${CONNECTIONS} users, each with a company, team, project and task`);
     const users: TrackingUser[] = [];
     for (let i = 0; i < CONNECTIONS; i += 10) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, (_, k) => trackingUser(server.url, mailbox, i + k)))));
+      users.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, (_, k) => trackingUser(product, i + k)))));
     }
 
     ctx.log('timer over HTTP: hello-world baseline');
@@ -63,7 +50,7 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
     const startAndCancel = (duration: number) => {
       let next = 0;
       return autocannon({
-        url: server.url,
+        url: product.url,
         connections: CONNECTIONS,
         duration,
         setupClient: (client) => {
@@ -91,7 +78,7 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
     ]);
 
     ctx.log('timer over HTTP: live delivery to another tab');
-    const delivery = await deliveryLatencies(server.url, users[0]);
+    const delivery = await deliveryLatencies(product.url, users[0]);
 
     return [
       result({ section: SECTION, measure: `Fastify hello-world, ${CONNECTIONS} connections`, value: baseline.requests.average, unit: 'req/s' }),
@@ -123,41 +110,17 @@ export async function timerHttp(ctx: BenchContext): Promise<BenchResult[]> {
     ];
   } finally {
     await hello?.stop();
-    await server.stop();
-    await mailbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
-async function trackingUser(baseUrl: string, mailbox: Awaited<ReturnType<typeof startMailbox>>, index: number): Promise<TrackingUser> {
-  const email = `bench-${index}-${Date.now()}@bench.test`;
-  // As the browser does: the newest position answered goes with the next request.
-  let readAfter: string | null = null;
-  const call = async (method: string, url: string, body?: unknown, cookie?: string) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(readAfter ? { 'x-read-after': readAfter } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => null);
-    if (typeof answer?.position === 'string') readAfter = answer.position;
-    return { body: answer, headers: response.headers };
-  };
-  await call('POST', '/api/auth/sign-up', { fullName: `Bench User ${index}`, email, password: PASSWORD });
-  const link = new URL(await mailbox.linkTo(email, '/auth/verify-email'));
-  await call('POST', '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
-  const login = await call('POST', '/api/auth/login', { email, password: PASSWORD });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0];
-  const { companyId } = (
-    await call('POST', '/api/companies', { name: `Bench Company ${index}`, location: { country: 'India', code: 'IN' }, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } }, cookie)
-  ).body;
-  const { teamId } = (await call('POST', `/api/companies/${companyId}/teams`, { name: 'Bench' }, cookie)).body;
-  const { projectId } = (await call('POST', `/api/companies/${companyId}/projects`, { name: 'Bench Project' }, cookie)).body;
-  const userId = login.body.user.id;
-  const { taskId } = (
-    await call('POST', `/api/companies/${companyId}/tasks`, { projectId, title: 'Load', description: 'x', status: 'TO DO', priority: 'P1', eta: null, assigneeId: userId }, cookie)
-  ).body;
-  await call('POST', `/api/companies/${companyId}/punch/in`, {}, cookie);
+async function trackingUser(product: Product, index: number): Promise<TrackingUser> {
+  const who = { email: `bench-${index}-${Date.now()}@bench.test`, fullName: `Bench User ${index}`, companyName: `Bench Company ${index}` };
+  const { cookie, userId, companyId, call } = await adminWithCompany(product, who);
+  const { teamId } = (await call('POST', `/api/companies/${companyId}/teams`, { name: 'Bench' })).body;
+  const { projectId } = (await call('POST', `/api/companies/${companyId}/projects`, { name: 'Bench Project' })).body;
+  const { taskId } = (await call('POST', `/api/companies/${companyId}/tasks`, { projectId, title: 'Load', description: 'x', status: 'TO DO', priority: 'P1', eta: null, assigneeId: userId })).body;
+  await call('POST', `/api/companies/${companyId}/punch/in`, {});
   return { cookie, companyId, teamId, projectId, taskId };
 }
 

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailbox } from '../../tests/support/mailbox.ts';
+import type { BenchContext } from './context.ts';
+import { startServerProcess } from './server-process.ts';
+
+const PASSWORD = 'Bench#2026';
+
+export type Product = Awaited<ReturnType<typeof startProduct>>;
+
+/** The product in a process of its own, as `npm start` runs it (logging off), on the bench's database, mailing to a local mailbox. */
+export async function startProduct(ctx: BenchContext) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
+  const mailbox = await startMailbox();
+  const server = await startServerProcess('scripts/start.ts', '/api/health', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: ctx.url,
+    SMTP_URL: mailbox.url,
+    AUTH_RATE_LIMIT: '100000',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  return {
+    url: server.url,
+    mailbox,
+    async stop() {
+      await server.stop();
+      await mailbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Signs a new user up over HTTP, follows the mailed link, signs in and creates
+ * a company of theirs. Calls go as the browser sends them: each carries the
+ * newest position answered, so it reads what the calls before it wrote.
+ */
+export async function adminWithCompany(product: Product, who: { email: string; fullName: string; companyName: string }) {
+  let readAfter: string | null = null;
+  let cookie: string | null = null;
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${product.url}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(readAfter ? { 'x-read-after': readAfter } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
+    if (typeof answer?.position === 'string') readAfter = answer.position;
+    return { body: answer, headers: response.headers };
+  };
+  await call('POST', '/api/auth/sign-up', { fullName: who.fullName, email: who.email, password: PASSWORD });
+  const link = new URL(await product.mailbox.linkTo(who.email, '/auth/verify-email'));
+  await call('POST', '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
+  const login = await call('POST', '/api/auth/login', { email: who.email, password: PASSWORD });
+  cookie = login.headers.get('set-cookie')!.split(';')[0];
+  const location = { country: 'India', code: 'IN' };
+  const { companyId } = (await call('POST', '/api/companies', { name: who.companyName, location, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } })).body;
+  return { cookie, userId: login.body.user.id as string, companyId: companyId as string, call };
+}
