@@ -134,7 +134,7 @@ async function deliveryLatencies(baseUrl: string, user: TrackingUser): Promise<n
     lastMessageAt = performance.now();
     heard();
   });
-  await new Promise((resolve) => socket.once('message', resolve));
+  await within(new Promise((resolve) => socket.once('message', resolve)), 'the live socket to open');
   const post = (action: string) =>
     fetch(`${baseUrl}/api/companies/${user.companyId}/timer/${action}`, {
       method: 'POST',
@@ -149,9 +149,24 @@ async function deliveryLatencies(baseUrl: string, user: TrackingUser): Promise<n
     const before = lastMessageAt;
     await post('cancel');
     const answeredAt = performance.now();
-    await message;
+    await within(message, 'the other tab to hear of a cancel');
     times.push(Math.max(0, (lastMessageAt > before ? lastMessageAt : answeredAt) - answeredAt));
   }
   socket.close();
   return times;
+}
+
+const LIVE_WAIT_MS = 5000;
+
+/** Waits for `promise`, or fails the run with a clear message rather than hang it. */
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timer over HTTP: waited ${LIVE_WAIT_MS} ms for ${what}`)), LIVE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

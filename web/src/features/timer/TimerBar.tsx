@@ -1,5 +1,6 @@
 import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { mayRun } from '../../../../domain/members/authorization.ts';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { formatElapsed } from './formatElapsed';
@@ -18,6 +19,8 @@ export function TimerBar() {
   useServerClock();
   const company = useActiveCompany();
   if (!company) return <UntrackableTimer />;
+  // Clients follow their projects read-only: they neither track nor punch.
+  if (!mayRun(company.role, 'PunchIn')) return null;
   // Keyed by company: the popup's picks belong to one company's projects.
   return <CompanyTimer key={company.companyId} companyId={company.companyId} />;
 }
