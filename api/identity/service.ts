@@ -152,7 +152,7 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
 
     /** Logging out: the session ends in every API process (see api/http/session.ts). */
     async endSession({ userId, sessionId }: Session, metadata: EventMetadata): Promise<LogPosition | null> {
-      return (await runAccount(userId, { type: 'EndSession', sessionId }, { ...metadata, userId })).position;
+      return (await runAccount(userId, { type: 'EndSession', sessionId, by: userId }, { ...metadata, userId })).position;
     },
 
     /**
@@ -202,7 +202,7 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
     },
 
     async renameProfile(userId: string, fullName: string, metadata: EventMetadata): Promise<LogPosition | null> {
-      return (await runAccount(userId, { type: 'RenameProfile', fullName }, metadata)).position;
+      return (await runAccount(userId, { type: 'RenameProfile', fullName, by: userId }, metadata)).position;
     },
   };
 }

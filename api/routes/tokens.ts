@@ -52,7 +52,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const userId = await requireBrowserUser(request);
         const tokenId = randomUUID();
         const token = `tl_${newLinkToken().token}`;
-        const { position } = await run(userId, { type: 'CreateApiToken', tokenId, name: request.body.name, tokenHash: hashLinkToken(token) }, requestMetadata(request, userId));
+        const { position } = await run(userId, { type: 'CreateApiToken', tokenId, name: request.body.name, tokenHash: hashLinkToken(token), by: userId }, requestMetadata(request, userId));
         return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: positionText(position) });
       },
     );
@@ -62,7 +62,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const userId = await requireBrowserUser(request);
-        const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId }, requestMetadata(request, userId));
+        const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId, by: userId }, requestMetadata(request, userId));
         return { message: 'Token revoked', position: positionText(position) };
       },
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import { account, accountMessages } from './account.ts';
 import type { AccountEvent } from './events.ts';
@@ -124,14 +125,14 @@ describe('account: password reset', () => {
 describe('account: profile', () => {
   it('renames with a trimmed name, and does nothing for the same name', () => {
     given(account, [registered])
-      .when({ type: 'RenameProfile', fullName: '  Ada King ' }, { now })
+      .when({ type: 'RenameProfile', fullName: '  Ada King ', by: userId }, { now })
       .then([{ type: 'ProfileRenamed', data: { userId, fullName: 'Ada King' } }]);
-    given(account, [registered]).when({ type: 'RenameProfile', fullName: 'Ada Lovelace' }, { now }).then([]);
+    given(account, [registered]).when({ type: 'RenameProfile', fullName: 'Ada Lovelace', by: userId }, { now }).then([]);
   });
 
   it('refuses an empty or short name', () => {
-    given(account, [registered]).when({ type: 'RenameProfile', fullName: ' ' }, { now }).thenRefuses(messages.fullNameRequired);
-    given(account, [registered]).when({ type: 'RenameProfile', fullName: 'Jo' }, { now }).thenRefuses(messages.nameTooShort);
+    given(account, [registered]).when({ type: 'RenameProfile', fullName: ' ', by: userId }, { now }).thenRefuses(messages.fullNameRequired);
+    given(account, [registered]).when({ type: 'RenameProfile', fullName: 'Jo', by: userId }, { now }).thenRefuses(messages.nameTooShort);
   });
 });
 
@@ -172,10 +173,10 @@ describe('account: sessions', () => {
 
   it('ends one session once; an unknown or expired one needs nothing', () => {
     const ended: AccountEvent = { type: 'SessionEnded', data: { userId, sessionId: sessionA, endedAt: later(1).toISOString() } };
-    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(1) }).then([ended]);
-    given(account, [registered, verified, started(sessionA, now), ended]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(2) }).then([]);
-    given(account, [registered, verified]).when({ type: 'EndSession', sessionId: sessionB }, { now }).then([]);
-    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA }, { now: later(13 * 60) }).then([]);
+    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA, by: userId }, { now: later(1) }).then([ended]);
+    given(account, [registered, verified, started(sessionA, now), ended]).when({ type: 'EndSession', sessionId: sessionA, by: userId }, { now: later(2) }).then([]);
+    given(account, [registered, verified]).when({ type: 'EndSession', sessionId: sessionB, by: userId }, { now }).then([]);
+    given(account, [registered, verified, started(sessionA, now)]).when({ type: 'EndSession', sessionId: sessionA, by: userId }, { now: later(13 * 60) }).then([]);
   });
 
   it('ends every live session when the password is reset', () => {
@@ -202,5 +203,17 @@ describe('account: sessions', () => {
     given(account, history)
       .when(start(sessionA), { now: later(100) })
       .then([{ type: 'SessionEnded', data: { userId, sessionId: ids[0], endedAt: later(100).toISOString() } }, started(sessionA, later(100))]);
+  });
+});
+
+describe('account: only its owner manages it', () => {
+  const someoneElse = '00000000-0000-4000-8000-000000000009';
+
+  it('refuses a rename, a token, a revocation or a sign-out sent by another user', () => {
+    const history = [registered, verified];
+    given(account, history).when({ type: 'RenameProfile', fullName: 'Ada King', by: someoneElse }, { now }).thenRefuses(accessDenied);
+    given(account, history).when({ type: 'CreateApiToken', tokenId: someoneElse, name: 'Laptop', tokenHash: 'f'.repeat(64), by: someoneElse }, { now }).thenRefuses(accessDenied);
+    given(account, history).when({ type: 'RevokeApiToken', tokenId: someoneElse, by: someoneElse }, { now }).thenRefuses(accessDenied);
+    given(account, history).when({ type: 'EndSession', sessionId: someoneElse, by: someoneElse }, { now }).thenRefuses(accessDenied);
   });
 });

@@ -1,3 +1,4 @@
+import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../shared/errors.ts';
 import { type AccountEvent, type IssuedToken, LIVE_SESSIONS_KEPT } from './events.ts';
@@ -50,12 +51,13 @@ export type AccountCommand =
   | { type: 'VerifyEmail'; tokenHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string }
-  | { type: 'RenameProfile'; fullName: string }
-  | { type: 'CreateApiToken'; tokenId: string; name: string; tokenHash: string }
-  | { type: 'RevokeApiToken'; tokenId: string }
+  /** `by`: the signed-in user sending it; only the account's owner manages their profile, tokens and sessions. */
+  | { type: 'RenameProfile'; fullName: string; by: string }
+  | { type: 'CreateApiToken'; tokenId: string; name: string; tokenHash: string; by: string }
+  | { type: 'RevokeApiToken'; tokenId: string; by: string }
   /** `checkedPasswordHash`: the hash the password was checked against; a reset since then refuses the sign-in. */
   | { type: 'StartSession'; sessionId: string; rememberMe: boolean; checkedPasswordHash: string }
-  | { type: 'EndSession'; sessionId: string }
+  | { type: 'EndSession'; sessionId: string; by: string }
   | { type: 'EndAllSessions'; reason: AllSessionsEndedReason };
 
 export interface AccountContext {
@@ -200,6 +202,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
       }
 
       case 'EndSession':
+        mustBeOwner(command.by, state);
         return liveSessions(state, now).includes(command.sessionId)
           ? [{ type: 'SessionEnded', data: { userId: state.userId, sessionId: command.sessionId, endedAt: now.toISOString() } }]
           : [];
@@ -208,18 +211,21 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         return allSessionsEnded(state, command.reason, now);
 
       case 'CreateApiToken': {
+        mustBeOwner(command.by, state);
         const name = command.name?.trim() ?? '';
         if (!name) throw invalid(accountMessages.tokenNameRequired);
         return [{ type: 'ApiTokenCreated', data: { userId: state.userId, tokenId: command.tokenId, name, tokenHash: command.tokenHash, createdAt: now.toISOString() } }];
       }
 
       case 'RevokeApiToken': {
+        mustBeOwner(command.by, state);
         const live = state.apiTokens.get(command.tokenId);
         if (live === undefined) throw notFound(accountMessages.tokenNotFound);
         return live ? [{ type: 'ApiTokenRevoked', data: { userId: state.userId, tokenId: command.tokenId, revokedAt: now.toISOString() } }] : [];
       }
 
       case 'RenameProfile': {
+        mustBeOwner(command.by, state);
         const problem = validateFullName(command.fullName);
         if (problem) throw invalid(problem);
         const fullName = command.fullName.trim();
@@ -228,3 +234,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
     }
   },
 };
+
+function mustBeOwner(by: string, state: Registered) {
+  if (by !== state.userId) throw forbidden(accessDenied);
+}
