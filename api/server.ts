@@ -74,10 +74,11 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
 
-  // The process that runs the projections also ends sessions whose heartbeats stopped.
+  // The process that runs the projections also ends sessions whose heartbeats stopped, and forgets old sign-in failures.
   const sweeper = projectionThread
     ? setInterval(() => {
         timeTracking.endAbandonedSessions(new Date(Date.now() - ABANDON_AFTER_MS)).catch((error) => logger.error({ err: error }, 'abandoned-session sweep failed'));
+        identity.forgetStaleSignInFailures().catch((error) => logger.error({ err: error }, 'sign-in failure sweep failed'));
       }, 60_000)
     : null;
 

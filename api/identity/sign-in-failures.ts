@@ -37,6 +37,11 @@ export function signInFailures(db: Kysely<Database>) {
       return rows[0].failures - 1;
     },
 
+    /** Failures past their memory, kept by no one (unknown e-mails are never signed in to forget them). */
+    async forgetStale(): Promise<void> {
+      await sql`DELETE FROM sign_in_failures WHERE last_failed_at < now() - make_interval(mins => ${FAILURE_MEMORY_MINUTES})`.execute(db);
+    },
+
     /** The right password: the failures are forgotten. */
     async forget(email: string): Promise<void> {
       await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import { signedInUser, TEST_PASSWORD } from '../../tests/support/users.ts';
 import { RESET_MAILS_PER_WINDOW } from '../../domain/identity/account.ts';
 import { identityMessages } from '../identity/service.ts';
-import { FREE_FAILURES, signInDelayMs } from '../identity/sign-in-failures.ts';
+import { FREE_FAILURES, signInDelayMs, signInFailures } from '../identity/sign-in-failures.ts';
 import { RESET_MAILS_PER_ADDRESS } from './identity.ts';
 
 async function post(server: TestServer, path: string, body: unknown, from?: string) {
@@ -69,6 +69,16 @@ describe('behind a trusted proxy (TRUST_PROXY), from many addresses', () => {
     expect(right.ms).toBeGreaterThanOrEqual(signInDelayMs(FREE_FAILURES + 2));
     // Signed in: the failures are forgotten.
     expect(await server.db.selectFrom('sign_in_failures').selectAll().where('email', '=', user.email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('forgets failures past their 15 minutes, for e-mails nobody signs in to', async () => {
+    const failures = signInFailures(server.db);
+    await failures.countAttempt('nobody-old@example.com');
+    await failures.countAttempt('nobody-new@example.com');
+    await server.db.updateTable('sign_in_failures').set({ last_failed_at: new Date(Date.now() - 16 * 60_000) }).where('email', '=', 'nobody-old@example.com').execute();
+    await failures.forgetStale();
+    const left = await server.db.selectFrom('sign_in_failures').select('email').where('email', 'like', 'nobody-%').execute();
+    expect(left.map((row) => row.email)).toEqual(['nobody-new@example.com']);
   });
 
   /** Reset mails are sent one after another, after the answers: once this one arrived, every earlier one has. */

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../../tests/support/users.ts';
 import { sessionMessages } from '../http/session.ts';
+import { SIGNED_OUT_CLOSE } from './live.ts';
 
 let server: TestServer;
 /** A second API process on the same database that runs no projections: it hears of ended sessions by notification. */
@@ -43,6 +45,20 @@ async function signIn(email: string, password = TEST_PASSWORD, rememberMe = fals
 const me = async (to: TestServer, cookie: string) => (await send(to, 'GET', '/api/me', { cookie })).status;
 
 describe('sessions', () => {
+  it('closes the live sockets of a session when it ends, in every API process', async () => {
+    const user = await signedInUser(server, 'socket@example.com');
+    const open = async (to: TestServer) => {
+      const socket = new WebSocket(`${to.url.replace('http', 'ws')}/api/live`, { headers: { cookie: user.cookie } });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await new Promise((resolve) => socket.once('message', resolve));
+      return { closed };
+    };
+    const [here, there] = [await open(server), await open(second)];
+    expect((await send(second, 'POST', '/api/auth/logout', { cookie: user.cookie })).status).toBe(204);
+    expect(await here.closed).toBe(SIGNED_OUT_CLOSE);
+    expect(await there.closed).toBe(SIGNED_OUT_CLOSE);
+  });
+
   it('logging out ends that session at once in every API process; the user’s other sessions go on', async () => {
     const user = await signedInUser(server, 'leaving@example.com');
     const phone = await signIn(user.email, TEST_PASSWORD, true);

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findAccount } from '../../projections/accounts/queries.ts';
+import type { WebSocket } from 'ws';
+import { endedSessionsAmong, findAccount } from '../../projections/accounts/queries.ts';
+import { sessionsProjection } from '../../projections/accounts/sessions.ts';
 import { isUuid } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
-import { requireUser } from '../http/session.ts';
+import { requireUser, sessionOf } from '../http/session.ts';
+
+/** The close code of a socket whose session is missing or ended: the browser then finds it is signed out. */
+export const SIGNED_OUT_CLOSE = 4401;
 
 /**
  * The browser's live channel. It authenticates with the session cookie and
@@ -10,15 +15,18 @@ import { requireUser } from '../http/session.ts';
  * which it names with {"type":"follow","companyId":...} after checking membership.
  */
 export function liveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const closeWhenSessionEnds = sessionEndCloser(context);
   return async (app) => {
     app.get('/api/live', { websocket: true, schema: { tags: ['live'], summary: 'WebSocket: which data changed' } }, async (socket, request) => {
       let userId: string;
       try {
         userId = await requireUser(request);
       } catch {
-        socket.close(4401, 'unauthenticated');
+        socket.close(SIGNED_OUT_CLOSE, 'unauthenticated');
         return;
       }
+      const session = sessionOf(request);
+      if (session) closeWhenSessionEnds(socket, session.sessionId);
       const account = await findAccount(context.db, userId);
       context.hub.connect(socket, [
         { kind: 'user', id: userId },
@@ -35,6 +43,26 @@ export function liveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       });
       socket.send(JSON.stringify({ type: 'ready' }));
     });
+  };
+}
+
+/**
+ * Live sockets by the session that opened them. When a session ends (logout,
+ * password reset), in this process or another, its sockets close at once.
+ */
+function sessionEndCloser(context: ApiContext) {
+  const open = new Map<WebSocket, string>();
+  context.watcher.onTablesChanged((tables) => {
+    if (open.size === 0 || !sessionsProjection.tables.some((table) => tables.includes(table))) return;
+    endedSessionsAmong(context.db, [...new Set(open.values())])
+      .then((ended) => {
+        for (const [socket, sessionId] of open) if (ended.has(sessionId)) socket.close(SIGNED_OUT_CLOSE, 'session ended');
+      })
+      .catch(() => undefined);
+  });
+  return (socket: WebSocket, sessionId: string) => {
+    open.set(socket, sessionId);
+    socket.on('close', () => open.delete(socket));
   };
 }
 

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { parseLiveMessage } from './parseLiveMessage';
 import { scopeQueryKey } from './scopeQueryKey';
 
+/** The server closes a socket with this code when its session is missing or ended (SIGNED_OUT_CLOSE in api/routes/live.ts). */
+const SIGNED_OUT_CLOSE = 4401;
 const firstRetryMs = 1_000;
 const maxRetryMs = 30_000;
 
@@ -56,10 +58,12 @@ export function useLiveUpdates(companyId: string | null): void {
         }
       };
 
-      current.onclose = () => {
+      current.onclose = (event) => {
         socket = null;
         if (readySocket.current === current) readySocket.current = null;
         if (stopped) return;
+        // The session ended (signed out elsewhere, password reset): refetching finds out, and the app goes to sign-in.
+        if (event.code === SIGNED_OUT_CLOSE) void queryClient.invalidateQueries();
         reconnecting = true;
         const backoff = Math.min(maxRetryMs, firstRetryMs * 2 ** failedAttempts);
         failedAttempts += 1;
