@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   browserSuite,
   createVerifiedUser,
+  liveSocketReady,
   newUser,
   signInWithUi,
   visible,
@@ -29,5 +30,25 @@ describe('logout', () => {
     await t.page.goto('/profile');
     await waitForPath(t.page, '/auth/login');
     await visible(t.page.getByRole('heading', { name: 'Sign in' }));
+  });
+});
+
+describe('logout in one tab', () => {
+  it('sends the user’s other open tab to sign-in at once', async () => {
+    const user = await createVerifiedUser(t.server, newUser('two-tabs', 'Grace Hopper'));
+    await signInWithUi(t.page, user);
+    const other = await t.context.newPage();
+    const socketOpen = liveSocketReady(other);
+    await other.goto('/profile');
+    await waitForPath(other, '/profile');
+    await socketOpen;
+
+    await t.page.getByRole('button', { name: 'Account menu' }).click();
+    await t.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(t.page, '/');
+
+    // Nobody touches the other tab: its live socket closes and it finds it is signed out.
+    await waitForPath(other, '/auth/login');
+    await visible(other.getByRole('heading', { name: 'Sign in' }));
   });
 });
