@@ -1,33 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import { describe, expect, inject, it } from 'vitest';
-import { configFromEnv } from '../config.ts';
-import { ensureDatabase } from '../database/embedded-postgres.ts';
-import { freePort } from '../database/free-port.ts';
-import { startServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../../tests/support/test-server.ts';
 import { redactUrl } from './request-log.ts';
 
 describe('the request log', () => {
   it('keeps the secrets of mailed links, API tokens and session cookies out', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-log-'));
-    const port = await freePort();
-    const server = await startServer(
-      {
-        ...configFromEnv({}),
-        port,
-        host: '127.0.0.1',
-        dataDir,
-        databaseUrl: await ensureDatabase(inject('postgresUrl'), `log_${randomBytes(6).toString('hex')}`),
-        publicUrl: `http://127.0.0.1:${port}`,
-        runProjections: false,
-      },
-      logger,
-    );
+    const server = await startTestServer({ logger, runProjections: false });
     const secret = (name: string) => `${name}${randomBytes(16).toString('hex')}`;
     const invite = secret('invite');
     const link = secret('link');
@@ -44,7 +25,6 @@ describe('the request log', () => {
       await fetch(`${server.url}/invitation?i=${invite}`);
     } finally {
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
     const log = lines.join('');
     const urls = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);

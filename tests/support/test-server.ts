@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { configFromEnv, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
@@ -21,7 +21,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger } = {},
 ): Promise<TestServer> {
   const mailbox = await startMailbox();
   const databaseUrl =
@@ -43,7 +43,7 @@ export async function startTestServer(
       jwtSecret: overrides.jwtSecret,
       trustProxy: overrides.trustProxy ?? false,
     },
-    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   return {
     ...server,
