@@ -184,4 +184,30 @@ describe('projection runner', () => {
       listener.release(true);
     }
   });
+
+  it('tells every scope a batch touched, however many, in notifications small enough for PostgreSQL', async () => {
+    const listener = await database.pool.connect();
+    const heard: ReadModelChange[] = [];
+    listener.on('notification', (message) => heard.push(JSON.parse(message.payload!)));
+    await listener.query(`LISTEN ${READ_MODEL_CHANGED_CHANNEL}`);
+    try {
+      const before = await database.db.selectFrom('accounts').select('user_id').execute();
+      await registerUsers(database, 60);
+      const runner = new ProjectionRunner(database.db, database.store, [accountsProjection], silent, { batchSize: 10_000 });
+      await runner.catchUp();
+      await runner.stop();
+      const known = new Set(before.map((row) => row.user_id));
+      const registered = (await database.db.selectFrom('accounts').select('user_id').execute()).map((row) => row.user_id).filter((id) => !known.has(id));
+      expect(registered).toHaveLength(60);
+      await expect
+        .poll(() => {
+          const told = new Set(heard.filter((change) => change.applied).flatMap((change) => change.scopes.map((scope) => scope.id)));
+          return registered.filter((id) => !told.has(id)).length;
+        })
+        .toBe(0);
+      expect(heard.every((change) => change.scopes.length <= 50)).toBe(true);
+    } finally {
+      listener.release(true);
+    }
+  });
 });

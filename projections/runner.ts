@@ -2,10 +2,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { comparePositions, type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
-import type { Projection, Scope } from './projection.ts';
+import { inChunks, type Projection, type Scope } from './projection.ts';
 
 export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';
-const MAX_NOTIFIED_SCOPES = 50;
+/** Scopes per notification: a NOTIFY payload must stay under 8,000 bytes. A batch touching more sends more notifications. */
+const SCOPES_PER_NOTIFICATION = 50;
 
 export interface ReadModelChange {
   projection: string;
@@ -152,15 +153,20 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
     .execute();
 }
 
-/** Moves the checkpoint and tells every API process (PostgreSQL delivers the notification at commit), in one statement. */
-async function moveCheckpoint(trx: Transaction<Database>, position: LogPosition, change: ReadModelChange) {
+/**
+ * Moves the checkpoint and tells every API process (PostgreSQL delivers the
+ * notifications at commit), in one statement. `moreScopes`: the scopes past
+ * the change's own, each slice in a notification of its own, so none is lost.
+ */
+async function moveCheckpoint(trx: Transaction<Database>, position: LogPosition, change: ReadModelChange, moreScopes: Scope[][] = []) {
+  const notifications = [change, ...moreScopes.map((scopes) => ({ ...change, scopes }))].map((notification) => JSON.stringify(notification));
   await sql`
     WITH moved AS (
       UPDATE projection_checkpoints
       SET commit_position = ${String(position.commit)}, prepare_position = ${String(position.prepare)}, updated_at = now()
       WHERE name = ${change.projection}
     )
-    SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(change)})`.execute(trx);
+    SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, notification) FROM unnest(${notifications}::text[]) AS notification`.execute(trx);
 }
 
 const samePosition = (a: LogPosition | null, b: LogPosition | null) =>
@@ -332,8 +338,9 @@ export class ProjectionRunner {
       await recordSetAside(trx, projection.name, applied.setAside);
       const scopes = new Map<string, Scope>();
       for (const scope of applied.scopes) scopes.set(`${scope.kind}:${scope.id}`, scope);
-      const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: [...scopes.values()].slice(0, MAX_NOTIFIED_SCOPES) };
-      await moveCheckpoint(trx, position, change);
+      const [first = [], ...rest] = inChunks([...scopes.values()], SCOPES_PER_NOTIFICATION);
+      const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: first };
+      await moveCheckpoint(trx, position, change, rest);
       return { change, setAside: applied.setAside };
     });
     for (const { event, error } of setAside) {
