@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
-import { signedInUser as apiUser } from '../../tests/support/users.ts';
+import { createCompany, inviteAndAccept, signedInUser as apiUser } from '../../tests/support/users.ts';
 
 const signedInUser = async (server: TestServer, email: string) => (await apiUser(server, email)).cookie;
 
@@ -23,7 +23,7 @@ function openSocket(server: TestServer, cookie?: string) {
       socket.on('message', check);
       check();
     });
-  return { socket, next, closed: new Promise<number>((resolve) => socket.on('close', (code) => resolve(code))) };
+  return { socket, next, messages, closed: new Promise<number>((resolve) => socket.on('close', (code) => resolve(code))) };
 }
 
 describe('live updates across API processes', () => {
@@ -38,6 +38,37 @@ describe('live updates across API processes', () => {
   afterAll(async () => {
     await reader.close();
     await writer.close();
+  });
+
+  it('tells no other browser of a heartbeat, in either process', async () => {
+    const admin = await apiUser(writer, 'beat-admin@example.com');
+    const worker = await apiUser(writer, 'beat-worker@example.com');
+    const companyId = await createCompany(admin, 'Heartbeat Works');
+    const teamId = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Beaters' })).body.teamId;
+    await inviteAndAccept(writer, admin, companyId, worker, 'Member', [teamId]);
+    const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: 'Beat Project' })).body.projectId;
+    const task = { projectId, title: 'Beat', description: '<p>x</p>', status: 'TO DO', priority: 'P1', eta: null, assigneeId: worker.userId };
+    const taskId = (await admin.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId;
+    await worker.call('POST', `/api/companies/${companyId}/punch/in`, {});
+    const { sessionId } = (await worker.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId })).body.session;
+
+    // The admin in each process and the worker's other tab, all following the company.
+    const sockets = [openSocket(writer, admin.cookie), openSocket(reader, admin.cookie), openSocket(reader, worker.cookie)];
+    for (const live of sockets) {
+      await live.next((m) => m.type === 'ready');
+      live.socket.send(JSON.stringify({ type: 'follow', companyId }));
+    }
+    // A real change after following reaches all three: they listen.
+    await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Beaters United' });
+    for (const live of sockets) await live.next((m) => m.type === 'changed');
+    const heardBefore = sockets.map((live) => live.messages.length);
+
+    for (let beat = 0; beat < 3; beat++) expect((await worker.call('POST', `/api/companies/${companyId}/timer/heartbeat`, { sessionId })).status).toBe(200);
+    // Then another real change: once it arrives, anything the heartbeats caused would have arrived before it.
+    await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Beaters' });
+    for (const live of sockets) await live.next((m) => m.type === 'changed' && live.messages.indexOf(m) >= heardBefore[sockets.indexOf(live)]);
+    expect(sockets.map((live, index) => live.messages.length - heardBefore[index])).toEqual([1, 1, 1]);
+    for (const live of sockets) live.socket.close();
   });
 
   it('tells a browser connected to another process that its data changed', async () => {

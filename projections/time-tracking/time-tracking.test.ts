@@ -115,7 +115,8 @@ describe('time-tracking projection', () => {
       last_heartbeat_at: new Date(s.startedAt),
     });
 
-    await applyBatch(heartbeat(s, '2026-03-02T08:00:30.000Z'), heartbeat(s, '2026-03-02T08:01:00.000Z'));
+    // A heartbeat changes nothing a browser shows: it tells nobody.
+    expect(await applyBatch(heartbeat(s, '2026-03-02T08:00:30.000Z'), heartbeat(s, '2026-03-02T08:01:00.000Z'))).toEqual([]);
     expect(await runningTimer(person)).toMatchObject({ session_id: s.sessionId, last_heartbeat_at: new Date('2026-03-02T08:01:00.000Z') });
 
     await applyBatch(

@@ -52,12 +52,15 @@ class Batch {
   private readonly punches: PunchesTable[] = [];
   private readonly abandoned: AbandonedSessionsTable[] = [];
   private readonly people = new Map<string, { companyId: string; userId: string }>();
+  /** The people whose shown data changed: a heartbeat changes nothing a browser shows, so it tells nobody. */
+  private readonly told = new Map<string, { companyId: string; userId: string }>();
 
   constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
 
   add(event: Handled) {
     const key = personKey(event.data);
     this.people.set(key, event.data);
+    if (event.type !== 'TimerHeartbeat') this.told.set(key, event.data);
     const current = this.running.get(key) ?? null;
     const setRunning = (row: RunningTimersTable | null) => {
       this.running.set(key, row);
@@ -210,7 +213,7 @@ class Batch {
   }
 
   scopes(): Scope[] {
-    return [...this.people.values()].flatMap((p): Scope[] => [
+    return [...this.told.values()].flatMap((p): Scope[] => [
       { kind: 'user', id: p.userId },
       { kind: 'company', id: p.companyId },
     ]);
