@@ -17,6 +17,8 @@ import { invalid } from '../../domain/shared/errors.ts';
 /** What route modules get: services, queries and the live parts. */
 export interface ApiContext {
   config: Config;
+  /** The server's clock: the time it shows (GET /api/time) and stamps on tracking. */
+  now: () => Date;
   db: Kysely<Database>;
   store: EventStore;
   identity: IdentityService;

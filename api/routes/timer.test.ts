@@ -139,6 +139,25 @@ describe('timer and punch over HTTP', () => {
     expect(logs.entries.at(-1)).toMatchObject({ taskName: 'Track me', taskHours: 0, taskMinutes: 2, timeZone: 'Asia/Kolkata', source: 'web' });
   });
 
+  it('answers a stop retried with the same Idempotency-Key as the first time', async () => {
+    const stopper = await signedInUser(server, 'stopper@time.test', 'Sam Stopper');
+    await inviteAndAccept(server, manager, companyId, stopper, 'Member', [teamId]);
+    const task = await manager.call('POST', `/api/companies/${companyId}/tasks`, { projectId, title: 'Stop twice', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: stopper.userId });
+    // Punched in and started two minutes ago, so the stop over HTTP saves time now.
+    const actor = { kind: 'member' as const, userId: stopper.userId, companyId, role: 'Member' as const, managedTeams: new Set<string>() };
+    const access = { company: { company_id: companyId }, userId: stopper.userId, actor, teamRoles: new Map([[teamId, 'Member']]) } as unknown as Parameters<ReturnType<typeof timeTrackingAt>['start']>[0];
+    const earlier = timeTrackingAt(server, () => new Date(Date.now() - 120_000));
+    await earlier.punch(access, 'in', 'Asia/Kolkata', { correlationId: 'test' });
+    await earlier.start(access, { teamId, projectId, taskId: task.body.taskId, taskDetails: '', timeZone: 'Asia/Kolkata' }, 'web', { correlationId: 'test' });
+    const key = `stop-${randomUUID()}`;
+    const first = await timer(stopper, '/timer/stop', {}, key);
+    expect(first).toMatchObject({ status: 200, body: { message: trackerMessages.stopped } });
+    expect(first.body.entries).toHaveLength(1);
+    const again = await timer(stopper, '/timer/stop', {}, key);
+    expect(again).toMatchObject({ status: 200, body: { message: trackerMessages.stopped, entries: first.body.entries } });
+    expect((await server.store.readStream(`tracker-${companyId}-${stopper.userId}`)).filter((e) => e.type === 'TimerStopped')).toHaveLength(1);
+  });
+
   it('scopes an Idempotency-Key to its session: the same key on heartbeats of two sessions is two beats', async () => {
     const key = `beat-${randomUUID()}`;
     const sessions: string[] = [];

@@ -50,7 +50,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       .select(['session_id', 'started_at', 'ended_at', 'last_heartbeat_at'])
       .where('company_id', '=', companyId)
       .where('user_id', '=', userId)
-      .where('ended_at', '>', new Date(Date.now() - 7 * 86_400_000))
+      .where('ended_at', '>', new Date(context.now().getTime() - 7 * 86_400_000))
       .orderBy('ended_at', 'desc')
       .executeTakeFirst();
     return {
@@ -59,7 +59,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       abandoned: abandoned
         ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
         : null,
-      serverTime: new Date().toISOString(),
+      serverTime: context.now().toISOString(),
     };
   }
 
@@ -81,7 +81,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (_request, reply) => {
-        const now = new Date();
+        const now = context.now();
         reply.header('cache-control', 'no-store');
         return { timestamp: now.getTime(), toUTCString: now.toUTCString(), toISOString: now.toISOString() };
       },
@@ -179,7 +179,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('Heartbeat'), write: true });
         await timeTracking.heartbeat(access, request.body.sessionId, request.body.idleMinutes ?? 0, requestMetadata(request, access.userId));
-        return { serverTime: new Date().toISOString() };
+        return { serverTime: context.now().toISOString() };
       },
     );
 

@@ -49,6 +49,60 @@ describe('splitting a session at local midnight', () => {
     ]);
   });
 
+  it('keeps whole milliseconds: a 60-second session is 60 seconds, not 59.99999976', () => {
+    const parts = splitByLocalDay('2038-01-19T03:13:08.002Z', '2038-01-19T03:14:08.002Z', 'UTC');
+    expect(parts.map((p) => p.seconds)).toEqual([60]);
+    expect(Math.floor(parts[0].seconds / 60)).toBe(1);
+  });
+
+  it('keeps every part within the session when the zone moves the local date back (America/St_Johns, 1990)', () => {
+    // At 1990-10-28T02:31Z St. John's went from 00:01 on 28 October back to 23:01 on 27 October.
+    for (const [start, end] of [
+      ['1990-10-28T02:00:00Z', '1990-10-28T04:00:00Z'],
+      ['1990-10-28T02:45:00Z', '1990-10-28T04:00:00Z'],
+      ['1990-10-28T02:31:00Z', '1990-10-28T03:30:00Z'],
+    ]) {
+      const parts = splitByLocalDay(start, end, 'America/St_Johns');
+      const ms = (iso: string) => Date.parse(iso);
+      expect(parts.length).toBeGreaterThan(0);
+      expect(ms(parts[0].start)).toBe(ms(start));
+      expect(ms(parts.at(-1)!.end)).toBe(ms(end));
+      parts.forEach((part, i) => {
+        expect(ms(part.end)).toBeGreaterThan(ms(part.start));
+        expect(part.seconds).toBe((ms(part.end) - ms(part.start)) / 1000);
+        expect(part.day).toBe(localDay(part.start, 'America/St_Johns'));
+        if (i > 0) expect(ms(part.start)).toBe(ms(parts[i - 1].end));
+        if (i > 0) expect(part.day > parts[i - 1].day).toBe(true);
+      });
+      expect(parts.reduce((sum, p) => sum + p.seconds, 0)).toBe((ms(end) - ms(start)) / 1000);
+    }
+  });
+
+  it.each([
+    ['America/St_Johns', '1990-10-28T02:31:00Z'],
+    ['America/Goose_Bay', '1990-10-28T03:01:00Z'],
+    ['America/Moncton', '1993-10-31T03:01:00Z'],
+    ['Antarctica/Casey', '2010-03-04T15:00:00Z'],
+  ])('keeps the parts in order around %s setting its clock back over midnight at %s (property)', (zone, switchedAt) => {
+    const switchMs = Date.parse(switchedAt);
+    fc.assert(
+      fc.property(fc.integer({ min: -2 * 24 * 3600_000, max: 24 * 3600_000 }), fc.integer({ min: 1, max: 3 * 24 * 3600_000 }), (offsetMs, durationMs) => {
+        const start = switchMs + offsetMs;
+        const end = start + durationMs;
+        const parts = splitByLocalDay(new Date(start).toISOString(), new Date(end).toISOString(), zone);
+        expect(Date.parse(parts[0].start)).toBe(start);
+        expect(Date.parse(parts.at(-1)!.end)).toBe(end);
+        parts.forEach((part, i) => {
+          expect(part.seconds).toBeGreaterThan(0);
+          expect(Math.round(part.seconds * 1000)).toBe(Date.parse(part.end) - Date.parse(part.start));
+          if (i > 0) expect(Date.parse(part.start)).toBe(Date.parse(parts[i - 1].end));
+          if (i > 0) expect(part.day > parts[i - 1].day).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('always adds up to the session, with no negative or empty part (property)', () => {
     const zones = ['Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Europe/London', 'UTC'];
     fc.assert(

@@ -13,8 +13,8 @@ export interface DayPart {
 
 /**
  * Cuts [start, end) at each local midnight of the zone. Durations are real
- * elapsed time between instants, so DST days come out as 23 or 25 hours and
- * the parts always add up to the whole.
+ * elapsed time between instants, counted in whole milliseconds, so DST days
+ * come out as 23 or 25 hours and the parts always add up to the whole.
  */
 export function splitByLocalDay(startIso: string, endIso: string, timeZone: string): DayPart[] {
   const end = Temporal.Instant.from(endIso);
@@ -22,18 +22,31 @@ export function splitByLocalDay(startIso: string, endIso: string, timeZone: stri
   if (Temporal.Instant.compare(end, cursor) <= 0) return [];
   const parts: DayPart[] = [];
   for (;;) {
-    const local = cursor.toZonedDateTimeISO(timeZone);
-    // The next day's start: midnight, or the first moment of a day whose midnight a DST switch skips.
-    const nextDay = local.toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone }).toInstant();
+    const nextDay = nextDayStart(cursor, timeZone);
     const partEnd = Temporal.Instant.compare(nextDay, end) < 0 ? nextDay : end;
     parts.push({
-      day: local.toPlainDate().toString(),
+      day: localDay(cursor.toString(), timeZone),
       start: cursor.toString(),
       end: partEnd.toString(),
-      seconds: partEnd.epochMilliseconds / 1000 - cursor.epochMilliseconds / 1000,
+      seconds: (partEnd.epochMilliseconds - cursor.epochMilliseconds) / 1000,
     });
     if (partEnd === end) return parts;
     cursor = partEnd;
+  }
+}
+
+/**
+ * The first start of a later local day after `cursor`: midnight, or the first
+ * moment of a day whose midnight a DST switch skips. Where a zone sets its
+ * clock back over midnight (America/St_Johns in 1990), the next day's first
+ * midnight can lie before `cursor`; its repeated, later midnight is taken then.
+ */
+function nextDayStart(cursor: Temporal.Instant, timeZone: string): Temporal.Instant {
+  for (let day = cursor.toZonedDateTimeISO(timeZone).toPlainDate().add({ days: 1 }); ; day = day.add({ days: 1 })) {
+    const first = day.toZonedDateTime({ timeZone }).toInstant();
+    if (Temporal.Instant.compare(first, cursor) > 0) return first;
+    const later = day.toPlainDateTime().toZonedDateTime(timeZone, { disambiguation: 'later' }).toInstant();
+    if (Temporal.Instant.compare(later, cursor) > 0) return later;
   }
 }
 

@@ -229,6 +229,37 @@ describe('tracker: stopping the timer', () => {
     ]);
   });
 
+  it('keeps the idle minutes of a beat just after midnight, capped by that day’s time rounded up to a minute', () => {
+    // 23:00 IST on 10 March to 00:00:50 IST on 11 March; a beat at 00:00:20 IST.
+    const startedAt = new Date('2026-03-10T17:30:00.000Z');
+    const [event] = given(tracker, running(startedAt))
+      .when(stopTimer([{ at: '2026-03-10T18:30:20.000Z', idleMinutes: 2 }]), ctx(new Date('2026-03-10T18:30:50.000Z')))
+      .events();
+    if (event.type !== 'TimerStopped') throw new Error(event.type);
+    expect(event.data.entries.map((e) => [e.day, e.seconds, e.idleMinutes])).toEqual([
+      ['2026-03-10', 3600, 0],
+      ['2026-03-11', 50, 1],
+    ]);
+  });
+
+  it('gives a beat at a stop on midnight to the day that ends there', () => {
+    // 23:00 to 00:00 IST, the beat at the stop instant.
+    const startedAt = new Date('2026-03-10T17:30:00.000Z');
+    const stoppedAt = new Date('2026-03-10T18:30:00.000Z');
+    const [event] = given(tracker, running(startedAt))
+      .when(stopTimer([{ at: stoppedAt.toISOString(), idleMinutes: 2 }]), ctx(stoppedAt))
+      .events();
+    if (event.type !== 'TimerStopped') throw new Error(event.type);
+    expect(event.data.entries.map((e) => [e.day, e.seconds, e.idleMinutes])).toEqual([['2026-03-10', 3600, 2]]);
+  });
+
+  it('saves a 60-second session as 60 seconds, whatever its milliseconds', () => {
+    const startedAt = new Date('2038-01-19T03:13:08.002Z');
+    const [event] = given(tracker, running(startedAt)).when(stopTimer(), ctx(at(startedAt, seconds(60)))).events();
+    if (event.type !== 'TimerStopped') throw new Error(event.type);
+    expect(event.data.entries.map((e) => e.seconds)).toEqual([60]);
+  });
+
   it('splits in the session’s own time zone, not the server’s', () => {
     // 19:00 to 21:00 in New York on 9 March is one local day; in Kolkata it would cross midnight.
     const startedAt = new Date('2026-03-09T23:00:00.000Z');
@@ -316,6 +347,27 @@ describe('tracker: punching in and out', () => {
     const stopped = given(tracker, running(t0)).when(stopTimer(), ctx(at(t0, minutes(10)))).events();
     const [event] = given(tracker, [...running(t0), ...stopped]).when(punchOut(), ctx(at(t0, minutes(11)))).events();
     expect(event.type).toBe('PunchedOut');
+  });
+});
+
+describe('tracker: a server clock that steps back', () => {
+  it('starts no earlier than the previous stop', () => {
+    const stoppedAt = at(t0, minutes(10));
+    const stopped = given(tracker, running(t0)).when(stopTimer(), ctx(stoppedAt)).events();
+    given(tracker, [...running(t0), ...stopped])
+      .when(startTimer({ sessionId: 'session-2' }), ctx(at(stoppedAt, -minutes(5))))
+      .then([timerStarted(stoppedAt, { sessionId: 'session-2' })]);
+  });
+
+  it('punches out no earlier than the punch in', () => {
+    const punchedInAt = t0;
+    given(tracker, [punchedIn(punchedInAt)])
+      .when(punchOut(), ctx(at(punchedInAt, -minutes(3))))
+      .then([{ type: 'PunchedOut', data: { companyId, userId, at: punchedInAt.toISOString(), timeZone: 'Asia/Kolkata', day: '2026-03-10' } }]);
+  });
+
+  it('counts a stop’s minute from the start, not from a clock behind it', () => {
+    given(tracker, running(t0)).when(stopTimer(), ctx(at(t0, -minutes(5)))).thenRefuses(trackerMessages.tooShort);
   });
 });
 
@@ -576,7 +628,7 @@ describe('tracker: invariants over random command sequences (property)', () => {
               entries.forEach((entry, i) => {
                 expect(entry.seconds).toBeGreaterThan(0);
                 expect(entry.idleMinutes).toBeGreaterThanOrEqual(0);
-                expect(entry.idleMinutes).toBeLessThanOrEqual(entry.seconds / 60);
+                expect(entry.idleMinutes).toBeLessThanOrEqual(Math.ceil(entry.seconds / 60));
                 expect(entry.splitIndex).toBe(i);
                 expect(entry.totalSplits).toBe(entries.length);
                 expect(entry.day).toBe(localDay(entry.start, zone));

@@ -45,6 +45,8 @@ export interface TrackerState {
   running: RunningSession | null;
   /** The day's punches alternate; null until the first punch. */
   lastPunch: 'in' | 'out' | null;
+  /** When the latest event happened: the tracker's clock never goes back before it. */
+  lastEventAt: string | null;
 }
 
 export interface Heartbeat {
@@ -76,46 +78,64 @@ export interface TrackerContext {
 
 const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
 
-/** Splits a session per local day and spreads its idle minutes to the day each heartbeat fell on. */
+/**
+ * Splits a session per local day and gives each heartbeat's idle minutes to
+ * the part it fell in; a beat at the very end belongs to the last part.
+ * A part's idle is capped at its time rounded up to whole minutes, so the
+ * few seconds just past midnight keep the idle a beat reports there.
+ */
 export function timelogEntries(session: RunningSession, endIso: string, heartbeats: Heartbeat[]): TimelogEntry[] {
   const parts = splitByLocalDay(session.startedAt, endIso, session.timeZone);
-  const idleByDay = new Map<string, number>();
+  const startMs = Date.parse(session.startedAt);
+  const endMs = Date.parse(endIso);
+  const idleByPart = parts.map(() => 0);
   for (const beat of heartbeats) {
-    if (beat.at < session.startedAt || beat.at > endIso) continue;
-    const day = localDay(beat.at, session.timeZone);
-    idleByDay.set(day, (idleByDay.get(day) ?? 0) + beat.idleMinutes);
+    const beatMs = Date.parse(beat.at);
+    if (beatMs < startMs || beatMs > endMs) continue;
+    const index = parts.findIndex((part) => beatMs < Date.parse(part.end));
+    idleByPart[index === -1 ? parts.length - 1 : index] += beat.idleMinutes;
   }
   return parts.map((part, index) => ({
     ...part,
-    // Idle never exceeds the time tracked that day.
-    idleMinutes: Math.min(idleByDay.get(part.day) ?? 0, Math.floor(part.seconds / 60)),
+    idleMinutes: Math.min(idleByPart[index], Math.ceil(part.seconds / 60)),
     splitIndex: index,
     totalSplits: parts.length,
   }));
 }
 
+/** The later of two instants, as ISO text; the first may be null. */
+const latest = (known: string | null, iso: string) => (known && Date.parse(known) > Date.parse(iso) ? known : iso);
+
 export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, TrackerContext> = {
-  initialState: { companyId: '', userId: '', running: null, lastPunch: null },
+  initialState: { companyId: '', userId: '', running: null, lastPunch: null, lastEventAt: null },
 
   evolve(state, event) {
     const { companyId, userId } = event.data;
     switch (event.type) {
       case 'TimerStarted': {
         const { sessionId, source, timeZone, startedAt, teamId, projectId, projectName, taskId, taskName, taskDetails } = event.data;
-        return { ...state, companyId, userId, running: { sessionId, source, timeZone, startedAt, teamId, projectId, projectName, taskId, taskName, taskDetails } };
+        return {
+          ...state,
+          companyId,
+          userId,
+          running: { sessionId, source, timeZone, startedAt, teamId, projectId, projectName, taskId, taskName, taskDetails },
+          lastEventAt: latest(state.lastEventAt, startedAt),
+        };
       }
       case 'TimerStopped':
+        return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.stoppedAt) };
       case 'TimerAbandoned':
+        return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.endedAt) };
       case 'TimerCancelled':
-        return { ...state, running: null };
+        return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.cancelledAt) };
       case 'PunchedIn':
-        return { ...state, companyId, userId, lastPunch: 'in' };
+        return { ...state, companyId, userId, lastPunch: 'in', lastEventAt: latest(state.lastEventAt, event.data.at) };
       case 'PunchedOut':
-        return { ...state, lastPunch: 'out' };
+        return { ...state, lastPunch: 'out', lastEventAt: latest(state.lastEventAt, event.data.at) };
     }
   },
 
-  decide(command, state, { now, isAssignedOpenTask }) {
+  decide(command, state, { now: serverNow, isAssignedOpenTask }) {
     if (command.type === 'AbandonTimer') {
       // Only the server's own sweep ends a session for lack of heartbeats.
       if (command.authority?.kind !== 'operator') throw forbidden(accessDenied);
@@ -125,6 +145,8 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
       if (state.companyId && (state.companyId !== companyId || state.userId !== userId)) throw forbidden(accessDenied);
       authorize(actor, command.type, { companyId, member: { userId, role: actor.role, teamIds: [] } });
     }
+    // A server clock that steps back must not put a start before the last stop or a punch out before its punch in.
+    const now = new Date(latest(state.lastEventAt, serverNow.toISOString()));
     const at = now.toISOString();
     switch (command.type) {
       case 'StartTimer': {

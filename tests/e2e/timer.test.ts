@@ -49,10 +49,13 @@ let taskId: string;
 let tab: Page;
 let otherTab: Page;
 const otherTabNavigations: string[] = [];
+/** How far the server's clock was moved on: time passes in the test without waiting for it. */
+let clockMovedBy = 0;
+const serverNow = () => new Date(Date.now() + clockMovedBy);
 
 beforeAll(async () => {
   await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ now: serverNow }), launchBrowser()]);
 
   // Setup over the API: an Admin with a company, a team (Admins join every team), a project and tasks assigned to them.
   user = await signedInUser(server, uniqueEmail('timer'), 'Charles Babbage');
@@ -281,30 +284,35 @@ describe('timer and punch in the browser', () => {
   });
 
   it('stops a session older than a minute and saves its time log', async () => {
-    // Rather than wait a minute: the server starts a session as if two minutes ago (the service with a clock of its own).
-    const twoMinutesAgo = timeTrackingAt(server, () => new Date(Date.now() - 2 * 60_000));
+    // Rather than wait a minute: a session starts now, then the server's clock moves on two minutes.
+    // (A tracker's time never goes back, so a session cannot be started in the past.)
+    const tracking = timeTrackingAt(server, serverNow);
     const actor = { kind: 'member', userId: user.userId, companyId, role: 'Admin', managedTeams: new Set([teamId]) };
     const access = { company: { company_id: companyId }, userId: user.userId, teamRoles: new Map([[teamId, 'Admin']]), actor } as unknown as CompanyAccess;
     // A zone whose midnight is not within these two minutes, so the session is one entry, not split per day.
     const utcMinutes = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
-    const timeZone = utcMinutes < 5 ? 'Asia/Kolkata' : 'UTC';
-    const { session } = await twoMinutesAgo.start(
+    const timeZone = utcMinutes >= 23 * 60 + 55 ? 'Asia/Kolkata' : 'UTC';
+    const { session } = await tracking.start(
       access,
-      { teamId, projectId, taskId, taskDetails: 'Back-dated by the test', timeZone },
+      { teamId, projectId, taskId, taskDetails: 'Started by the test', timeZone },
       'web',
       { correlationId: 'timer-e2e' },
     );
     expect(session).not.toBeNull();
 
-    await tab.reload();
+    // The second tab hears of it.
+    await visible(timerButton(otherTab).filter({ hasText: SHOWN_TASK }));
+    clockMovedBy += 2 * 60_000;
+    // Both tabs read the server's clock again, as a page does when it loads.
+    await Promise.all([tab.reload(), otherTab.reload()]);
+    otherTabNavigations.splice(0);
     await visible(timerButton(tab).filter({ hasText: SHOWN_TASK }));
     expect(await topBarClock(tab)).toMatch(/^0:0[23]:\d{2}$/);
-    // The second tab hears of it too.
     await visible(timerButton(otherTab).filter({ hasText: SHOWN_TASK }));
     expect(await topBarClock(otherTab)).toMatch(/^0:0[23]:\d{2}$/);
 
     const popup = await openTimerPopup(tab);
-    expect(await popup.getByLabel('Task details').inputValue()).toBe('Back-dated by the test');
+    expect(await popup.getByLabel('Task details').inputValue()).toBe('Started by the test');
     const stopped = tab.waitForResponse((response) => response.url().endsWith(`/api/companies/${companyId}/timer/stop`));
     await popup.getByRole('button', { name: 'Stop Timer' }).click();
     await alertWith(tab, trackerMessages.stopped);
@@ -332,7 +340,7 @@ describe('timer and punch in the browser', () => {
       projectName: PROJECT,
       taskId,
       taskName: TASK,
-      taskDetails: 'Back-dated by the test',
+      taskDetails: 'Started by the test',
       taskHours: 0,
       taskMinutes: 2,
       timeZone,

@@ -21,7 +21,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date } = {},
 ): Promise<TestServer> {
   const mailbox = await startMailbox();
   const databaseUrl =
@@ -44,6 +44,7 @@ export async function startTestServer(
       trustProxy: overrides.trustProxy ?? false,
     },
     overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    { now: overrides.now },
   );
   return {
     ...server,
