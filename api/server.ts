@@ -17,12 +17,14 @@ import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
 import { folderStorage } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
-import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { MEMBERSHIP_TABLES } from './http/access.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJwtSecret } from './secrets.ts';
+
+/** Run on the projection thread: wherever the projections run, so do the sweeps. */
+const SWEEPS = new URL('./sweeps.ts', import.meta.url).href;
 
 export interface RunningServer {
   url: string;
@@ -41,7 +43,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
   return { url: await ensureDatabase(embedded.url, 'timeledger'), embedded };
 }
 
-export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+/** `now`: the server's clock, which stamps every start, stop and punch (tests move it on rather than wait). */
+export async function startServer(
+  config: Config,
+  logger: Logger = pino({ level: config.logLevel }),
+  { now = () => new Date() }: { now?: () => Date } = {},
+): Promise<RunningServer> {
   let ready = false;
   const { url: databaseUrl, embedded } = await openDatabase(config, logger);
   const pool = createPool(databaseUrl, 20);
@@ -55,16 +62,23 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   await watcher.start();
 
   const projectionThread = config.runProjections
-    ? await startProjectionThread({ databaseUrl, kurrentDbUrl: config.kurrentDbUrl, store, log: logger, onProgress: (change) => watcher.observeProgress(change) })
+    ? await startProjectionThread({
+        databaseUrl,
+        kurrentDbUrl: config.kurrentDbUrl,
+        sweeps: SWEEPS,
+        store,
+        log: logger,
+        onProgress: (change) => watcher.observeProgress(change),
+      })
     : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   const identity = createIdentityService({ store, db, mailer, publicUrl: config.publicUrl });
   const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl, invitesPerHour: config.invitesPerHour });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
-  const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES) });
+  const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const app = await buildApp({
-    context: { config, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,
@@ -74,14 +88,6 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
 
-  // The process that runs the projections also ends sessions whose heartbeats stopped, and forgets old sign-in failures.
-  const sweeper = projectionThread
-    ? setInterval(() => {
-        timeTracking.endAbandonedSessions(new Date(Date.now() - ABANDON_AFTER_MS)).catch((error) => logger.error({ err: error }, 'abandoned-session sweep failed'));
-        identity.forgetStaleSignInFailures().catch((error) => logger.error({ err: error }, 'sign-in failure sweep failed'));
-      }, 60_000)
-    : null;
-
   return {
     url: `http://127.0.0.1:${port}`,
     app,
@@ -90,7 +96,6 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     watcher,
     async close() {
       ready = false;
-      if (sweeper) clearInterval(sweeper);
       await app.close();
       await projectionThread?.stop();
       await watcher.stop();

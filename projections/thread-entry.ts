@@ -3,10 +3,10 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ThreadMessage, ThreadOptions } from './thread.ts';
-import { startProjectionWorker } from './worker.ts';
+import { type StartSweeps, startProjectionWorker } from './worker.ts';
 
 const port = parentPort!;
-const { databaseUrl, kurrentDbUrl } = workerData as ThreadOptions;
+const { databaseUrl, kurrentDbUrl, sweeps } = workerData as ThreadOptions;
 const send = (message: ThreadMessage) => port.postMessage(message);
 /** A logged object that cannot be copied to the other thread goes as text. */
 const sendError = (object: unknown, message?: string) => {
@@ -35,6 +35,7 @@ try {
     kurrentDbUrl,
     log: { error: sendError },
     onProgress: (change) => send({ type: 'progress', change }),
+    startSweeps: sweeps ? ((await import(sweeps)) as { startSweeps: StartSweeps }).startSweeps : undefined,
   });
   port.on('message', async (message: 'appended' | 'stop') => {
     if (message === 'appended') return worker.runner.appended();

@@ -6,6 +6,8 @@ import type { ReadModelChange } from './runner.ts';
 export interface ThreadOptions {
   databaseUrl: string;
   kurrentDbUrl?: string;
+  /** The module whose `startSweeps` the thread runs beside the projections (see worker.ts). */
+  sweeps?: string;
 }
 
 /** What the projection thread tells the thread that started it. */
@@ -50,7 +52,7 @@ export async function startProjectionThread(options: ThreadOptions & {
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      worker = new Worker(BOOT, { workerData: { entry: options.entry ?? ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl } });
+      worker = new Worker(BOOT, { workerData: { entry: options.entry ?? ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl, sweeps: options.sweeps } });
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'progress') options.onProgress(message.change);
         else if (message.type === 'error') options.log.error(message.object, message.message);

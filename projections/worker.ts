@@ -5,6 +5,12 @@ import { createDatabase, createPool } from './database.ts';
 import { projections } from './index.ts';
 import { type ErrorLog, ProjectionRunner, type ReadModelChange } from './runner.ts';
 
+/**
+ * The sweeps that run wherever the projections run, on connections of their
+ * own (api/sweeps.ts): passed in, as the read side does not import the API.
+ */
+export type StartSweeps = (options: { databaseUrl: string; kurrentDbUrl?: string; log: ErrorLog }) => Promise<{ stop(): Promise<void> }>;
+
 export interface ProjectionWorker {
   runner: ProjectionRunner;
   /** Lets the batches in flight finish, stores every cursor, closes the connections. */
@@ -22,6 +28,7 @@ export async function startProjectionWorker(options: {
   kurrentDbUrl?: string;
   log: ErrorLog;
   onProgress?: (change: ReadModelChange) => void;
+  startSweeps?: StartSweeps;
 }): Promise<ProjectionWorker> {
   const pool = createPool(options.databaseUrl, 5);
   const db = createDatabase(pool);
@@ -33,9 +40,14 @@ export async function startProjectionWorker(options: {
     await runner.catchUp();
     runner.start();
     const opened = store;
+    const sweeps = await options.startSweeps?.(options).catch(async (error) => {
+      await runner.stop();
+      throw error;
+    });
     return {
       runner,
       async stop() {
+        await sweeps?.stop();
         await runner.stop();
         await opened.close();
         await db.destroy();

@@ -150,9 +150,6 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
       return { userId: state.userId, sessionId: started.data.sessionId, expiresAt: started.data.expiresAt };
     },
 
-    /** For the server's minutely sweep: sign-in failures old enough to be forgotten. */
-    forgetStaleSignInFailures: () => failures.forgetStale(),
-
     /** Logging out: the session ends in every API process (see api/http/session.ts). */
     async endSession({ userId, sessionId }: Session, metadata: EventMetadata): Promise<LogPosition | null> {
       return (await runAccount(userId, { type: 'EndSession', sessionId, by: userId }, { ...metadata, userId })).position;

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { authorize } from '../../domain/members/authorization.ts';
-import { type Heartbeat, tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
+import { tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { conflict, invalid } from '../../domain/shared/errors.ts';
 import { eventIdFor, handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
+import { endAbandonedSessions, sessionHeartbeats } from './abandoned-sessions.ts';
 
 const MAX_IDLE_MINUTES_PER_BEAT = 2;
 
@@ -47,9 +48,7 @@ export function createTimeTrackingService({
   // Trackers grow by a few events a day for years; their folded state stays in memory.
   const trackers = new StreamStateCache<TrackerState, TrackerEvent>();
 
-  async function heartbeatsOf(sessionId: string): Promise<Heartbeat[]> {
-    return (await store.readStream(timerSessionStream(sessionId))).map((e) => e.data as Heartbeat);
-  }
+  const heartbeatsOf = (sessionId: string) => sessionHeartbeats(store, sessionId);
 
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
     handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId }, trackers);
@@ -102,8 +101,8 @@ export function createTimeTrackingService({
     async stop(access: CompanyAccess, sessionId: string | undefined, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       const running = await runningSession(companyId, access.userId);
-      if (!running) throw conflict(trackerMessages.noSession);
-      const heartbeats = await heartbeatsOf(running.sessionId);
+      // Without a running session the decider refuses, unless this is a retry: the command handler answers it as the first time.
+      const heartbeats = running ? await heartbeatsOf(running.sessionId) : [];
       const outcome = await run(companyId, access.userId, { type: 'StopTimer', companyId, userId: access.userId, actor: access.actor, sessionId, heartbeats }, metadata);
       const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
       const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
@@ -140,18 +139,7 @@ export function createTimeTrackingService({
     },
 
     /** Ends sessions whose heartbeats stopped (closed browser, sleeping machine, crash). */
-    async endAbandonedSessions(olderThan: Date) {
-      const stale = await db.selectFrom('running_timers').select(['company_id', 'user_id', 'session_id']).where('last_heartbeat_at', '<', olderThan).execute();
-      for (const session of stale) {
-        await run(
-          session.company_id,
-          session.user_id,
-          { type: 'AbandonTimer', sessionId: session.session_id, heartbeats: await heartbeatsOf(session.session_id), authority: { kind: 'operator' } },
-          { correlationId: `abandon-${session.session_id}`, commandId: `abandon:${session.session_id}` },
-        );
-      }
-      return stale.length;
-    },
+    endAbandonedSessions: (olderThan: Date) => endAbandonedSessions({ store, db, now: now(), trackers }, olderThan),
 
     async punch(access: CompanyAccess, direction: 'in' | 'out', timeZone: string | null, metadata: EventMetadata) {
       const companyId = access.company.company_id;

@@ -1,0 +1,89 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProjectionWorker, type ProjectionWorker } from '../projections/worker.ts';
+import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { createCompany, inviteAndAccept, signedInUser } from '../tests/support/users.ts';
+import { type Sweeps, startSweeps } from './sweeps.ts';
+
+const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const SHORT_INTERVAL_MS = 100;
+
+describe('API replicas without projections, and a separate worker', () => {
+  let server: TestServer;
+  let worker: ProjectionWorker;
+  // The worker's clock: the real one until a test moves it on.
+  let later: Date | null = null;
+
+  beforeAll(async () => {
+    server = await startTestServer({ runProjections: false });
+    // As scripts/worker.ts starts it, with a short interval and a clock of its own.
+    worker = await startProjectionWorker({
+      databaseUrl: server.databaseUrl,
+      log,
+      startSweeps: (options) => startSweeps({ ...options, intervalMs: SHORT_INTERVAL_MS, now: () => later ?? new Date() }),
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await server.close();
+  });
+
+  it('ends a session whose heartbeats stopped: the worker sweeps', async () => {
+    const [manager, member] = await Promise.all([signedInUser(server, 'boss@sweep.test', 'Bo Boss'), signedInUser(server, 'member@sweep.test', 'Mo Member')]);
+    const companyId = await createCompany(manager, 'Sweepers');
+    const teamId = (await manager.call('POST', `/api/companies/${companyId}/teams`, { name: 'Crew' })).body.teamId;
+    await inviteAndAccept(server, manager, companyId, member, 'Member', [teamId]);
+    const projectId = (await manager.call('POST', `/api/companies/${companyId}/projects`, { name: 'Sweeping' })).body.projectId;
+    const task = { projectId, title: 'Sweep', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: member.userId };
+    const taskId = (await manager.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId;
+    await member.call('POST', `/api/companies/${companyId}/punch/in`, {});
+    const { session } = (await member.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId })).body;
+    expect(await server.db.selectFrom('running_timers').select('session_id').where('user_id', '=', member.userId).execute()).toHaveLength(1);
+
+    // Ten minutes later, with no heartbeat since the start.
+    later = new Date(Date.parse(session.startedAt) + 10 * 60_000);
+    await expect
+      .poll(() => server.db.selectFrom('abandoned_sessions').select('session_id').where('user_id', '=', member.userId).execute(), { timeout: 10_000 })
+      .toEqual([{ session_id: session.sessionId }]);
+    expect(await server.db.selectFrom('running_timers').select('session_id').where('user_id', '=', member.userId).execute()).toEqual([]);
+  });
+});
+
+describe('exactly one process sweeps', () => {
+  let server: TestServer;
+  const running = new Set<Sweeps>();
+  const sweeper = async (databaseUrl: string) => {
+    const sweeps = await startSweeps({ databaseUrl, log, intervalMs: SHORT_INTERVAL_MS });
+    running.add(sweeps);
+    return sweeps;
+  };
+  const stop = async (sweeps: Sweeps) => {
+    running.delete(sweeps);
+    await sweeps.stop();
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ runProjections: false });
+  });
+  afterAll(async () => {
+    await Promise.all([...running].map(stop));
+    await server.close();
+  });
+
+  it('has one of two sweepers hold the lock, and the other take over when it stops', async () => {
+    const first = await sweeper(server.databaseUrl);
+    const second = await sweeper(server.databaseUrl);
+    expect([first.sweeping(), second.sweeping()]).toEqual([true, false]);
+    await stop(first);
+    await expect.poll(() => second.sweeping(), { timeout: 5_000 }).toBe(true);
+    await stop(second);
+  });
+
+  it('sweeps in the projection thread of an API process that runs the projections', async () => {
+    const api = await startTestServer({ databaseUrl: server.databaseUrl });
+    const waiting = await sweeper(server.databaseUrl);
+    expect(waiting.sweeping()).toBe(false);
+    await api.close();
+    await expect.poll(() => waiting.sweeping(), { timeout: 5_000 }).toBe(true);
+  });
+});
