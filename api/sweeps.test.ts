@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProjectionWorker, type ProjectionWorker } from '../projections/worker.ts';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { timeTrackingAt } from '../tests/support/time-tracking.ts';
 import { createCompany, inviteAndAccept, signedInUser } from '../tests/support/users.ts';
 import { type Sweeps, startSweeps } from './sweeps.ts';
 
@@ -46,6 +47,32 @@ describe('API replicas without projections, and a separate worker', () => {
       .poll(() => server.db.selectFrom('abandoned_sessions').select('session_id').where('user_id', '=', member.userId).execute(), { timeout: 10_000 })
       .toEqual([{ session_id: session.sessionId }]);
     expect(await server.db.selectFrom('running_timers').select('session_id').where('user_id', '=', member.userId).execute()).toEqual([]);
+  });
+
+  it('ends a session at its last beat in timer_liveness plus 30 s, then forgets that beat', async () => {
+    later = null;
+    const [manager, member] = await Promise.all([signedInUser(server, 'boss@beat.test', 'Bo Boss'), signedInUser(server, 'member@beat.test', 'Mo Member')]);
+    const companyId = await createCompany(manager, 'Beaters');
+    const teamId = (await manager.call('POST', `/api/companies/${companyId}/teams`, { name: 'Crew' })).body.teamId;
+    await inviteAndAccept(server, manager, companyId, member, 'Member', [teamId]);
+    const projectId = (await manager.call('POST', `/api/companies/${companyId}/projects`, { name: 'Beating' })).body.projectId;
+    const task = { projectId, title: 'Beat', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: member.userId };
+    const taskId = (await manager.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId;
+    await member.call('POST', `/api/companies/${companyId}/punch/in`, {});
+    const { session } = (await member.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId })).body;
+    const startedAt = Date.parse(session.startedAt);
+    // A plain beat three minutes in, as the API would take it then: no event, only timer_liveness.
+    const actor = { kind: 'member' as const, userId: member.userId, companyId, role: 'Member' as const, managedTeams: new Set<string>() };
+    const access = { company: { company_id: companyId }, userId: member.userId, actor } as unknown as Parameters<ReturnType<typeof timeTrackingAt>['heartbeat']>[0];
+    await timeTrackingAt(server, () => new Date(startedAt + 3 * 60_000)).heartbeat(access, session.sessionId, 0, { correlationId: 'test' });
+    await expect.poll(() => server.db.selectFrom('running_timers').select('session_id').where('user_id', '=', member.userId).execute(), { timeout: 10_000 }).toHaveLength(1);
+
+    // Nine minutes after the start: six after the last beat.
+    later = new Date(startedAt + 9 * 60_000);
+    const abandoned = () => server.db.selectFrom('abandoned_sessions').select(['session_id', 'ended_at', 'last_heartbeat_at']).where('user_id', '=', member.userId).execute();
+    await expect.poll(abandoned, { timeout: 10_000 }).toHaveLength(1);
+    expect(await abandoned()).toEqual([{ session_id: session.sessionId, ended_at: new Date(startedAt + 3 * 60_000 + 30_000), last_heartbeat_at: new Date(startedAt + 3 * 60_000) }]);
+    await expect.poll(() => server.db.selectFrom('timer_liveness').select('session_id').where('session_id', '=', session.sessionId).execute(), { timeout: 10_000 }).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import * as timeTracking from './0005_time_tracking.ts';
 import * as taskSearch from './0006_task_search.ts';
 import * as sessions from './0007_sessions.ts';
 import * as projectionFailures from './0008_projection_failures.ts';
+import * as timerLiveness from './0009_timer_liveness.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_task_search': taskSearch,
   '0007_sessions': sessions,
   '0008_projection_failures': projectionFailures,
+  '0009_timer_liveness': timerLiveness,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,14 @@ export interface SignInFailuresTable {
   last_failed_at: Date;
 }
 
+/** When a running session's client last beat, written by the API on each heartbeat (not a read model). */
+export interface TimerLivenessTable {
+  session_id: string;
+  company_id: string;
+  user_id: string;
+  last_beat_at: Date;
+}
+
 export interface ProjectionCheckpointsTable {
   name: string;
   commit_position: string;
@@ -251,6 +259,7 @@ export interface Database {
   accounts: AccountsTable;
   ended_sessions: EndedSessionsTable;
   sign_in_failures: SignInFailuresTable;
+  timer_liveness: TimerLivenessTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   teams: TeamsTable;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
@@ -40,6 +41,22 @@ beforeAll(async () => {
   doneTaskId = (await task('Finished', 'DONE')).body.taskId;
 });
 afterAll(() => server.close());
+
+/** A member's access as the routes give it, for the timer service run at another time. */
+const accessOf = (user: ApiUser) => {
+  const actor = { kind: 'member' as const, userId: user.userId, companyId, role: 'Member' as const, managedTeams: new Set<string>() };
+  return { company: { company_id: companyId }, userId: user.userId, actor, teamRoles: new Map([[teamId, 'Member']]) } as unknown as Parameters<ReturnType<typeof timeTrackingAt>['stop']>[0];
+};
+
+/** A new member, punched in, with a task of their own: a tracker whose clock no other test has moved on. */
+async function trackingMember(email: string, name: string) {
+  const user = await signedInUser(server, email, name);
+  await inviteAndAccept(server, manager, companyId, user, 'Member', [teamId]);
+  const task = { projectId, title: `${name}'s task`, description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: user.userId };
+  const ownTaskId: string = (await manager.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId;
+  expect((await timer(user, '/punch/in', {})).status).toBe(200);
+  return { user, taskId: ownTaskId };
+}
 
 describe('timer and punch over HTTP', () => {
   it('needs a punch in first, and refuses tasks not assigned or done', async () => {
@@ -158,13 +175,14 @@ describe('timer and punch over HTTP', () => {
     expect((await server.store.readStream(`tracker-${companyId}-${stopper.userId}`)).filter((e) => e.type === 'TimerStopped')).toHaveLength(1);
   });
 
-  it('scopes an Idempotency-Key to its session: the same key on heartbeats of two sessions is two beats', async () => {
+  it('scopes an Idempotency-Key to its session: the same key on idle beats of two sessions is two beats, and a retry one', async () => {
     const key = `beat-${randomUUID()}`;
     const sessions: string[] = [];
     for (let i = 0; i < 2; i++) {
       const session = (await timer(worker, '/timer/start', { teamId, projectId, taskId })).body.session;
-      const beat = await timer(worker, '/timer/heartbeat', { sessionId: session.sessionId }, key);
-      expect(beat.status).toBe(200);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect((await timer(worker, '/timer/heartbeat', { sessionId: session.sessionId, idleMinutes: 1 }, key)).status).toBe(200);
+      }
       expect((await timer(worker, '/timer/cancel', {})).status).toBe(200);
       sessions.push(session.sessionId);
     }
@@ -172,6 +190,54 @@ describe('timer and punch over HTTP', () => {
     for (const sessionId of sessions) {
       expect((await server.store.readStream(`timer-session-${sessionId}`)).map((e) => e.type)).toEqual(['TimerHeartbeat']);
     }
+  });
+
+  it('keeps a plain heartbeat off the log: it moves the session’s last beat in timer_liveness, never back', async () => {
+    const { user, taskId: ownTaskId } = await trackingMember('beater@time.test', 'Bea Beater');
+    const session = (await timer(user, '/timer/start', { teamId, projectId, taskId: ownTaskId })).body.session;
+    const eventCount = async () => Number((await sql<{ count: string }>`SELECT count(*) FROM events`.execute(server.db)).rows[0].count);
+    const lastBeat = async () =>
+      (await server.db.selectFrom('timer_liveness').select('last_beat_at').where('session_id', '=', session.sessionId).executeTakeFirst())?.last_beat_at;
+    const before = await eventCount();
+    expect(await timer(user, '/timer/heartbeat', { sessionId: session.sessionId })).toMatchObject({ status: 200, body: { serverTime: expect.any(String) } });
+    expect(await eventCount()).toBe(before);
+    const beatAt = await lastBeat();
+    expect(beatAt?.getTime()).toBeGreaterThanOrEqual(Date.parse(session.startedAt));
+
+    const startedAt = Date.parse(session.startedAt);
+    const access = accessOf(user);
+    await timeTrackingAt(server, () => new Date(startedAt + 90_000)).heartbeat(access, session.sessionId, 0, { correlationId: 'test' });
+    expect((await lastBeat())?.getTime()).toBe(startedAt + 90_000);
+    // A beat that arrives late keeps the later one.
+    await timeTrackingAt(server, () => new Date(startedAt + 60_000)).heartbeat(access, session.sessionId, 0, { correlationId: 'test' });
+    expect((await lastBeat())?.getTime()).toBe(startedAt + 90_000);
+    expect(await eventCount()).toBe(before);
+    await timer(user, '/timer/cancel', {});
+    expect((await timer(user, '/timer/heartbeat', { sessionId: session.sessionId })).body.message).toBe(trackerMessages.noSession);
+  });
+
+  it('keeps a desktop beat’s idle minutes in the log, and counts them in the time log after the stop', async () => {
+    const { user, taskId: ownTaskId } = await trackingMember('idler@time.test', 'Ida Idler');
+    const created = await user.call('POST', '/api/me/tokens', { name: 'Idle agent' });
+    const desktop = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/companies/${companyId}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const session = (await desktop('/timer/start', { teamId, projectId, taskId: ownTaskId, timeZone: 'Asia/Kolkata' })).body.session;
+    expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId })).status).toBe(200);
+    expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId, idleMinutes: 2 })).status).toBe(200);
+    const beats = await server.store.readStream(`timer-session-${session.sessionId}`);
+    expect(beats.map((e) => [e.type, (e.data as { idleMinutes: number }).idleMinutes])).toEqual([['TimerHeartbeat', 2]]);
+
+    const { entries } = await timeTrackingAt(server, () => new Date(Date.parse(session.startedAt) + 180_000)).stop(accessOf(user), session.sessionId, { correlationId: 'test' });
+    expect(entries).toMatchObject([{ seconds: 180, idleMinutes: 2 }]);
+    const day = entries[0].day;
+    await expect
+      .poll(async () => (await timer(user, `/timelogs?from=${day}&to=${day}`)).body.entries.find((e: { sessionId: string }) => e.sessionId === session.sessionId))
+      .toMatchObject({ taskMinutes: 3, idleMinutes: 2, source: 'desktop' });
+    await user.call('DELETE', `/api/me/tokens/${created.body.tokenId}`);
   });
 
   it('takes the same Idempotency-Key on punch in and then punch out as two commands', async () => {
@@ -235,5 +301,43 @@ describe('timer and punch over HTTP', () => {
     const time = (await callApi(server, null, 'GET', '/api/time')).body;
     expect(Math.abs(time.timestamp - Date.now())).toBeLessThan(5000);
     expect(new Date(time.toISOString).getTime()).toBe(time.timestamp);
+  });
+});
+
+describe('read models', () => {
+  it('rebuild the timer’s read models exactly over a log with a heartbeat event for every beat, as older logs hold', async () => {
+    const { rebuildProjection } = await import('../../projections/rebuild.ts');
+    const { timeTrackingProjection } = await import('../../projections/time-tracking/time-tracking.ts');
+    const session = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
+    const streamId = `timer-session-${session.sessionId}`;
+    const oldBeat = (seconds: number, idleMinutes: number) => ({
+      eventId: randomUUID(),
+      type: 'TimerHeartbeat',
+      data: { companyId, userId: worker.userId, sessionId: session.sessionId, at: new Date(Date.parse(session.startedAt) + seconds * 1000).toISOString(), idleMinutes },
+      metadata: { correlationId: 'test', companyId, userId: worker.userId },
+    });
+    const { position } = await server.store.append(streamId, [oldBeat(30, 0), oldBeat(60, 1), oldBeat(90, 0)], 'any');
+    await server.watcher.waitFor(position);
+    const lastHeartbeat = await server.db.selectFrom('running_timers').select('last_heartbeat_at').where('session_id', '=', session.sessionId).executeTakeFirstOrThrow();
+    expect(lastHeartbeat.last_heartbeat_at.getTime()).toBe(Date.parse(session.startedAt) + 90_000);
+    const { entries } = await timeTrackingAt(server, () => new Date(Date.parse(session.startedAt) + 120_000)).stop(accessOf(worker), session.sessionId, { correlationId: 'test' });
+    expect(entries).toMatchObject([{ seconds: 120, idleMinutes: 1 }]);
+    const other = (await timer(worker, '/timer/start', { teamId, projectId, taskId })).body.session;
+    // A running session whose last beat in the log is an idle beat of today.
+    const beat = await timeTrackingAt(server, () => new Date(Date.parse(other.startedAt) + 30_000)).heartbeat(accessOf(worker), other.sessionId, 1, { correlationId: 'test' });
+    if (beat) await server.watcher.waitFor(beat);
+
+    const snapshot = async () => ({
+      running: await server.db.selectFrom('running_timers').selectAll().orderBy('session_id').execute(),
+      entries: await server.db.selectFrom('timelog_entries').selectAll().orderBy('session_id').orderBy('split_index').execute(),
+      totals: await server.db.selectFrom('daily_totals').selectAll().orderBy('company_id').orderBy('user_id').orderBy('day').execute(),
+      punches: await server.db.selectFrom('punches').selectAll().orderBy('company_id').orderBy('user_id').orderBy('at').execute(),
+      abandoned: await server.db.selectFrom('abandoned_sessions').selectAll().orderBy('session_id').execute(),
+    });
+    const live = await snapshot();
+    expect(live.running.find((r) => r.session_id === other.sessionId)).toBeDefined();
+    await rebuildProjection(server.db, server.store, timeTrackingProjection);
+    expect(await snapshot()).toEqual(live);
+    await timer(worker, '/timer/cancel', {});
   });
 });

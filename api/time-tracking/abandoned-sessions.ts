@@ -1,35 +1,63 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { timerSessionStream, trackerStream, type TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { type Heartbeat, tracker, type TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { handleCommand, type StreamStateCache } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 
-/** The heartbeats a session's client sent, as its stream holds them. */
+/** The heartbeats a session's stream holds: those with idle minutes (and, in logs written before timer_liveness, every beat). */
 export async function sessionHeartbeats(store: EventStore, sessionId: string): Promise<Heartbeat[]> {
   return (await store.readStream(timerSessionStream(sessionId))).map((e) => e.data as Heartbeat);
 }
 
 /**
+ * Keeps a running session's last beat: one upsert, not an event, as beats
+ * every 30 seconds from every running timer would fill the log with nothing
+ * the time log needs. A late or retried beat never moves it back.
+ */
+export async function recordBeat(db: Kysely<Database>, beat: { sessionId: string; companyId: string; userId: string; at: Date }): Promise<void> {
+  await db
+    .insertInto('timer_liveness')
+    .values({ session_id: beat.sessionId, company_id: beat.companyId, user_id: beat.userId, last_beat_at: beat.at })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ last_beat_at: sql`GREATEST(timer_liveness.last_beat_at, excluded.last_beat_at)` }))
+    .execute();
+}
+
+/**
  * Ends sessions whose heartbeats stopped (closed browser, sleeping machine,
- * crash): those with none since `olderThan`, as the tracker decides at `now`.
+ * crash): those with no beat since `olderThan`, in the log (idle beats, which
+ * move running_timers.last_heartbeat_at) or in timer_liveness, as the tracker
+ * decides at `now`. Then forgets the beats of sessions that no longer run.
  * Returns how many sessions it looked at.
  */
 export async function endAbandonedSessions(
   { store, db, now, trackers }: { store: EventStore; db: Kysely<Database>; now: Date; trackers?: StreamStateCache<TrackerState, TrackerEvent> },
   olderThan: Date,
 ): Promise<number> {
-  const stale = await db.selectFrom('running_timers').select(['company_id', 'user_id', 'session_id']).where('last_heartbeat_at', '<', olderThan).execute();
+  const stale = await db
+    .selectFrom('running_timers as r')
+    .leftJoin('timer_liveness as l', 'l.session_id', 'r.session_id')
+    .select(['r.company_id', 'r.user_id', 'r.session_id', 'l.last_beat_at'])
+    .where('r.last_heartbeat_at', '<', olderThan)
+    .where((eb) => eb.or([eb('l.last_beat_at', 'is', null), eb('l.last_beat_at', '<', olderThan)]))
+    .execute();
   for (const session of stale) {
+    const lastBeat: Heartbeat[] = session.last_beat_at ? [{ at: session.last_beat_at.toISOString(), idleMinutes: 0 }] : [];
+    const heartbeats = [...(await sessionHeartbeats(store, session.session_id)), ...lastBeat];
     await handleCommand(
       store,
       trackerStream(session.company_id, session.user_id),
       tracker,
-      { type: 'AbandonTimer', sessionId: session.session_id, heartbeats: await sessionHeartbeats(store, session.session_id), authority: { kind: 'operator' } },
+      { type: 'AbandonTimer', sessionId: session.session_id, heartbeats, authority: { kind: 'operator' } },
       { now, isAssignedOpenTask: () => false },
       { correlationId: `abandon-${session.session_id}`, commandId: `abandon:${session.session_id}`, companyId: session.company_id, userId: session.user_id },
       trackers,
     );
   }
+  await db
+    .deleteFrom('timer_liveness')
+    .where('last_beat_at', '<', olderThan)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('running_timers as r').select('r.session_id').whereRef('r.session_id', '=', 'timer_liveness.session_id'))))
+    .execute();
   return stale.length;
 }

@@ -9,7 +9,7 @@ import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
-import { endAbandonedSessions, sessionHeartbeats } from './abandoned-sessions.ts';
+import { endAbandonedSessions, recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
 
 const MAX_IDLE_MINUTES_PER_BEAT = 2;
 
@@ -114,13 +114,19 @@ export function createTimeTrackingService({
       return run(companyId, access.userId, { type: 'CancelTimer', companyId, userId: access.userId, actor: access.actor }, metadata);
     },
 
-    /** Records that the client is alive (and, from the desktop agent, its idle minutes since the last beat). */
+    /**
+     * Records that the client is alive, in timer_liveness. A beat from the desktop
+     * agent with idle minutes since the last one is also an event: the time log needs it.
+     */
     async heartbeat(access: CompanyAccess, sessionId: string, idleMinutes: number, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       authorize(access.actor, 'Heartbeat', { companyId, member: { userId: access.userId, role: access.actor.role, teamIds: [] } });
       const running = await runningSession(companyId, access.userId);
       if (!running || running.sessionId !== sessionId) throw conflict(trackerMessages.noSession);
-      const at = now().toISOString();
+      const at = now();
+      await recordBeat(db, { sessionId, companyId, userId: access.userId, at });
+      const idle = Math.max(0, Math.min(MAX_IDLE_MINUTES_PER_BEAT, Math.round(idleMinutes)));
+      if (idle === 0) return null;
       const streamId = timerSessionStream(sessionId);
       const result = await store.append(
         streamId,
@@ -129,7 +135,7 @@ export function createTimeTrackingService({
             // Event ids are unique across the store: the same key on another session is another beat.
             eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, 0) : randomUUID(),
             type: 'TimerHeartbeat',
-            data: { companyId, userId: access.userId, sessionId, at, idleMinutes: Math.max(0, Math.min(MAX_IDLE_MINUTES_PER_BEAT, Math.round(idleMinutes))) },
+            data: { companyId, userId: access.userId, sessionId, at: at.toISOString(), idleMinutes: idle },
             metadata: { ...metadata, companyId, userId: access.userId },
           },
         ],

@@ -7,11 +7,11 @@ type Handled = TrackerEvent | HeartbeatEvent;
 type SessionEnd = Extract<TrackerEvent, { type: 'TimerStopped' | 'TimerAbandoned' }>['data'];
 
 /**
- * The timer's read side: who has a timer running (and their last heartbeat),
- * timelog entries per local day, daily totals, punches, and sessions that
- * were ended for lack of heartbeats. A batch costs a handful of statements
- * however many events it holds: heartbeats alone arrive every 30 seconds
- * from every running timer.
+ * The timer's read side: who has a timer running (and the last heartbeat the
+ * log holds: only beats reporting idle minutes are events, the liveness of
+ * the others is kept in timer_liveness), timelog entries per local day, daily
+ * totals, punches, and sessions that were ended for lack of heartbeats. A
+ * batch costs a handful of statements however many events it holds.
  */
 export const timeTrackingProjection: Projection = {
   name: 'time-tracking',
