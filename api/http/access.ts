@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
-import type { Actor } from '../../domain/members/authorization.ts';
+import { type Actor, type CommandName, mayRun } from '../../domain/members/authorization.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
@@ -21,9 +21,6 @@ export interface CompanyAccess {
   teamRoles: Map<string, string>;
   actor: Actor;
 }
-
-/** Teams whose members the caller manages: Admin everywhere, Head and Manager in their own teams. */
-export const managedTeamIds = (access: CompanyAccess): ReadonlySet<string> => access.actor.managedTeams;
 
 /** The tables a membership is read from: a change to any of them clears the cached memberships. */
 export const MEMBERSHIP_TABLES = ['companies', 'company_members', 'team_members', 'teams'] as const;
@@ -55,14 +52,16 @@ function loadMembership(db: Kysely<Database>, companyId: string, userId: string)
 
 /**
  * The one authorisation path for company-scoped routes. A company the caller
- * is not a member of answers exactly like one that does not exist. `write`
- * also refuses changes while the subscription is suspended or the trial over.
+ * is not a member of answers exactly like one that does not exist. `command`:
+ * the caller's role must be one the authorization table lets run it (a
+ * manager's screen names the command it serves). `write` also refuses changes
+ * while the subscription is suspended or the trial over.
  */
 export async function companyAccess(
   context: { db: Kysely<Database>; memberships: ReadModelCache<Membership> },
   request: FastifyRequest,
   companyId: string,
-  options: { roles?: readonly Role[]; write?: boolean } = {},
+  options: { command?: CommandName; write?: boolean } = {},
 ): Promise<CompanyAccess> {
   const userId = await requireUser(request);
   if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
@@ -71,7 +70,8 @@ export async function companyAccess(
 
   const { access_level, member_name, email, team_roles, ...company } = row;
   const role = access_level as Role;
-  if (options.roles && !options.roles.includes(role)) throw forbidden(accessDenied);
+  // Refused early by the authorization table; the decider checks the target too.
+  if (options.command && !mayRun(role, options.command)) throw forbidden(accessDenied);
   if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }

@@ -1,4 +1,6 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
+import { Day, Id, Nullable } from '../../domain/shared/schema.ts';
+import { TaskId } from '../../domain/tasks/events.ts';
 
 export const ErrorResponse = Type.Object(
   {
@@ -11,26 +13,24 @@ export const ErrorResponse = Type.Object(
 );
 
 /**
- * The request vocabulary. Every id, text and number a route accepts is one of
- * these, so it is checked by format and bounded before any query runs (see
- * validation.ts, which refuses to start a route with an unbounded field).
+ * The request vocabulary, sharing ids, task ids, days and nullables with the
+ * events' schemas. Every id, text and number a route accepts is one of these,
+ * so it is checked by format and bounded before any query runs (see
+ * validation.ts, which refuses to start a route with an unbounded field, and
+ * refuses NUL and unpaired surrogates in every string).
  */
-export const Id = Type.String({ format: 'uuid' });
+export { Day, Id, Nullable, TaskId };
+
 /** An id picked in a form, or '' while nothing is picked: the decider then answers with the form's own message. */
 export const PickedId = Type.Union([Type.Literal(''), Id]);
-/** A task's readable id: its project's two-letter prefix and a running number, e.g. "WA-12". */
-export const TaskId = Type.String({ pattern: '^[A-Z]{2}-[1-9][0-9]{0,8}$', maxLength: 12 });
 /** Free text of at most `maxLength` characters. */
-export const Text = (maxLength: number, options: { minLength?: number } = {}) => Type.String({ maxLength, ...options });
-/** A local calendar day, YYYY-MM-DD. */
-export const Day = Type.String({ format: 'date' });
+export const Text = (maxLength: number) => Type.String({ maxLength });
 /** An IANA time zone name, checked against the server's list where it matters. */
 export const TimeZone = Text(64);
 /** Ids in a list: at most `maxItems` of them. */
 export const Ids = (maxItems: number) => Type.Array(Id, { maxItems });
 /** A 1-based page number. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000 });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Path parameters. */
 export const CompanyParams = Type.Object({ companyId: Id });

@@ -110,13 +110,11 @@ export const takesUpload = (schema: unknown) => ((schema as { consumes?: string[
 export function registerInputValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, (httpPart ?? 'body') as Part));
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (route.schema && !route.schema.body && !takesUpload(route.schema) && methods.some((method) => STATE_CHANGING.has(method))) {
-      route.schema.body = NO_BODY;
-    }
-    if (route.schema && !route.schema.querystring) route.schema.querystring = NO_QUERY;
-    const schema = route.schema as FastifySchema | undefined;
+    const schema: FastifySchema | undefined = route.schema;
     if (!schema) return;
+    const changesState = [route.method].flat().some((method) => STATE_CHANGING.has(method));
+    if (changesState && !schema.body && !takesUpload(schema)) schema.body = NO_BODY;
+    schema.querystring ??= NO_QUERY;
     const problems = (['body', 'querystring', 'params'] as const).flatMap((part) => unboundedFields(schema[part]).map((p) => `${part}${p.startsWith('(') ? ' ' : ''}${p}`));
     if (problems.length > 0) throw new Error(`${route.method} ${route.url}: unbounded input schema: ${problems.join('; ')}`);
   });

@@ -1,6 +1,4 @@
-export interface ErrorLog {
-  error(object: unknown, message: string): void;
-}
+import type { ErrorLog } from '../../projections/runner.ts';
 
 const WAITING_KEPT = 1_000;
 

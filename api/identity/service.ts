@@ -21,7 +21,8 @@ import type { Database } from '../../projections/database.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { Session } from '../http/session.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { afterAnswerQueue, type ErrorLog } from './after-answer.ts';
+import type { ErrorLog } from '../../projections/runner.ts';
+import { afterAnswerQueue } from './after-answer.ts';
 import { signInDelayMs, signInFailures } from './sign-in-failures.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 

@@ -6,14 +6,14 @@ import type { CompanyLocation } from '../../domain/companies/events.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
 import { invitationsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
-import { memberStream } from '../../domain/members/events.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
-import { member, type MemberCommand } from '../../domain/members/member.ts';
+import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
+import { member, type MemberCommand, type MemberState } from '../../domain/members/member.ts';
 import type { Role, TeamRole } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, loadStream, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
@@ -68,8 +68,9 @@ export type OrganisationService = ReturnType<typeof createOrganisationService>;
 export function createOrganisationService({ store, db, mailer, publicUrl, invitesPerHour, now = () => new Date() }: OrganisationDeps) {
   const runCompany = (companyId: string, command: CompanyCommand, metadata: EventMetadata) =>
     handleCommand(store, companyStream(companyId), company, command, { now: now(), isTimeZone }, { ...metadata, companyId });
-  const runMember = (companyId: string, userId: string, command: MemberCommand, metadata: EventMetadata) =>
-    handleCommand(store, memberStream(companyId, userId), member, command, { now: now() }, { ...metadata, companyId });
+  /** `seen`: member streams this request already read (see checkMember), so they are not read again. */
+  const runMember = (companyId: string, userId: string, command: MemberCommand, metadata: EventMetadata, seen?: StreamStateCache<MemberState, MemberEvent>) =>
+    handleCommand(store, memberStream(companyId, userId), member, command, { now: now() }, { ...metadata, companyId }, seen);
   const runTeam = (companyId: string, teamId: string, command: TeamCommand, metadata: EventMetadata) =>
     handleCommand(store, teamStream(teamId), team, command, {}, { ...metadata, companyId });
 
@@ -78,8 +79,8 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
    * request that writes several streams checks them all first, so a refusal
    * leaves nothing half done.
    */
-  async function checkMember(companyId: string, userId: string, command: MemberCommand) {
-    const { state } = await loadStream(store, memberStream(companyId, userId), member);
+  async function checkMember(companyId: string, userId: string, command: MemberCommand, seen: StreamStateCache<MemberState, MemberEvent>) {
+    const { state } = await loadStream(store, memberStream(companyId, userId), member, seen);
     member.decide(command, state, { now: now() });
   }
 
@@ -187,11 +188,12 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
         const target = await findMember(companyId, userId);
         grants.push({ userId, command: { type: 'GrantTeamRole', teamId, role: teamRoleFor(target.access_level), authority: creator } });
       }
-      for (const grant of grants) await checkMember(companyId, grant.userId, grant.command);
+      const seen = new StreamStateCache<MemberState, MemberEvent>();
+      for (const grant of grants) await checkMember(companyId, grant.userId, grant.command, seen);
 
       let { position } = await runTeam(companyId, teamId, create, step(metadata, 'create'));
       for (const grant of grants) {
-        position = latest(position, (await runMember(companyId, grant.userId, grant.command, step(metadata, `member:${grant.userId}`))).position);
+        position = latest(position, (await runMember(companyId, grant.userId, grant.command, step(metadata, `member:${grant.userId}`), seen)).position);
       }
       return { teamId, position };
     },

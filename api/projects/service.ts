@@ -34,6 +34,8 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
 
 export function createProjectsService({ store, db, storage }: { store: EventStore; db: Kysely<Database>; storage: FileStorage }) {
   const numbers = createTaskNumberAllocator(store);
+  /** Who sends a project or task command: the actor the decider checks, and the name history shows. */
+  const authorOf = (access: CompanyAccess) => ({ actor: access.actor, actorName: access.name });
 
   const runProject = (access: CompanyAccess, projectId: string, command: ProjectCommand, metadata: EventMetadata) =>
     handleCommand(store, projectStream(projectId), project, command, {}, { ...metadata, companyId: access.company.company_id });
@@ -76,18 +78,18 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
     async createProject(access: CompanyAccess, name: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       const projectId = metadata.commandId ? uuidFrom(`project:${companyId}:${metadata.commandId}`) : randomUUID();
-      const { position } = await runProject(access, projectId, { type: 'CreateProject', projectId, companyId, name, actor: access.actor, actorName: access.name }, metadata);
+      const { position } = await runProject(access, projectId, { type: 'CreateProject', projectId, companyId, name, ...authorOf(access) }, metadata);
       return { projectId, position };
     },
 
     async renameProject(access: CompanyAccess, projectId: string, name: string, metadata: EventMetadata) {
       await liveProject(access.company.company_id, projectId);
-      return (await runProject(access, projectId, { type: 'RenameProject', name, actor: access.actor, actorName: access.name }, metadata)).position;
+      return (await runProject(access, projectId, { type: 'RenameProject', name, ...authorOf(access) }, metadata)).position;
     },
 
     async deleteProject(access: CompanyAccess, projectId: string, metadata: EventMetadata) {
       await liveProject(access.company.company_id, projectId);
-      return (await runProject(access, projectId, { type: 'DeleteProject', actor: access.actor, actorName: access.name }, metadata)).position;
+      return (await runProject(access, projectId, { type: 'DeleteProject', ...authorOf(access) }, metadata)).position;
     },
 
     /**
@@ -110,7 +112,7 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
         assigneeId: input.assigneeId,
         projectId: projectRow.project_id,
       };
-      const create = (taskId: string, number: number): TaskCommand => ({ type: 'CreateTask', taskId, companyId, number, fields, actor: access.actor, actorName: access.name });
+      const create = (taskId: string, number: number): TaskCommand => ({ type: 'CreateTask', taskId, companyId, number, fields, ...authorOf(access) });
       const context = await taskContext(companyId);
       // Refused here (a bad form, or no right to it), a task takes no number.
       task.decide(create('check', 0), task.initialState, context);
@@ -129,11 +131,11 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
         const description = sanitizeRichText(input.description, access.company.company_id);
         changes.description = description.text || description.html.includes('<img') ? description.html : '';
       }
-      return (await runTask(access, taskId, { type: 'EditTask', changes, actor: access.actor, actorName: access.name }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'EditTask', changes, ...authorOf(access) }, metadata)).position;
     },
 
     async deleteTask(access: CompanyAccess, taskId: string, metadata: EventMetadata) {
-      return (await runTask(access, taskId, { type: 'DeleteTask', actor: access.actor, actorName: access.name }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'DeleteTask', ...authorOf(access) }, metadata)).position;
     },
 
     async addComment(access: CompanyAccess, taskId: string, html: string, metadata: EventMetadata) {
@@ -141,12 +143,12 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
       const clean = sanitizeRichText(html, companyId);
       // Derived from the key and the task it names: the same key on two tasks is two comments.
       const commentId = metadata.commandId ? uuidFrom(`comment:${companyId}:${taskId}:${metadata.commandId}`) : randomUUID();
-      const { position } = await runTask(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, actor: access.actor, actorName: access.name }, metadata);
+      const { position } = await runTask(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, ...authorOf(access) }, metadata);
       return { commentId, position };
     },
 
     async deleteComment(access: CompanyAccess, taskId: string, commentId: string, metadata: EventMetadata) {
-      return (await runTask(access, taskId, { type: 'DeleteComment', commentId, actor: access.actor, actorName: access.name }, metadata)).position;
+      return (await runTask(access, taskId, { type: 'DeleteComment', commentId, ...authorOf(access) }, metadata)).position;
     },
 
     /** Stores an image for a task's description; only PNG, JPEG, WebP and GIF, known by their bytes. */

@@ -5,7 +5,7 @@ import { inviteMessages } from '../../domain/invites/invitations.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { findAccount, findAccountByEmail } from '../../projections/accounts/queries.ts';
 import { findInviteByTokenHash, findInviteFor, inviteView, pendingInvitesFor } from '../../projections/invites/queries.ts';
-import { companyAccess, isUuid } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
@@ -53,7 +53,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
   const mine = async (request: FastifyRequest, inviteId: string) => {
     const person = await signedInPerson(request);
-    const row = isUuid(inviteId) ? await findInviteFor(db, inviteId, person.email) : undefined;
+    const row = await findInviteFor(db, inviteId, person.email);
     if (!row) throw notFound(inviteMessages.notFound);
     return { person, row };
   };
@@ -82,7 +82,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head', 'Manager'], write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SendInvite', write: true });
         const { emails, role, teamIds = [], projectIds = [] } = request.body;
         const { results, position } = await organisation.sendInvites(access, { emails, role, teamIds, projectIds }, requestMetadata(request, access.userId));
         return { results, position: positionText(position) };

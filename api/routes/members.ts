@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listMembers } from '../../projections/organisation/queries.ts';
-import { companyAccess, managedTeamIds } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Nullable, PageNumber, Text } from '../http/schemas.ts';
 
-const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
 const MemberParams = Type.Object({ companyId: Id, userId: Id });
 
 const Member = Type.Object({
@@ -40,7 +39,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditMember' });
         const { accessLevel, teamId, search, page = 1, pageSize = 50 } = request.query;
         return listMembers(context.db, access.company.company_id, {
           accessLevel,
@@ -48,7 +47,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           search,
           page,
           pageSize,
-          withinTeams: access.role === 'Admin' ? undefined : [...managedTeamIds(access)],
+          withinTeams: access.role === 'Admin' ? undefined : [...access.actor.managedTeams],
         });
       },
     );
@@ -69,7 +68,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditMember', write: true });
         const { name, teamIds, hourlyRate } = request.body;
         const position = await organisation.editMember(access, request.params.userId, { name, teamIds, hourlyRate }, requestMetadata(request, access.userId));
         return { message: 'Member updated successfully', position: positionText(position) };
@@ -80,7 +79,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       '/api/companies/:companyId/members/:userId',
       { schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RemoveMember', write: true });
         const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));
         await context.watcher.waitFor(await context.identity.endSessionsIfInNoCompany(request.params.userId, access.company.company_id, requestMetadata(request, access.userId)));
         return { message: 'Member removed successfully', position: positionText(position) };

@@ -19,7 +19,6 @@ import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, PageNumber, PickedId, TaskId, Text } from '../http/schemas.ts';
 import { MAX_IMAGE_BYTES, UPLOAD_FAILED } from '../projects/service.ts';
 
-const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
 const ProjectParams = Type.Object({ companyId: Id, projectId: Id });
 const TaskParams = Type.Object({ companyId: Id, taskId: TaskId });
 const Position = Type.Union([Type.String(), Type.Null()]);
@@ -97,7 +96,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateProject', write: true });
         const { projectId, position } = await projects.createProject(access, request.body.name, requestMetadata(request, access.userId));
         return reply.status(201).send({ projectId, message: 'Project created successfully', position: positionText(position) });
       },
@@ -107,7 +106,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       '/api/companies/:companyId/projects/:projectId',
       { schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RenameProject', write: true });
         const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
         return { message: 'Project updated successfully', position: positionText(position) };
       },
@@ -117,7 +116,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       '/api/companies/:companyId/projects/:projectId',
       { schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteProject', write: true });
         const position = await projects.deleteProject(access, request.params.projectId, requestMetadata(request, access.userId));
         return { message: 'Project deleted successfully', position: positionText(position) };
       },
@@ -150,7 +149,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTask' });
         const rows = await db
           .selectFrom('company_members as m')
           .select(['m.user_id', 'm.name', 'm.email'])
@@ -191,7 +190,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask' });
         const q = request.query;
         return listTasks(db, access.company.company_id, {
           projectIds: q.projectIds.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
@@ -219,7 +218,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTask', write: true });
         const { taskId, projectName, position } = await projects.createTask(access, request.body, requestMetadata(request, access.userId));
         return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: positionText(position) });
       },
@@ -263,7 +262,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Edit a task’s fields', params: TaskParams, body: Type.Partial(TaskBody), response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask', write: true });
         const position = await projects.editTask(access, request.params.taskId, request.body, requestMetadata(request, access.userId));
         return { message: 'Task updated successfully', position: positionText(position) };
       },
@@ -273,7 +272,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       '/api/companies/:companyId/tasks/:taskId',
       { schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteTask', write: true });
         const position = await projects.deleteTask(access, request.params.taskId, requestMetadata(request, access.userId));
         return { message: 'Task deleted successfully', position: positionText(position) };
       },
@@ -291,7 +290,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'AddComment', write: true });
         const { commentId, position } = await projects.addComment(access, request.params.taskId, request.body.html, requestMetadata(request, access.userId));
         return reply.status(201).send({ commentId, message: 'Comment added', position: positionText(position) });
       },
@@ -308,7 +307,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteComment', write: true });
         const position = await projects.deleteComment(access, request.params.taskId, request.params.commentId, requestMetadata(request, access.userId));
         return { message: 'Comment deleted', position: positionText(position) };
       },
@@ -349,7 +348,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask' });
         const { limit = 10, offset = 0, complete = false } = request.query;
         // A deleted task still has its history.
         const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', access.company.company_id).where('task_id', '=', request.params.taskId).executeTakeFirst();
@@ -370,7 +369,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask', write: true });
         let bytes: Buffer;
         try {
           const file = await request.file();

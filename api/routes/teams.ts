@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listTeams } from '../../projections/organisation/queries.ts';
+import { mayRun } from '../../domain/members/authorization.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -8,7 +9,6 @@ import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Text } from '.
 
 const TeamParams = Type.Object({ companyId: Id, teamId: Id });
 const TeamMemberParams = Type.Object({ companyId: Id, teamId: Id, userId: Id });
-const MANAGERS = ['Admin', 'Head', 'Manager'] as const;
 
 const TeamWithMembers = Type.Object({
   teamId: Type.String(),
@@ -36,7 +36,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const teamIds = access.role === 'Admin' ? undefined : [...access.teamRoles.keys()];
         const teams = await listTeams(context.db, access.company.company_id, { teamIds, search: request.query.search });
         // Plain members and clients see their teams, not who else is in them.
-        return access.role === 'Member' || access.role === 'Client' ? teams.map((t) => ({ ...t, members: [] })) : teams;
+        return mayRun(access.role, 'EditMember') ? teams : teams.map((t) => ({ ...t, members: [] }));
       },
     );
 
@@ -52,7 +52,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTeam', write: true });
         const { teamId, position } = await organisation.createTeam(access, { name: request.body.name, memberIds: request.body.memberIds ?? [] }, requestMetadata(request, access.userId));
         return reply.status(201).send({ teamId, message: 'Team created successfully', position: positionText(position) });
       },
@@ -70,7 +70,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RenameTeam', write: true });
         const position = await organisation.renameTeam(access, request.params.teamId, request.body.name, requestMetadata(request, access.userId));
         return { message: 'Team updated successfully', position: positionText(position) };
       },
@@ -82,7 +82,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Delete a team (Admin, Head)', params: TeamParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin', 'Head'], write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteTeam', write: true });
         const position = await organisation.deleteTeam(access, request.params.teamId, requestMetadata(request, access.userId));
         return { message: 'Team deleted successfully', position: positionText(position) };
       },
@@ -94,7 +94,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Add a member to a team', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: MANAGERS, write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'GrantTeamRole', write: true });
         const { teamId, userId } = request.params;
         const position = await organisation.addTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
         return { message: 'Member added successfully', position: positionText(position) };
@@ -107,7 +107,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Remove a member from a team (Admin; not Admin members)', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: ['Admin'], write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RevokeTeamRole', write: true });
         const { teamId, userId } = request.params;
         const position = await organisation.removeTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
         return { message: 'Member removed successfully', position: positionText(position) };

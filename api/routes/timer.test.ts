@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import { type ApiUser, callApi, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { timeTrackingAt } from '../../tests/support/time-tracking.ts';
+import { endAbandonedSessions } from '../time-tracking/abandoned-sessions.ts';
 
 let server: TestServer;
 let manager: ApiUser;
@@ -27,6 +28,14 @@ const timer = (user: ApiUser, path: string, body?: unknown, key?: string) =>
     await readModelsInclude(server, answer);
     return { status: r.status, body: answer };
   });
+
+/** The desktop agent: commands with a personal API token instead of a session. */
+const desktopAgent = (token: string) => (path: string, body: unknown) =>
+  fetch(`${server.url}/api/companies/${companyId}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -108,12 +117,7 @@ describe('timer and punch over HTTP', () => {
     await timer(worker, '/timer/cancel', {});
     const created = await worker.call('POST', '/api/me/tokens', { name: 'Laptop agent' });
     expect(created.status).toBe(201);
-    const desktop = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/companies/${companyId}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const desktop = desktopAgent(created.body.token);
     const started = await desktop('/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' });
     expect(started.body.session.source).toBe('desktop');
     expect((await timer(worker, '/timer/start', { teamId, projectId, taskId })).body.message).toBe(trackerMessages.runningElsewhere('desktop'));
@@ -134,8 +138,7 @@ describe('timer and punch over HTTP', () => {
     const started = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
     const startedAt = Date.parse(started.startedAt);
     // The sweep as it would run ten minutes later, with no heartbeat since the start.
-    const later = timeTrackingAt(server, () => new Date(startedAt + 10 * 60_000));
-    await later.endAbandonedSessions(new Date(startedAt + 5 * 60_000 + 1));
+    await endAbandonedSessions({ store: server.store, db: server.db, now: new Date(startedAt + 10 * 60_000) }, new Date(startedAt + 5 * 60_000 + 1));
     await expect.poll(async () => (await timer(worker, '/timer')).body.abandoned?.sessionId).toBe(started.sessionId);
     const status = (await timer(worker, '/timer')).body;
     expect(status.session).toBeNull();
@@ -219,12 +222,7 @@ describe('timer and punch over HTTP', () => {
   it('keeps a desktop beat’s idle minutes in the log, and counts them in the time log after the stop', async () => {
     const { user, taskId: ownTaskId } = await trackingMember('idler@time.test', 'Ida Idler');
     const created = await user.call('POST', '/api/me/tokens', { name: 'Idle agent' });
-    const desktop = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/companies/${companyId}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const desktop = desktopAgent(created.body.token);
     const session = (await desktop('/timer/start', { teamId, projectId, taskId: ownTaskId, timeZone: 'Asia/Kolkata' })).body.session;
     expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId })).status).toBe(200);
     expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId, idleMinutes: 2 })).status).toBe(200);

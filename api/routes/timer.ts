@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type CommandName, mayRun } from '../../domain/members/authorization.ts';
-import { ROLES } from '../../domain/members/roles.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -32,9 +30,6 @@ const Entry = Type.Object({
   splitIndex: Type.Integer(),
   totalSplits: Type.Integer(),
 });
-
-/** The roles that may run a command at all: the routes refuse the others before any work (Clients only read). */
-const rolesFor = (command: CommandName) => ROLES.filter((role) => mayRun(role, command));
 
 /** Browsers track as 'web'; the desktop agent signs in with an API token and tracks as 'desktop'. */
 const sourceOf = (request: FastifyRequest) => (request.tokenUserId ? 'desktop' : 'web');
@@ -115,7 +110,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('StartTimer'), write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'StartTimer', write: true });
         const body = request.body;
         const { position, session } = await timeTracking.start(
           access,
@@ -140,7 +135,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('StopTimer'), write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'StopTimer', write: true });
         const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
         return {
           message: trackerMessages.stopped,
@@ -158,7 +153,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('CancelTimer'), write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'CancelTimer', write: true });
         const { position } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
         return { message: trackerMessages.cancelled, position: positionText(position) };
       },
@@ -177,7 +172,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor('Heartbeat'), write: true });
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'Heartbeat', write: true });
         await timeTracking.heartbeat(access, request.body.sessionId, request.body.idleMinutes ?? 0, requestMetadata(request, access.userId));
         return { serverTime: context.now().toISOString() };
       },
@@ -197,7 +192,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request) => {
-          const access = await companyAccess(context, request, request.params.companyId, { roles: rolesFor(direction === 'in' ? 'PunchIn' : 'PunchOut'), write: true });
+          const access = await companyAccess(context, request, request.params.companyId, { command: direction === 'in' ? 'PunchIn' : 'PunchOut', write: true });
           const { position } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
           return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: positionText(position) };
         },

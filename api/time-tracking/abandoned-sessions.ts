@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { timerSessionStream, trackerStream, type TrackerEvent } from '../../domain/time-tracking/events.ts';
-import { type Heartbeat, tracker, type TrackerState } from '../../domain/time-tracking/tracker.ts';
-import { handleCommand, type StreamStateCache } from '../../eventstore/command-handler.ts';
+import { timerSessionStream, trackerStream } from '../../domain/time-tracking/events.ts';
+import { type Heartbeat, tracker } from '../../domain/time-tracking/tracker.ts';
+import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 
@@ -31,7 +31,7 @@ export async function recordBeat(db: Kysely<Database>, beat: { sessionId: string
  * Returns how many sessions it looked at.
  */
 export async function endAbandonedSessions(
-  { store, db, now, trackers }: { store: EventStore; db: Kysely<Database>; now: Date; trackers?: StreamStateCache<TrackerState, TrackerEvent> },
+  { store, db, now }: { store: EventStore; db: Kysely<Database>; now: Date },
   olderThan: Date,
 ): Promise<number> {
   const stale = await db
@@ -51,7 +51,6 @@ export async function endAbandonedSessions(
       { type: 'AbandonTimer', sessionId: session.session_id, heartbeats, authority: { kind: 'operator' } },
       { now, isAssignedOpenTask: () => false },
       { correlationId: `abandon-${session.session_id}`, commandId: `abandon:${session.session_id}`, companyId: session.company_id, userId: session.user_id },
-      trackers,
     );
   }
   await db

@@ -9,7 +9,7 @@ import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
-import { endAbandonedSessions, recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
+import { recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
 
 const MAX_IDLE_MINUTES_PER_BEAT = 2;
 
@@ -48,7 +48,6 @@ export function createTimeTrackingService({
   // Trackers grow by a few events a day for years; their folded state stays in memory.
   const trackers = new StreamStateCache<TrackerState, TrackerEvent>();
 
-  const heartbeatsOf = (sessionId: string) => sessionHeartbeats(store, sessionId);
 
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
     handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId }, trackers);
@@ -102,7 +101,7 @@ export function createTimeTrackingService({
       const companyId = access.company.company_id;
       const running = await runningSession(companyId, access.userId);
       // Without a running session the decider refuses, unless this is a retry: the command handler answers it as the first time.
-      const heartbeats = running ? await heartbeatsOf(running.sessionId) : [];
+      const heartbeats = running ? await sessionHeartbeats(store, running.sessionId) : [];
       const outcome = await run(companyId, access.userId, { type: 'StopTimer', companyId, userId: access.userId, actor: access.actor, sessionId, heartbeats }, metadata);
       const stopped = outcome.events.find((e) => e.type === 'TimerStopped');
       const entries = stopped?.type === 'TimerStopped' ? stopped.data.entries : [];
@@ -145,7 +144,6 @@ export function createTimeTrackingService({
     },
 
     /** Ends sessions whose heartbeats stopped (closed browser, sleeping machine, crash). */
-    endAbandonedSessions: (olderThan: Date) => endAbandonedSessions({ store, db, now: now(), trackers }, olderThan),
 
     async punch(access: CompanyAccess, direction: 'in' | 'out', timeZone: string | null, metadata: EventMetadata) {
       const companyId = access.company.company_id;

@@ -1,4 +1,4 @@
-import { type Actor, authorize, COMMAND_RIGHTS } from '../members/authorization.ts';
+import { type Actor, authorize, mayRun } from '../members/authorization.ts';
 import type { Role } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { invalid, notFound } from '../shared/errors.ts';
@@ -10,7 +10,7 @@ export const projectMessages = {
 } as const;
 
 /** Who runs projects and tasks (management §2: Manager and Admin; a Head ranks above a Manager). */
-export const canManageProjects = (role: Role) => role in COMMAND_RIGHTS.CreateProject;
+export const canManageProjects = (role: Role) => mayRun(role, 'CreateProject');
 
 /**
  * Two upper-case letters: the first letters of the first two words, or the

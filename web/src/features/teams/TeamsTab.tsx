@@ -63,7 +63,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
   );
 
   // Members and Clients get their teams without the people in them.
-  const seesMembers = mayRun(role, 'RenameTeam');
+  const seesMembers = mayRun(role, 'EditMember');
   const managed = new Set(managedTeams(teams.data ?? [], role, userId).map((team) => team.teamId));
   const query = search.trim().toLowerCase();
   const shown = (teams.data ?? []).filter((team) => team.teamName.toLowerCase().includes(query));
