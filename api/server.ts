@@ -20,11 +20,11 @@ import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/se
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { MEMBERSHIP_TABLES } from './http/access.ts';
-import { createMailer } from './mail/mailer.ts';
+import { type BackgroundSettings, backgroundSettings } from './background.ts';
 import { loadJwtSecret } from './secrets.ts';
 
-/** Run on the projection thread: wherever the projections run, so do the sweeps. */
-const SWEEPS = new URL('./sweeps.ts', import.meta.url).href;
+/** Run on the projection thread: wherever the projections run, so do the sweeps and the mail reactor. */
+const BACKGROUND = new URL('./background.ts', import.meta.url).href;
 
 export interface RunningServer {
   url: string;
@@ -32,6 +32,8 @@ export interface RunningServer {
   db: Kysely<Database>;
   store: EventStore;
   watcher: ReadModelWatcher;
+  /** What the background work runs with: a separate worker (scripts/worker.ts) must be given the same. */
+  background: BackgroundSettings;
   /** Stops taking requests, lets workers finish their batch, closes everything. */
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startServer(
   await migrateToLatest(db);
   const store = await openEventStore(config, pool);
 
+  const settings = await backgroundSettings(config);
   const watcher = new ReadModelWatcher(pool, db, projections);
   const hub = new LiveHub();
   watcher.onScopesChanged((scopes) => hub.publish(scopes));
@@ -65,16 +68,15 @@ export async function startServer(
     ? await startProjectionThread({
         databaseUrl,
         kurrentDbUrl: config.kurrentDbUrl,
-        sweeps: SWEEPS,
+        background: { module: BACKGROUND, settings },
         store,
         log: logger,
         onProgress: (change) => watcher.observeProgress(change),
       })
     : null;
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
-  const identity = createIdentityService({ store, db, mailer, publicUrl: config.publicUrl });
-  const organisation = createOrganisationService({ store, db, mailer, publicUrl: config.publicUrl, invitesPerHour: config.invitesPerHour });
+  const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
+  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const app = await buildApp({
@@ -94,6 +96,7 @@ export async function startServer(
     db,
     store,
     watcher,
+    background: settings,
     async close() {
       ready = false;
       await app.close();

@@ -4,6 +4,7 @@ import { startProjectionWorker, type ProjectionWorker } from '../projections/wor
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
 import { timeTrackingAt } from '../tests/support/time-tracking.ts';
 import { createCompany, inviteAndAccept, signedInUser } from '../tests/support/users.ts';
+import { startBackgroundWork } from './background.ts';
 import { type Sweeps, startSweeps } from './sweeps.ts';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -17,16 +18,25 @@ describe('API replicas without projections, and a separate worker', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ runProjections: false });
-    // As scripts/worker.ts starts it, with a short interval and a clock of its own.
+    // As scripts/worker.ts starts it (scripts/worker.test.ts starts that process), with a short interval and a clock of its own.
     worker = await startProjectionWorker({
       databaseUrl: server.databaseUrl,
       log,
-      startSweeps: (options) => startSweeps({ ...options, intervalMs: SHORT_INTERVAL_MS, now: () => later ?? new Date() }),
+      startBackgroundWork: (options) =>
+        startBackgroundWork({ ...options, settings: server.background, sweepIntervalMs: SHORT_INTERVAL_MS, now: () => later ?? new Date() }),
     });
   });
   afterAll(async () => {
     await worker.stop();
     await server.close();
+  });
+
+  it('mails the invite: the worker runs the mail reactor', async () => {
+    const [admin, invitee] = await Promise.all([signedInUser(server, 'admin@mail.test', 'Ada Admin'), signedInUser(server, 'new@mail.test', 'Nu Newcomer')]);
+    const companyId = await createCompany(admin, 'Mailers');
+    const teamId = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Crew' })).body.teamId;
+    await inviteAndAccept(server, admin, companyId, invitee, 'Member', [teamId]);
+    expect(server.mailbox.received.filter((mail) => mail.to.includes('new@mail.test')).map((mail) => mail.links.some((link) => link.includes('/invitation')))).toEqual([false, true]);
   });
 
   it('ends a session whose heartbeats stopped: the worker sweeps', async () => {

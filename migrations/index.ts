@@ -8,6 +8,7 @@ import * as taskSearch from './0006_task_search.ts';
 import * as sessions from './0007_sessions.ts';
 import * as projectionFailures from './0008_projection_failures.ts';
 import * as timerLiveness from './0009_timer_liveness.ts';
+import * as mailOutbox from './0010_mail_outbox.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_sessions': sessions,
   '0008_projection_failures': projectionFailures,
   '0009_timer_liveness': timerLiveness,
+  '0010_mail_outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,23 @@ export interface TimerLivenessTable {
   last_beat_at: Date;
 }
 
+export interface MailOutboxTable {
+  event_id: string;
+  queue_order: Generated<string>;
+  kind: string;
+  recipient: string;
+  link_id: string;
+  /** What the mail says (MailDetails in api/mail/outbox.ts), never a secret. */
+  details: ColumnType<Record<string, unknown>, string, string>;
+  queued_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  lease_until: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  given_up_at: Date | null;
+}
+
 export interface ProjectionCheckpointsTable {
   name: string;
   commit_position: string;
@@ -260,6 +277,7 @@ export interface Database {
   ended_sessions: EndedSessionsTable;
   sign_in_failures: SignInFailuresTable;
   timer_liveness: TimerLivenessTable;
+  mail_outbox: MailOutboxTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   teams: TeamsTable;

@@ -3,19 +3,25 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ThreadMessage, ThreadOptions } from './thread.ts';
-import { type StartSweeps, startProjectionWorker } from './worker.ts';
+import { type StartBackgroundWork, startProjectionWorker } from './worker.ts';
 
 const port = parentPort!;
-const { databaseUrl, kurrentDbUrl, sweeps } = workerData as ThreadOptions;
+const { databaseUrl, kurrentDbUrl, background } = workerData as ThreadOptions;
 const send = (message: ThreadMessage) => port.postMessage(message);
 /** A logged object that cannot be copied to the other thread goes as text. */
-const sendError = (object: unknown, message?: string) => {
+const sendLog = (level: 'info' | 'error') => (object: unknown, message?: string) => {
   try {
-    send({ type: 'error', object, message });
+    send({ type: 'log', level, object, message });
   } catch {
-    send({ type: 'error', object: { detail: String(object) }, message });
+    send({ type: 'log', level, object: { detail: String(object) }, message });
   }
 };
+
+async function backgroundWork(): Promise<StartBackgroundWork | undefined> {
+  if (!background) return undefined;
+  const { startBackgroundWork } = (await import(background.module)) as { startBackgroundWork: (options: { settings: unknown } & Parameters<StartBackgroundWork>[0]) => ReturnType<StartBackgroundWork> };
+  return (options) => startBackgroundWork({ ...options, settings: background.settings });
+}
 
 /**
  * Under a full CPU, requests go first and the read models catch up in larger
@@ -33,9 +39,9 @@ try {
   const worker = await startProjectionWorker({
     databaseUrl,
     kurrentDbUrl,
-    log: { error: sendError },
+    log: { error: sendLog('error'), info: sendLog('info') },
     onProgress: (change) => send({ type: 'progress', change }),
-    startSweeps: sweeps ? ((await import(sweeps)) as { startSweeps: StartSweeps }).startSweeps : undefined,
+    startBackgroundWork: await backgroundWork(),
   });
   port.on('message', async (message: 'appended' | 'stop') => {
     if (message === 'appended') return worker.runner.appended();

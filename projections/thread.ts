@@ -6,8 +6,12 @@ import type { ReadModelChange } from './runner.ts';
 export interface ThreadOptions {
   databaseUrl: string;
   kurrentDbUrl?: string;
-  /** The module whose `startSweeps` the thread runs beside the projections (see worker.ts). */
-  sweeps?: string;
+  /**
+   * The module whose `startBackgroundWork` the thread runs beside the
+   * projections (see worker.ts), and the settings it is given: plain values,
+   * copied to the thread.
+   */
+  background?: { module: string; settings: unknown };
 }
 
 /** What the projection thread tells the thread that started it. */
@@ -15,7 +19,7 @@ export type ThreadMessage =
   | { type: 'caught-up' }
   | { type: 'failed'; error: unknown }
   | { type: 'progress'; change: ReadModelChange }
-  | { type: 'error'; object: unknown; message?: string };
+  | { type: 'log'; level: 'info' | 'error'; object: unknown; message?: string };
 
 export interface ProjectionThread {
   /** Lets the batches in flight finish and stores every cursor. */
@@ -52,10 +56,10 @@ export async function startProjectionThread(options: ThreadOptions & {
 
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      worker = new Worker(BOOT, { workerData: { entry: options.entry ?? ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl, sweeps: options.sweeps } });
+      worker = new Worker(BOOT, { workerData: { entry: options.entry ?? ENTRY, databaseUrl: options.databaseUrl, kurrentDbUrl: options.kurrentDbUrl, background: options.background } });
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'progress') options.onProgress(message.change);
-        else if (message.type === 'error') options.log.error(message.object, message.message);
+        else if (message.type === 'log') options.log[message.level](message.object, message.message);
         else if (message.type === 'caught-up') {
           restartAfter = RESTART_AFTER_MS;
           resolve();

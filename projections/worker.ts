@@ -5,11 +5,16 @@ import { createDatabase, createPool } from './database.ts';
 import { projections } from './index.ts';
 import { type ErrorLog, ProjectionRunner, type ReadModelChange } from './runner.ts';
 
+export interface WorkLog extends ErrorLog {
+  info(object: unknown, message: string): void;
+}
+
 /**
- * The sweeps that run wherever the projections run, on connections of their
- * own (api/sweeps.ts): passed in, as the read side does not import the API.
+ * The work that runs wherever the projections run, on connections of its own
+ * (the sweeps and the mail reactor, api/background.ts): passed in, as the
+ * read side does not import the API.
  */
-export type StartSweeps = (options: { databaseUrl: string; kurrentDbUrl?: string; log: ErrorLog }) => Promise<{ stop(): Promise<void> }>;
+export type StartBackgroundWork = (options: { databaseUrl: string; kurrentDbUrl?: string; log: WorkLog }) => Promise<{ stop(): Promise<void> }>;
 
 export interface ProjectionWorker {
   runner: ProjectionRunner;
@@ -26,9 +31,9 @@ export interface ProjectionWorker {
 export async function startProjectionWorker(options: {
   databaseUrl: string;
   kurrentDbUrl?: string;
-  log: ErrorLog;
+  log: WorkLog;
   onProgress?: (change: ReadModelChange) => void;
-  startSweeps?: StartSweeps;
+  startBackgroundWork?: StartBackgroundWork;
 }): Promise<ProjectionWorker> {
   const pool = createPool(options.databaseUrl, 5);
   const db = createDatabase(pool);
@@ -40,14 +45,14 @@ export async function startProjectionWorker(options: {
     await runner.catchUp();
     runner.start();
     const opened = store;
-    const sweeps = await options.startSweeps?.(options).catch(async (error) => {
+    const background = await options.startBackgroundWork?.(options).catch(async (error) => {
       await runner.stop();
       throw error;
     });
     return {
       runner,
       async stop() {
-        await sweeps?.stop();
+        await background?.stop();
         await runner.stop();
         await opened.close();
         await db.destroy();

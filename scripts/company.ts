@@ -1,8 +1,9 @@
 // Operator commands for a company, until billing exists:
 //   npm run company -- status <companyId> active|suspended|trial [--trial-ends YYYY-MM-DD]
 // Written as an event like any other change.
-import { createMailer } from '../api/mail/mailer.ts';
+import { mailLinkKey } from '../api/identity/tokens.ts';
 import { createOrganisationService } from '../api/organisation/service.ts';
+import { loadJwtSecret } from '../api/secrets.ts';
 import type { SubscriptionStatus } from '../domain/companies/events.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { withOperatorDatabase } from './operator.ts';
@@ -20,13 +21,12 @@ if (trialEnds && Number.isNaN(trialEnds.getTime())) {
   process.exit(2);
 }
 
-await withOperatorDatabase(2, async ({ config, db, store, log }) => {
+await withOperatorDatabase(2, async ({ config, db, store }) => {
   try {
     const organisation = createOrganisationService({
       store,
       db,
-      mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log }),
-      publicUrl: config.publicUrl,
+      linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)),
       invitesPerHour: config.invitesPerHour,
     });
     // A trial without a given end keeps the end it had, or runs 30 days from now.

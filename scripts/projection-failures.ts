@@ -1,8 +1,10 @@
-// npm run projections:failed [list]               events the projections set aside
+// npm run projections:failed [list]               events the projections (and the mail reactor) set aside
 // npm run projections:failed -- retry <eventId>    applies one again
 // npm run projections:failed -- retry --all        applies them all again, in log order
 // See projections/failures.ts.
+import { mailReactor } from '../api/mail/outbox.ts';
 import { listSetAside, retrySetAside } from '../projections/failures.ts';
+import { projections } from '../projections/index.ts';
 import { withOperatorDatabase } from './operator.ts';
 
 const usage = 'Usage: npm run projections:failed [-- list | -- retry <eventId> | -- retry --all]';
@@ -23,7 +25,7 @@ await withOperatorDatabase(2, async ({ db, store }) => {
       console.log(`  set aside ${record.failedAt.toISOString()}${record.retriedAt ? `, last retried ${record.retriedAt.toISOString()}` : ''}: ${record.error}`);
     }
   } else {
-    const outcomes = await retrySetAside(db, store, target === '--all' ? undefined : target);
+    const outcomes = await retrySetAside(db, store, target === '--all' ? undefined : target, [...projections, mailReactor]);
     if (outcomes.length === 0) console.log(target === '--all' ? 'No events are set aside.' : `No event ${target} is set aside.`);
     for (const outcome of outcomes) {
       console.log(`${outcome.projection}  ${outcome.eventId}  ${outcome.resolved ? 'applied' : `still fails: ${outcome.error}`}`);

@@ -1,9 +1,9 @@
-// The projection workers and the sweeps alone, for deployments that split them
+// The projection workers, the sweeps and the mail reactor alone, for deployments that split them
 // from the API (docker-compose.yml): API processes then run with RUN_PROJECTIONS=false.
 import pino from 'pino';
 import { configFromEnv } from '../api/config.ts';
 import { openDatabase } from '../api/server.ts';
-import { startSweeps } from '../api/sweeps.ts';
+import { backgroundSettings, startBackgroundWork } from '../api/background.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
 import { projections } from '../projections/index.ts';
@@ -15,7 +15,13 @@ const { url, embedded } = await openDatabase(config, log);
 const migrations = createDatabase(createPool(url, 1));
 await migrateToLatest(migrations);
 await migrations.destroy();
-const worker = await startProjectionWorker({ databaseUrl: url, kurrentDbUrl: config.kurrentDbUrl, log, startSweeps });
+const settings = await backgroundSettings(config);
+const worker = await startProjectionWorker({
+  databaseUrl: url,
+  kurrentDbUrl: config.kurrentDbUrl,
+  log,
+  startBackgroundWork: (options) => startBackgroundWork({ ...options, settings }),
+});
 log.info({ projections: projections.map((p) => p.name) }, 'projection worker running');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

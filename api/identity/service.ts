@@ -20,11 +20,10 @@ import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/ty
 import type { Database } from '../../projections/database.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { Session } from '../http/session.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
 import { afterAnswerQueue } from './after-answer.ts';
 import { signInDelayMs, signInFailures } from './sign-in-failures.ts';
-import { hashLinkToken, newLinkToken } from './tokens.ts';
+import { hashLinkToken, newMailedLink } from './tokens.ts';
 
 export const identityMessages = {
   signedUp: 'Your account has been created. Please check your e-mail to verify your address.',
@@ -41,14 +40,14 @@ const DECOY_HASH = hash(randomUUID());
 export interface IdentityServiceDeps {
   store: EventStore;
   db: Kysely<Database>;
-  mailer: Mailer;
-  publicUrl: string;
+  /** The key mailed links are derived from (api/identity/tokens.ts). */
+  linkKey: string;
   now?: () => Date;
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
-export function createIdentityService({ store, db, mailer, publicUrl, now = () => new Date() }: IdentityServiceDeps) {
+export function createIdentityService({ store, db, linkKey, now = () => new Date() }: IdentityServiceDeps) {
   const failures = signInFailures(db);
   const afterAnswer = afterAnswerQueue();
 
@@ -61,32 +60,11 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
   const runAccount = (userId: string, command: AccountCommand, metadata: EventMetadata) =>
     handleCommand(store, accountStream(userId), account, command, { now: now() }, { ...metadata, userId: metadata.userId ?? userId });
 
-  const link = (route: string, userId: string, token: string) =>
-    `${publicUrl}${route}?u=${encodeURIComponent(userId)}&t=${encodeURIComponent(token)}`;
-
-  async function sendVerification(email: string, userId: string, token: string) {
-    const url = link('/auth/verify-email', userId, token);
-    await mailer.send({
-      to: email,
-      subject: 'Verify your Timeledger e-mail address',
-      text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 72 hours.`,
-      links: [url],
-    });
-  }
-
-  async function mailPasswordReset(email: string, metadata: EventMetadata) {
+  /** Writes a fresh reset link; the mail reactor mails it (api/mail/outbox.ts). */
+  async function issuePasswordReset(email: string, metadata: EventMetadata) {
     const userId = await reservedUserId(email);
     if (!userId || (await loadAccount(userId)).status !== 'registered') return;
-    const reset = newLinkToken();
-    const { events } = await runAccount(userId, { type: 'RequestPasswordReset', tokenHash: reset.hash }, metadata);
-    if (events.length === 0) return;
-    const url = link('/auth/reset-password', userId, reset.token);
-    await mailer.send({
-      to: email,
-      subject: 'Reset your Timeledger password',
-      text: `Someone asked to reset the password of your Timeledger account.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 60 minutes. If it was not you, ignore this e-mail.`,
-      links: [url],
-    });
+    await runAccount(userId, { type: 'RequestPasswordReset', ...newMailedLink(linkKey) }, metadata);
   }
 
   return {
@@ -103,13 +81,11 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
       const userId = earlier ?? randomUUID();
       await handleCommand(store, emailReservationStream(email), emailReservation, { type: 'ReserveEmail', email, userId }, {}, metadata);
 
-      const verification = newLinkToken();
       const result = await runAccount(
         userId,
-        { type: 'Register', userId, email, fullName: input.fullName, passwordHash: await hash(input.password), verificationTokenHash: verification.hash },
+        { type: 'Register', userId, email, fullName: input.fullName, passwordHash: await hash(input.password), verification: newMailedLink(linkKey) },
         { ...metadata, userId },
       );
-      await sendVerification(email, userId, verification.token);
       return { userId, position: result.position, message: identityMessages.signedUp };
     },
 
@@ -135,9 +111,7 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
       await failures.forget(email);
       if (!state.emailVerified) {
         // The first link may be lost or expired: every refused sign-in mails a fresh one.
-        const verification = newLinkToken();
-        await runAccount(state.userId, { type: 'IssueEmailVerification', tokenHash: verification.hash }, metadata);
-        await sendVerification(state.email, state.userId, verification.token);
+        await runAccount(state.userId, { type: 'IssueEmailVerification', ...newMailedLink(linkKey) }, metadata);
         throw new DomainError('forbidden', messages.verifyEmail);
       }
       const { events } = await runAccount(
@@ -186,7 +160,7 @@ export function createIdentityService({ store, db, mailer, publicUrl, now = () =
       const problem = validateLoginEmail(emailInput ?? '');
       if (problem) throw invalid(problem);
       const email = normalizeEmail(emailInput);
-      if (mail) afterAnswer.push(() => mailPasswordReset(email, metadata), log);
+      if (mail) afterAnswer.push(() => issuePasswordReset(email, metadata), log);
       return { message: identityMessages.resetSent };
     },
 

@@ -17,15 +17,14 @@ import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eve
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
-import { newLinkToken } from '../identity/tokens.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { newMailedLink } from '../identity/tokens.ts';
 import { EMAIL_PATTERN, normalizeEmail } from '../../domain/identity/validation.ts';
 
 export interface OrganisationDeps {
   store: EventStore;
   db: Kysely<Database>;
-  mailer: Mailer;
-  publicUrl: string;
+  /** The key mailed links are derived from (api/identity/tokens.ts). */
+  linkKey: string;
   /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
   invitesPerHour: number;
   now?: () => Date;
@@ -65,7 +64,7 @@ const isTimeZone = (zone: string) => {
 
 export type OrganisationService = ReturnType<typeof createOrganisationService>;
 
-export function createOrganisationService({ store, db, mailer, publicUrl, invitesPerHour, now = () => new Date() }: OrganisationDeps) {
+export function createOrganisationService({ store, db, linkKey, invitesPerHour, now = () => new Date() }: OrganisationDeps) {
   const runCompany = (companyId: string, command: CompanyCommand, metadata: EventMetadata) =>
     handleCommand(store, companyStream(companyId), company, command, { now: now(), isTimeZone }, { ...metadata, companyId });
   /** `seen`: member streams this request already read (see checkMember), so they are not read again. */
@@ -123,17 +122,6 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
       .where('sent_at', '>', new Date(now().getTime() - 3_600_000))
       .executeTakeFirst();
     return Number(row?.sent ?? 0);
-  }
-
-  async function mailInvite(email: string, token: string, text: { companyName: string; role: Role; teamName: string | null; inviter: string }) {
-    const url = `${publicUrl}/invitation?i=${encodeURIComponent(token)}`;
-    const where = text.teamName ? `the team ${text.teamName} of ${text.companyName}` : text.companyName;
-    await mailer.send({
-      to: email,
-      subject: `${text.inviter} invited you to ${text.companyName} on Timeledger`,
-      text: `${text.inviter} invited you to join ${where} as ${text.role}.\n\nAccept the invitation here:\n${url}\n\nThe link is valid for 7 days.`,
-      links: [url],
-    });
   }
 
   return {
@@ -265,7 +253,7 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
       let position: LogPosition | null = null;
       for (const email of emails) {
         for (const teamRow of teams) {
-          const token = newLinkToken();
+          const link = newMailedLink(linkKey);
           const teamId = teamRow?.team_id ?? null;
           const teamName = teamRow?.name ?? null;
           try {
@@ -284,7 +272,7 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
                 teamName,
                 projects,
                 invitedBy: { userId: access.userId, name: access.name, email: access.email },
-                tokenHash: token.hash,
+                ...link,
                 invitee: await inviteeAccess(companyId, email),
                 actor: access.actor,
               },
@@ -292,10 +280,8 @@ export function createOrganisationService({ store, db, mailer, publicUrl, invite
               { ...step(metadata, `invite:${email}:${teamId ?? 'company'}`), companyId },
             );
             position = latest(position, outcome.position);
+            // The mail reactor mails the invite (api/mail/outbox.ts); a repeated request answers with the invite it wrote before.
             const last = outcome.events[outcome.events.length - 1];
-            // A repeated request answers with the invite it wrote before, whose link was mailed then.
-            const writtenNow = last && 'tokenHash' in last.data && last.data.tokenHash === token.hash;
-            if (writtenNow) await mailInvite(email, token.token, { companyName: access.company.name, role, teamName, inviter: access.name });
             results.push({ email, teamName, sent: true, message: last ? sentMessage(last) : 'Invitation sent successfully' });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;

@@ -39,10 +39,15 @@ describe('identity over HTTP', () => {
     const duplicate = await call('POST', '/api/auth/sign-up', { fullName: 'Grace Hopper', email, password });
     expect(duplicate.status).toBe(409);
 
+    const firstLink = await server.mailbox.linkTo(email, '/auth/verify-email');
+    const mailsBefore = server.mailbox.received.length;
     const unverified = await call('POST', '/api/auth/login', { email, password });
     expect(unverified).toMatchObject({ status: 403, body: { message: messages.verifyEmail } });
 
-    const link = await server.mailbox.linkTo(email, '/auth/verify-email');
+    // The refused sign-in mailed a fresh link, which replaces the first.
+    const link = await server.mailbox.linkTo(email, '/auth/verify-email', mailsBefore);
+    expect(link).not.toBe(firstLink);
+    expect((await call('POST', '/api/auth/verify-email', linkParams(firstLink))).status).toBe(400);
     expect((await call('POST', '/api/auth/verify-email', linkParams(link))).status).toBe(200);
 
     const login = await call('POST', '/api/auth/login', { email, password, rememberMe: false });

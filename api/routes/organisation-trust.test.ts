@@ -167,13 +167,18 @@ describe('invitations', () => {
     expect(first.results.map((r: { sent: boolean }) => r.sent)).toEqual([true, true]);
     const repeated = await send();
     expect(repeated.results.map((r: { sent: boolean }) => r.sent)).toEqual([true, true]);
-    const invites = await server.db.selectFrom('invites').select(['team_id', 'token_hash']).where('email', '=', email).execute();
-    expect(invites.map((i) => i.team_id).sort()).toEqual([apollo, gemini].sort());
-    // Two mails, one per team, each link opening its own invite; the repeat mailed nothing.
-    const links = server.mailbox.received
-      .slice(before)
-      .filter((mail) => mail.to.includes(email))
-      .flatMap((mail) => mail.links.filter((link) => link.includes('/invitation?')));
+    const invites = async () => (await server.db.selectFrom('invites').select('team_id').where('email', '=', email).execute()).map((i) => i.team_id).sort();
+    await expect.poll(invites).toEqual([apollo, gemini].sort());
+    // Two mails, one per team, each link opening its own invite; the repeat queued nothing.
+    const mailed = () =>
+      server.mailbox.received
+        .slice(before)
+        .filter((mail) => mail.to.includes(email))
+        .flatMap((mail) => mail.links.filter((link) => link.includes('/invitation?')));
+    await expect.poll(mailed).toHaveLength(2);
+    const queued = () => server.db.selectFrom('mail_outbox').select('sent_at').where('recipient', '=', email).execute();
+    await expect.poll(queued).toEqual([{ sent_at: expect.any(Date) }, { sent_at: expect.any(Date) }]);
+    const links = mailed();
     expect(links).toHaveLength(2);
     const opened = [];
     for (const link of links) opened.push((await admin.call('GET', `/api/invitations/${new URL(link).searchParams.get('i')}`)).body.teamName);

@@ -161,7 +161,7 @@ describe('subscription gate', () => {
   it('refuses changes while suspended and reads still work', async () => {
     // The operator's path: the same service call `npm run company -- status` makes.
     const { createOrganisationService } = await import('../organisation/service.ts');
-    const operator = createOrganisationService({ store: server.store, db: server.db, mailer: { send: async () => undefined }, publicUrl: server.url, invitesPerHour: 0 });
+    const operator = createOrganisationService({ store: server.store, db: server.db, linkKey: 'no links mailed here', invitesPerHour: 0 });
     const position = await operator.setSubscriptionStatus(companyId, 'suspended', null, { correlationId: 'test' });
     expect(position).not.toBeNull();
     await expect

@@ -8,6 +8,8 @@ import { messages } from './validation.ts';
 const now = new Date('2026-03-01T10:00:00Z');
 const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 const userId = '00000000-0000-4000-8000-000000000001';
+const linkId = '00000000-0000-4000-8000-0000000000f1';
+const email = 'ada@example.com';
 
 const registered: AccountEvent = {
   type: 'AccountRegistered',
@@ -16,13 +18,13 @@ const registered: AccountEvent = {
     email: 'ada@example.com',
     fullName: 'Ada Lovelace',
     passwordHash: 'hash-1',
-    verification: { tokenHash: 'verify-1', expiresAt: '2026-03-04T10:00:00.000Z' },
+    verification: { tokenHash: 'verify-1', expiresAt: '2026-03-04T10:00:00.000Z', linkId },
   },
 };
 const verified: AccountEvent = { type: 'EmailVerified', data: { userId, verifiedAt: now.toISOString() } };
 const resetRequested: AccountEvent = {
   type: 'PasswordResetRequested',
-  data: { tokenHash: 'reset-1', expiresAt: '2026-03-01T11:00:00.000Z' },
+  data: { tokenHash: 'reset-1', expiresAt: '2026-03-01T11:00:00.000Z', linkId, email },
 };
 
 const register = (overrides: Partial<{ email: string; fullName: string; passwordHash: string }> = {}) => ({
@@ -31,7 +33,7 @@ const register = (overrides: Partial<{ email: string; fullName: string; password
   email: ' Ada@Example.com ',
   fullName: 'Ada Lovelace',
   passwordHash: 'hash-1',
-  verificationTokenHash: 'verify-1',
+  verification: { linkId, tokenHash: 'verify-1' },
   ...overrides,
 });
 
@@ -77,9 +79,9 @@ describe('account: e-mail verification', () => {
   });
 
   it('replaces the link when a new one is issued', () => {
-    const reissued = given(account, [registered]).when({ type: 'IssueEmailVerification', tokenHash: 'verify-2' }, { now });
+    const reissued = given(account, [registered]).when({ type: 'IssueEmailVerification', tokenHash: 'verify-2', linkId }, { now });
     expect(reissued.events()).toEqual([
-      { type: 'EmailVerificationIssued', data: { tokenHash: 'verify-2', expiresAt: '2026-03-04T10:00:00.000Z' } },
+      { type: 'EmailVerificationIssued', data: { tokenHash: 'verify-2', expiresAt: '2026-03-04T10:00:00.000Z', linkId, email } },
     ]);
     given(account, [registered, ...reissued.events()])
       .when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now })
@@ -90,7 +92,7 @@ describe('account: e-mail verification', () => {
 describe('account: password reset', () => {
   it('issues a link valid for one hour', () => {
     given(account, [registered, verified])
-      .when({ type: 'RequestPasswordReset', tokenHash: 'reset-1' }, { now })
+      .when({ type: 'RequestPasswordReset', tokenHash: 'reset-1', linkId }, { now })
       .then([resetRequested]);
   });
 
@@ -111,14 +113,14 @@ describe('account: password reset', () => {
     given(account, [registered, resetRequested])
       .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x' }, { now: later(61) })
       .thenRefuses(accountMessages.badResetLink);
-    const newer: AccountEvent = { type: 'PasswordResetRequested', data: { tokenHash: 'reset-2', expiresAt: later(60).toISOString() } };
+    const newer: AccountEvent = { type: 'PasswordResetRequested', data: { tokenHash: 'reset-2', expiresAt: later(60).toISOString(), linkId, email } };
     given(account, [registered, resetRequested, newer])
       .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x' }, { now })
       .thenRefuses(accountMessages.badResetLink);
   });
 
   it('refuses commands for an account that does not exist', () => {
-    given(account, []).when({ type: 'RequestPasswordReset', tokenHash: 'r' }, { now }).thenRefuses(accountMessages.accountNotFound);
+    given(account, []).when({ type: 'RequestPasswordReset', tokenHash: 'r', linkId }, { now }).thenRefuses(accountMessages.accountNotFound);
   });
 });
 
@@ -139,15 +141,15 @@ describe('account: profile', () => {
 describe('account: password reset links mailed', () => {
   const requested = (at: Date): AccountEvent => ({
     type: 'PasswordResetRequested',
-    data: { tokenHash: 'reset-x', expiresAt: new Date(at.getTime() + 60 * 60_000).toISOString() },
+    data: { tokenHash: 'reset-x', expiresAt: new Date(at.getTime() + 60 * 60_000).toISOString(), linkId, email },
   });
 
   it('issues at most three links to one address in 15 minutes, then nothing until the window moves on', () => {
     const three = [requested(now), requested(later(5)), requested(later(10))];
-    given(account, [registered, ...three]).when({ type: 'RequestPasswordReset', tokenHash: 'reset-4' }, { now: later(11) }).then([]);
+    given(account, [registered, ...three]).when({ type: 'RequestPasswordReset', tokenHash: 'reset-4', linkId }, { now: later(11) }).then([]);
     given(account, [registered, ...three])
-      .when({ type: 'RequestPasswordReset', tokenHash: 'reset-4' }, { now: later(16) })
-      .then([{ type: 'PasswordResetRequested', data: { tokenHash: 'reset-4', expiresAt: later(76).toISOString() } }]);
+      .when({ type: 'RequestPasswordReset', tokenHash: 'reset-4', linkId }, { now: later(16) })
+      .then([{ type: 'PasswordResetRequested', data: { tokenHash: 'reset-4', expiresAt: later(76).toISOString(), linkId, email } }]);
   });
 });
 

@@ -46,10 +46,10 @@ export type AccountState =
 export type AllSessionsEndedReason = Extract<AccountEvent, { type: 'AllSessionsEnded' }>['data']['reason'];
 
 export type AccountCommand =
-  | { type: 'Register'; userId: string; email: string; fullName: string; passwordHash: string; verificationTokenHash: string }
-  | { type: 'IssueEmailVerification'; tokenHash: string }
+  | { type: 'Register'; userId: string; email: string; fullName: string; passwordHash: string; verification: MailedLink }
+  | ({ type: 'IssueEmailVerification' } & MailedLink)
   | { type: 'VerifyEmail'; tokenHash: string }
-  | { type: 'RequestPasswordReset'; tokenHash: string }
+  | ({ type: 'RequestPasswordReset' } & MailedLink)
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string }
   /** `by`: the signed-in user sending it; only the account's owner manages their profile, tokens and sessions. */
   | { type: 'RenameProfile'; fullName: string; by: string }
@@ -59,6 +59,12 @@ export type AccountCommand =
   | { type: 'StartSession'; sessionId: string; rememberMe: boolean; checkedPasswordHash: string }
   | { type: 'EndSession'; sessionId: string; by: string }
   | { type: 'EndAllSessions'; reason: AllSessionsEndedReason };
+
+/** A link to mail: its id (from which the mail reactor derives the secret) and the secret's hash. */
+export interface MailedLink {
+  linkId: string;
+  tokenHash: string;
+}
 
 export interface AccountContext {
   now: Date;
@@ -149,7 +155,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
             email: normalizeEmail(command.email),
             fullName: command.fullName.trim(),
             passwordHash: command.passwordHash,
-            verification: { tokenHash: command.verificationTokenHash, expiresAt: expiry(now, VERIFICATION_LINK_HOURS * 60) },
+            verification: { tokenHash: command.verification.tokenHash, expiresAt: expiry(now, VERIFICATION_LINK_HOURS * 60), linkId: command.verification.linkId },
           },
         },
       ];
@@ -159,7 +165,12 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
     switch (command.type) {
       case 'IssueEmailVerification':
         if (state.emailVerified) return [];
-        return [{ type: 'EmailVerificationIssued', data: { tokenHash: command.tokenHash, expiresAt: expiry(now, VERIFICATION_LINK_HOURS * 60) } }];
+        return [
+          {
+            type: 'EmailVerificationIssued',
+            data: { tokenHash: command.tokenHash, expiresAt: expiry(now, VERIFICATION_LINK_HOURS * 60), linkId: command.linkId, email: state.email },
+          },
+        ];
 
       case 'VerifyEmail':
         if (state.emailVerified) return [];
@@ -168,7 +179,9 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
 
       case 'RequestPasswordReset':
         if (state.recentResetLinks.filter((link) => issuedWithinMailWindow(link, now)).length >= RESET_MAILS_PER_WINDOW) return [];
-        return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt: expiry(now, RESET_LINK_MINUTES) } }];
+        return [
+          { type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt: expiry(now, RESET_LINK_MINUTES), linkId: command.linkId, email: state.email } },
+        ];
 
       case 'ResetPassword':
         if (!isLive(state.passwordReset, command.tokenHash, now)) throw invalid(accountMessages.badResetLink);

@@ -2,17 +2,24 @@ import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { Closed, Email, Id, Instant, Name, TokenHash } from '../shared/schema.ts';
 
-/** A single-use link secret, kept only as its hash. */
-export const IssuedToken = Closed({ tokenHash: TokenHash, expiresAt: Instant });
+/**
+ * A single-use link secret, kept only as its hash. `linkId`: what the mailed
+ * link's secret is derived from (api/identity/tokens.ts), so that the mail
+ * reactor can write the link; absent from links mailed before mails went
+ * through the outbox.
+ */
+export const IssuedToken = Closed({ tokenHash: TokenHash, expiresAt: Instant, linkId: Type.Optional(Id) });
 export type IssuedToken = Static<typeof IssuedToken>;
+/** A link mailed to the account's address, which the event names for the mail reactor (absent before the outbox). */
+const MailedToken = Closed({ ...IssuedToken.properties, email: Type.Optional(Email) });
 
 /** An argon2 hash in its PHC string form: never the password itself. */
 const PasswordHash = Type.String({ pattern: '^\\$argon2(id|i|d)\\$[!-~]+$', maxLength: 1_000 });
 
 export const AccountRegistered = Closed({ userId: Id, email: Email, fullName: Name, passwordHash: PasswordHash, verification: IssuedToken });
-export const EmailVerificationIssued = IssuedToken;
+export const EmailVerificationIssued = MailedToken;
 export const EmailVerified = Closed({ userId: Id, verifiedAt: Instant });
-export const PasswordResetRequested = IssuedToken;
+export const PasswordResetRequested = MailedToken;
 export const PasswordReset = Closed({ userId: Id, passwordHash: PasswordHash, tokenHash: TokenHash, resetAt: Instant });
 export const ProfileRenamed = Closed({ userId: Id, fullName: Name });
 export const ApiTokenCreated = Closed({ userId: Id, tokenId: Id, name: Name, tokenHash: TokenHash, createdAt: Instant });
@@ -62,5 +69,7 @@ export const identityEventSchemas = {
   EmailReserved,
 };
 
-export const accountStream = (userId: string) => `account-${userId}`;
+const ACCOUNT_STREAM_PREFIX = 'account-';
+export const accountStream = (userId: string) => `${ACCOUNT_STREAM_PREFIX}${userId}`;
+export const accountStreamUser = (streamId: string) => streamId.slice(ACCOUNT_STREAM_PREFIX.length);
 export const emailReservationStream = (normalizedEmail: string) => `email-${normalizedEmail}`;

@@ -22,15 +22,31 @@ const inviteDetails = {
 export const InviteDetails = Closed(inviteDetails);
 export type InviteDetails = Static<typeof InviteDetails>;
 
+/** What the mailed link's secret is derived from (api/identity/tokens.ts); absent from invites mailed before mails went through the outbox. */
+const linkId = Type.Optional(Id);
+
 export const InviteSent = Closed({
   ...inviteDetails,
   tokenHash: TokenHash,
+  linkId,
   expiresAt: Instant,
   sentAt: Instant,
   /** Which pending invites this one expired. */
   replacing: Nullable(Type.Enum(['role invitations', 'Admin invitation'])),
 });
-export const InviteRoleChanged = Closed({ inviteId: Id, companyId: Id, email: Email, role: Type.Enum(ROLES), tokenHash: TokenHash, expiresAt: Instant });
+/** The invite mailed again with another role; by whom, and the names its mail shows (absent before the outbox). */
+export const InviteRoleChanged = Closed({
+  inviteId: Id,
+  companyId: Id,
+  email: Email,
+  role: Type.Enum(ROLES),
+  tokenHash: TokenHash,
+  expiresAt: Instant,
+  linkId,
+  companyName: Type.Optional(inviteDetails.companyName),
+  teamName: Type.Optional(inviteDetails.teamName),
+  invitedBy: Type.Optional(inviteDetails.invitedBy),
+});
 export const InviteExpired = Closed({ inviteId: Id, companyId: Id, email: Email, reason: Type.Literal('replaced') });
 export const InviteAccepted = Closed({ inviteId: Id, companyId: Id, email: Email, userId: Id, acceptedAt: Instant });
 export const InviteDeclined = Closed({ inviteId: Id, companyId: Id, email: Email, declinedAt: Instant });

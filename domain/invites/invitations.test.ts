@@ -35,6 +35,7 @@ const send = (inviteId: string, role: Role, team: { teamId: string | null; teamN
   projects: [],
   invitedBy,
   tokenHash: `token-${inviteId}`,
+  linkId: `link-${inviteId}`,
   invitee: nobody,
   actor: admin,
   ...overrides,
@@ -141,7 +142,18 @@ describe('invitations: role invites', () => {
     expect(events).toEqual([
       {
         type: 'InviteRoleChanged',
-        data: { inviteId: 'invite-1', companyId, email, role: 'Member', tokenHash: 'token-invite-3', expiresAt: '2026-03-08T10:00:00.000Z' },
+        data: {
+          inviteId: 'invite-1',
+          companyId,
+          email,
+          role: 'Member',
+          tokenHash: 'token-invite-3',
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          linkId: 'link-invite-3',
+          companyName: 'Analytical Engines',
+          teamName: apollo.teamName,
+          invitedBy,
+        },
       },
     ]);
     expect(sentMessage(events[0]!)).toBe('Invitation updated to Member role');

@@ -52,7 +52,7 @@ export interface InviteeAccess {
 }
 
 export type InvitationsCommand =
-  | (InviteDetails & { type: 'SendInvite'; tokenHash: string; invitee: InviteeAccess; actor: Actor })
+  | (InviteDetails & { type: 'SendInvite'; tokenHash: string; linkId: string; invitee: InviteeAccess; actor: Actor })
   /** Answered by the signed-in person: their id and e-mail come from the session. */
   | { type: 'AcceptInvite'; inviteId: string; userId: string; email: string }
   | { type: 'DeclineInvite'; inviteId: string; email: string };
@@ -155,10 +155,10 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
   const expire = (invites: Invite[]): InviteEvent[] =>
     invites.map((invite) => ({ type: 'InviteExpired', data: { ...ref, inviteId: invite.inviteId, reason: 'replaced' } }));
   const send = (replacing: 'role invitations' | 'Admin invitation' | null): InviteEvent => {
-    const { inviteId, companyId, companyName, email, teamName, projects, invitedBy, tokenHash } = command;
+    const { inviteId, companyId, companyName, email, teamName, projects, invitedBy, tokenHash, linkId } = command;
     return {
       type: 'InviteSent',
-      data: { inviteId, companyId, companyName, email, role, teamId, teamName, projects, invitedBy, tokenHash, expiresAt, sentAt: now.toISOString(), replacing },
+      data: { inviteId, companyId, companyName, email, role, teamId, teamName, projects, invitedBy, tokenHash, linkId, expiresAt, sentAt: now.toISOString(), replacing },
     };
   };
 
@@ -179,7 +179,8 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
   const sameTeam = open.find((invite) => invite.teamId === teamId);
   if (sameTeam?.role === role) throw conflict(inviteMessages.pendingExists(role));
   if (sameTeam) {
-    return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash: command.tokenHash, expiresAt } }];
+    const { tokenHash, linkId, companyName, teamName, invitedBy } = command;
+    return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash, expiresAt, linkId, companyName, teamName, invitedBy } }];
   }
   const adminInvites = open.filter((invite) => invite.role === 'Admin');
   return [...expire(adminInvites), send(adminInvites.length > 0 ? 'Admin invitation' : null)];

@@ -11,29 +11,36 @@ export interface ReceivedMail {
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        // Quoted-printable soft line breaks would cut links in two.
-        const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw,
-          links: body.match(/https?:\/\/[^\s"<>]+/g) ?? [],
+  const open = async (port: number) => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          // Quoted-printable soft line breaks would cut links in two.
+          const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw,
+            links: body.match(/https?:\/\/[^\s"<>]+/g) ?? [],
+          });
+          waiters.forEach((wake) => wake());
+          callback();
         });
-        waiters.forEach((wake) => wake());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  let server: SMTPServer | null = await open(0);
   const { port } = server.server.address() as { port: number };
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => {
+    server = null;
+  });
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -62,7 +69,12 @@ export async function startMailbox() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The mail server goes away: connections to its port are refused until comeBack(). */
+    goDown: close,
+    comeBack: async () => {
+      server ??= await open(port);
+    },
+    close,
   };
 }
 

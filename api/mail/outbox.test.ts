@@ -1,0 +1,98 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../eventstore/types.ts';
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+import { callApi, createCompany, signedInUser } from '../../tests/support/users.ts';
+import { type BackgroundWork, startBackgroundWork } from '../background.ts';
+import { hashLinkToken, mailedLinkToken } from '../identity/tokens.ts';
+import { mailOf, writeMail } from './outbox.ts';
+
+const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+const recorded = (type: string, data: unknown, streamId = 'account-00000000-0000-4000-8000-000000000001'): RecordedEvent => ({
+  eventId: '00000000-0000-4000-8000-0000000000e1',
+  streamId,
+  version: 2,
+  position: { commit: 1n, prepare: 1n },
+  type,
+  data,
+  metadata: { correlationId: 'test' },
+  recordedAt: '2026-03-01T10:00:00.000Z',
+});
+
+describe('the mails events ask for', () => {
+  const linkId = '00000000-0000-4000-8000-0000000000f1';
+  const link = { tokenHash: 'a'.repeat(64), expiresAt: '2026-03-01T11:00:00.000Z' };
+
+  it('writes the link from the key and the event’s link id: its secret matches the hash the decider keeps', () => {
+    const mail = mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'ada@example.com' }))!;
+    expect(mail).toEqual({ eventId: '00000000-0000-4000-8000-0000000000e1', to: 'ada@example.com', linkId, details: { kind: 'reset-password', userId: '00000000-0000-4000-8000-000000000001' } });
+    const written = writeMail(mail, { linkKey: 'key', publicUrl: 'https://timeledger.example' });
+    const url = new URL(written.links[0]);
+    expect(url.pathname).toBe('/auth/reset-password');
+    expect(url.searchParams.get('u')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(hashLinkToken(url.searchParams.get('t')!)).toBe(hashLinkToken(mailedLinkToken('key', linkId)));
+    expect(written.text).toContain(written.links[0]);
+    // Another key writes another secret.
+    expect(writeMail(mail, { linkKey: 'other', publicUrl: 'https://timeledger.example' }).links[0]).not.toBe(written.links[0]);
+  });
+
+  it('asks nothing of events written before mails went through the outbox: their mail went then', () => {
+    expect(mailOf(recorded('PasswordResetRequested', link))).toBeNull();
+    expect(mailOf(recorded('EmailVerificationIssued', link))).toBeNull();
+    expect(mailOf(recorded('InviteRoleChanged', { inviteId: linkId, companyId: linkId, email: 'a@b.co', role: 'Member', ...link }))).toBeNull();
+    expect(mailOf(recorded('EmailVerified', { userId: linkId, verifiedAt: link.expiresAt }))).toBeNull();
+  });
+});
+
+describe('mail while the mail server is down', () => {
+  let server: TestServer;
+  let secondProcess: BackgroundWork;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // Another process following the log and sending, as a second API or worker would.
+    secondProcess = await startBackgroundWork({ databaseUrl: server.databaseUrl, log, settings: server.background });
+  });
+  afterAll(async () => {
+    await secondProcess.stop();
+    await server.close();
+  });
+
+  it('answers at once, loses nothing, and sends every mail once when the server is back', async () => {
+    const admin = await signedInUser(server, 'admin@down.test', 'Ada Admin');
+    const companyId = await createCompany(admin, 'Downtime');
+    const teamId = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Crew' })).body.teamId;
+    const before = server.mailbox.received.length;
+
+    await server.mailbox.goDown();
+    const newcomers = ['one@down.test', 'two@down.test'];
+    for (const email of newcomers) {
+      expect((await callApi(server, null, 'POST', '/api/auth/sign-up', { fullName: 'New Comer', email, password: 'Hopper#1906' })).status).toBe(201);
+    }
+    const invitees = ['x@down.test', 'y@down.test', 'z@down.test'];
+    const invited = await admin.call('POST', `/api/companies/${companyId}/invites`, { emails: invitees, role: 'Member', teamIds: [teamId] });
+    expect(invited.body.results.map((result: { sent: boolean }) => result.sent)).toEqual([true, true, true]);
+    expect((await callApi(server, null, 'POST', '/api/auth/forgot-password', { email: admin.email })).status).toBe(200);
+
+    const expected = [...newcomers, ...invitees, admin.email].sort();
+    const queued = () => server.db.selectFrom('mail_outbox').select(['recipient', 'attempts', 'last_error', 'sent_at']).where('recipient', 'in', expected).execute();
+    // Every mail was tried, and failed.
+    await expect.poll(async () => (await queued()).filter((mail) => mail.attempts > 0 && mail.last_error && !mail.sent_at).length, { timeout: 10_000 }).toBe(6);
+    expect(server.mailbox.received.length).toBe(before);
+
+    await server.mailbox.comeBack();
+    const arrived = () => server.mailbox.received.slice(before).flatMap((mail) => mail.to).sort();
+    await expect.poll(arrived, { timeout: 20_000 }).toEqual(expected);
+    await expect.poll(async () => (await queued()).every((mail) => mail.sent_at !== null), { timeout: 5_000 }).toBe(true);
+
+    // Nothing goes twice: a mail after them all arrives alone.
+    const marker = await callApi(server, null, 'POST', '/api/auth/sign-up', { fullName: 'Last Comer', email: 'last@down.test', password: 'Hopper#1906' });
+    expect(marker.status).toBe(201);
+    await server.mailbox.linkTo('last@down.test', '/auth/verify-email', before);
+    expect(arrived()).toEqual([...expected, 'last@down.test'].sort());
+    // And each link works.
+    const link = new URL(await server.mailbox.linkTo('x@down.test', '/invitation', before));
+    expect((await admin.call('GET', `/api/invitations/${link.searchParams.get('i')}`)).status).toBe(200);
+  });
+});

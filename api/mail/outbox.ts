@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Role } from '../../domain/members/roles.ts';
+import { type AccountEvent, accountStreamUser } from '../../domain/identity/events.ts';
+import type { InviteEvent } from '../../domain/invites/events.ts';
+import type { RecordedEvent } from '../../eventstore/types.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { mailedLinkToken } from '../identity/tokens.ts';
+import type { Mail } from './mailer.ts';
+
+/** Told when mails are queued, so that a sender waiting for work starts at once. */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
+/** What a queued mail says, besides its link: never a secret. */
+export type MailDetails =
+  | { kind: 'verify-email'; userId: string }
+  | { kind: 'reset-password'; userId: string }
+  | { kind: 'invite'; companyName: string; teamName: string | null; role: Role; inviter: string };
+
+/** A mail the log asks for: to whom, the id its link's secret is derived from, and what it says. */
+export interface QueuedMail {
+  eventId: string;
+  to: string;
+  linkId: string;
+  details: MailDetails;
+}
+
+/**
+ * The mail an event asks for, if any. Events written before mails went
+ * through the outbox carry no link id: their mail went when they were written.
+ */
+export function mailOf(recorded: RecordedEvent): QueuedMail | null {
+  const event = { type: recorded.type, data: recorded.data } as AccountEvent | InviteEvent;
+  const queued = (to: string | undefined, linkId: string | undefined, details: MailDetails) =>
+    to && linkId ? { eventId: recorded.eventId, to, linkId, details } : null;
+  switch (event.type) {
+    case 'AccountRegistered':
+      return queued(event.data.email, event.data.verification.linkId, { kind: 'verify-email', userId: event.data.userId });
+    case 'EmailVerificationIssued':
+      return queued(event.data.email, event.data.linkId, { kind: 'verify-email', userId: accountStreamUser(recorded.streamId) });
+    case 'PasswordResetRequested':
+      return queued(event.data.email, event.data.linkId, { kind: 'reset-password', userId: accountStreamUser(recorded.streamId) });
+    case 'InviteSent': {
+      const { email, linkId, companyName, teamName, role, invitedBy } = event.data;
+      return queued(email, linkId, { kind: 'invite', companyName, teamName, role, inviter: invitedBy.name });
+    }
+    case 'InviteRoleChanged': {
+      const { email, linkId, companyName, teamName, role, invitedBy } = event.data;
+      if (companyName === undefined || teamName === undefined || !invitedBy) return null;
+      return queued(email, linkId, { kind: 'invite', companyName, teamName, role, inviter: invitedBy.name });
+    }
+    default:
+      return null;
+  }
+}
+
+/** The mail as it goes out, its link's secret derived from the key. */
+export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, { linkKey, publicUrl }: { linkKey: string; publicUrl: string }): Mail {
+  const token = encodeURIComponent(mailedLinkToken(linkKey, mail.linkId));
+  const { details } = mail;
+  switch (details.kind) {
+    case 'verify-email': {
+      const url = `${publicUrl}/auth/verify-email?u=${encodeURIComponent(details.userId)}&t=${token}`;
+      return {
+        to: mail.to,
+        subject: 'Verify your Timeledger e-mail address',
+        text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 72 hours.`,
+        links: [url],
+      };
+    }
+    case 'reset-password': {
+      const url = `${publicUrl}/auth/reset-password?u=${encodeURIComponent(details.userId)}&t=${token}`;
+      return {
+        to: mail.to,
+        subject: 'Reset your Timeledger password',
+        text: `Someone asked to reset the password of your Timeledger account.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 60 minutes. If it was not you, ignore this e-mail.`,
+        links: [url],
+      };
+    }
+    case 'invite': {
+      const url = `${publicUrl}/invitation?i=${token}`;
+      const where = details.teamName ? `the team ${details.teamName} of ${details.companyName}` : details.companyName;
+      return {
+        to: mail.to,
+        subject: `${details.inviter} invited you to ${details.companyName} on Timeledger`,
+        text: `${details.inviter} invited you to join ${where} as ${details.role}.\n\nAccept the invitation here:\n${url}\n\nThe link is valid for 7 days.`,
+        links: [url],
+      };
+    }
+  }
+}
+
+/**
+ * The mail reactor: follows the log with a checkpoint of its own (run by a
+ * ProjectionRunner of its own, see api/background.ts) and queues one row per
+ * event that asks for a mail, in the transaction that moves its checkpoint.
+ * Met again (a checkpoint set back), an event queues nothing more: the
+ * event id is the row's key. The sender (sender.ts) delivers the rows.
+ */
+export const mailReactor: Projection = {
+  name: 'mail-outbox',
+  tables: ['mail_outbox'],
+  handles: ['AccountRegistered', 'EmailVerificationIssued', 'PasswordResetRequested', 'InviteSent', 'InviteRoleChanged'],
+
+  async apply(trx, events) {
+    const mails = events.map(mailOf).filter((mail) => mail !== null);
+    if (mails.length === 0) return [];
+    await trx
+      .insertInto('mail_outbox')
+      .values(mails.map((mail) => ({ event_id: mail.eventId, kind: mail.details.kind, recipient: mail.to, link_id: mail.linkId, details: JSON.stringify(mail.details) })))
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute();
+    await sql`SELECT pg_notify(${MAIL_QUEUED_CHANNEL}, '')`.execute(trx);
+    return [];
+  },
+};
