@@ -24,6 +24,7 @@ import { findLiveApiToken } from '../projections/api-tokens/queries.ts';
 import { setAsideCounts } from '../projections/failures.ts';
 import { refuseApiTokenBeyondTracking, registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { dashboardRoutes } from './routes/dashboards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { inviteRoutes } from './routes/invites.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(inviteRoutes(context));
   await app.register(projectRoutes(context));
   await app.register(timerRoutes(context));
+  await app.register(dashboardRoutes(context));
   await app.register(tokenRoutes(context));
   await app.register(liveRoutes(context));
 

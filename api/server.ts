@@ -45,7 +45,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
   return { url: await ensureDatabase(embedded.url, 'timeledger'), embedded };
 }
 
-/** `now`: the server's clock, which stamps every start, stop and punch (tests move it on rather than wait). */
+/** `now`: the server's clock, which stamps every start, stop, punch and organisation change (tests move it on rather than wait). */
 export async function startServer(
   config: Config,
   logger: Logger = pino({ level: config.logLevel }),
@@ -76,7 +76,7 @@ export async function startServer(
     : null;
 
   const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
-  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour });
+  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, now });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const app = await buildApp({

@@ -67,6 +67,10 @@ const companyScoped: Record<string, Case> = {
   'POST /api/companies/{companyId}/punch/in': { member: 'allowed', body: () => ({}) },
   'POST /api/companies/{companyId}/punch/out': { member: 'allowed', body: () => ({}) },
   'GET /api/companies/{companyId}/timelogs': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
+  'GET /api/companies/{companyId}/dashboards/team': { member: 'refused', query: (ids) => `?from=2026-01-01&to=2026-12-31&teamId=${ids.teamId}` },
+  'GET /api/companies/{companyId}/dashboards/individual': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
+  'GET /api/companies/{companyId}/dashboards/individual/day': { member: 'allowed', query: () => '?day=2026-01-01' },
+  'GET /api/companies/{companyId}/dashboards/people': { member: 'allowed' },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */

@@ -9,6 +9,7 @@ import * as sessions from './0007_sessions.ts';
 import * as projectionFailures from './0008_projection_failures.ts';
 import * as timerLiveness from './0009_timer_liveness.ts';
 import * as mailOutbox from './0010_mail_outbox.ts';
+import * as dashboards from './0011_dashboards.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_projection_failures': projectionFailures,
   '0009_timer_liveness': timerLiveness,
   '0010_mail_outbox': mailOutbox,
+  '0011_dashboards': dashboards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

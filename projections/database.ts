@@ -244,6 +244,32 @@ export interface DailyTotalsTable {
   idle_minutes: number;
 }
 
+export interface MemberRatesTable {
+  company_id: string;
+  user_id: string;
+  effective_at: Date;
+  /** Cents per hour; 0: no rate. */
+  rate_cents: number;
+}
+
+export interface DailyRollupsTable {
+  company_id: string;
+  user_id: string;
+  day: string;
+  team_id: string;
+  project_id: string;
+  project_name: string;
+  task_id: string;
+  /** Cents per hour in force when the time was tracked; 0: no rate. */
+  rate_cents: number;
+  tracked_ms: ColumnType<string, number, number>;
+  idle_ms: ColumnType<string, number, number>;
+  manual_ms: ColumnType<string, number, number>;
+  entries: number;
+  first_start: Date;
+  last_end: Date;
+}
+
 export interface PunchesTable {
   company_id: string;
   user_id: string;
@@ -292,6 +318,8 @@ export interface Database {
   timelog_entries: TimelogEntriesTable;
   daily_totals: DailyTotalsTable;
   punches: PunchesTable;
+  member_rates: MemberRatesTable;
+  daily_rollups: DailyRollupsTable;
   abandoned_sessions: AbandonedSessionsTable;
   api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;

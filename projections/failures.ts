@@ -3,7 +3,8 @@ import { formatPosition, type EventStore } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import { projections as allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
-import { lockCheckpoint, READ_MODEL_CHANGED_CHANNEL, type ReadModelChange } from './runner.ts';
+import { scopesToTell } from './scope.ts';
+import { lockCheckpoint, notificationsOf, READ_MODEL_CHANGED_CHANNEL, type ReadModelChange } from './runner.ts';
 
 /**
  * Events set aside: a projection could not apply them and went on with the
@@ -92,8 +93,8 @@ export async function retrySetAside(
         const checkpoint = await lockCheckpoint(trx, projection.name);
         const scopes = await projection.apply(trx, [event]);
         await markRetried(trx, key, { resolved: true });
-        const change: ReadModelChange = { projection: projection.name, position: checkpoint ? formatPosition(checkpoint) : '0.0', applied: true, scopes };
-        await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${JSON.stringify(change)})`.execute(trx);
+        const change: ReadModelChange = { projection: projection.name, position: checkpoint ? formatPosition(checkpoint) : '0.0', applied: true, scopes: scopesToTell(scopes) };
+        await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, notification) FROM unnest(${notificationsOf(change)}::text[]) AS notification`.execute(trx);
       });
       outcomes.push({ ...key, resolved: true });
     } catch (error) {

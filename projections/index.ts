@@ -1,6 +1,7 @@
 import { accountsProjection } from './accounts/accounts.ts';
 import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
+import { dashboardsProjection } from './dashboards/dashboards.ts';
 import { invitesProjection } from './invites/invites.ts';
 import { organisationProjection } from './organisation/organisation.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks/projects-and-tasks.ts';
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   projectsAndTasksProjection,
   taskHistoryProjection,
   timeTrackingProjection,
+  dashboardsProjection,
   apiTokensProjection,
   sessionsProjection,
 ];

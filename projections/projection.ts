@@ -1,12 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
+import type { Scope } from './scope.ts';
 
-/** Whose data changed: the WebSocket hub tells that audience to refetch. */
-export interface Scope {
-  kind: 'user' | 'email' | 'company' | 'team';
-  id: string;
-}
+export type { Scope } from './scope.ts';
 
 /**
  * A read model built from the log. Its tables are created by a migration and
@@ -21,7 +18,9 @@ export interface Projection {
    * Applies a batch of the events it handles, in log order, inside the batch
    * transaction; returns what changed. Handlers write a batch in few
    * statements (load the touched rows, fold in memory, upsert), which is what
-   * keeps catch-up and rebuilds fast on a long log.
+   * keeps catch-up and rebuilds fast on a long log. What changed is named as
+   * narrowly as the browsers' queries show it (see Scope): a change nobody
+   * sees tells nobody.
    */
   apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<Scope[]>;
 }

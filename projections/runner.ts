@@ -2,11 +2,16 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { comparePositions, type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
-import { inChunks, type Projection, type Scope } from './projection.ts';
+import type { Projection, Scope } from './projection.ts';
+import { scopesToTell } from './scope.ts';
 
 export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';
-/** Scopes per notification: a NOTIFY payload must stay under 8,000 bytes. A batch touching more sends more notifications. */
-const SCOPES_PER_NOTIFICATION = 50;
+/**
+ * A NOTIFY payload must stay under 8,000 bytes: the scopes of a change go in
+ * slices of at most this many bytes of JSON (the rest of a change is short),
+ * each in a notification of its own, so none is lost.
+ */
+const SCOPE_BYTES_PER_NOTIFICATION = 7_000;
 
 export interface ReadModelChange {
   projection: string;
@@ -153,13 +158,25 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
     .execute();
 }
 
-/**
- * Moves the checkpoint and tells every API process (PostgreSQL delivers the
- * notifications at commit), in one statement. `moreScopes`: the scopes past
- * the change's own, each slice in a notification of its own, so none is lost.
- */
-async function moveCheckpoint(trx: Transaction<Database>, position: LogPosition, change: ReadModelChange, moreScopes: Scope[][] = []) {
-  const notifications = [change, ...moreScopes.map((scopes) => ({ ...change, scopes }))].map((notification) => JSON.stringify(notification));
+/** A change as the notifications that carry it: its scopes sliced to fit a payload (SCOPE_BYTES_PER_NOTIFICATION). */
+export function notificationsOf(change: ReadModelChange): string[] {
+  const slices: Scope[][] = [[]];
+  let bytes = 0;
+  for (const scope of change.scopes) {
+    const size = Buffer.byteLength(JSON.stringify(scope)) + 1;
+    if (bytes + size > SCOPE_BYTES_PER_NOTIFICATION && slices.at(-1)!.length > 0) {
+      slices.push([]);
+      bytes = 0;
+    }
+    slices.at(-1)!.push(scope);
+    bytes += size;
+  }
+  return slices.map((scopes) => JSON.stringify({ ...change, scopes }));
+}
+
+/** Moves the checkpoint and tells every API process (PostgreSQL delivers the notifications at commit), in one statement. */
+async function moveCheckpoint(trx: Transaction<Database>, position: LogPosition, change: ReadModelChange) {
+  const notifications = notificationsOf(change);
   await sql`
     WITH moved AS (
       UPDATE projection_checkpoints
@@ -336,11 +353,8 @@ export class ProjectionRunner {
       if (!samePosition(await lockCheckpoint(trx, projection.name, { skipDiskWait: true }), cursor.stored)) throw new CheckpointMoved();
       const applied = isolate ? await applySettingAside(trx, projection, handled) : { scopes: await projection.apply(trx, handled), setAside: [] };
       await recordSetAside(trx, projection.name, applied.setAside);
-      const scopes = new Map<string, Scope>();
-      for (const scope of applied.scopes) scopes.set(`${scope.kind}:${scope.id}`, scope);
-      const [first = [], ...rest] = inChunks([...scopes.values()], SCOPES_PER_NOTIFICATION);
-      const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: first };
-      await moveCheckpoint(trx, position, change, rest);
+      const change = { projection: projection.name, position: formatPosition(position), applied: true, scopes: scopesToTell(applied.scopes) };
+      await moveCheckpoint(trx, position, change);
       return { change, setAside: applied.setAside };
     });
     for (const { event, error } of setAside) {

@@ -4,9 +4,10 @@ import type { Scope } from '../../projections/projection.ts';
 const key = (scope: Scope) => `${scope.kind}:${scope.id}`;
 
 /**
- * The browsers connected to this process, by the scopes each may hear of.
- * A message names what changed, never the data: browsers refetch through the
- * same authorised queries as always.
+ * The browsers connected to this process, by the audiences each may hear of
+ * (its user, its e-mail address, the company it follows). A message names
+ * what changed, never the data: each browser refetches the queries it shows
+ * of that, through the same authorised routes as always.
  */
 export class LiveHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
@@ -33,7 +34,9 @@ export class LiveHub {
     const bySocket = new Map<WebSocket, Scope[]>();
     for (const scope of scopes) {
       for (const socket of this.sockets.get(key(scope)) ?? []) {
-        bySocket.set(socket, [...(bySocket.get(socket) ?? []), scope]);
+        const heard = bySocket.get(socket);
+        if (heard) heard.push(scope);
+        else bySocket.set(socket, [scope]);
       }
     }
     for (const [socket, heard] of bySocket) {

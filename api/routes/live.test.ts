@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { changedQueries } from '../../web/src/features/live/changedQueries.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { createCompany, inviteAndAccept, signedInUser as apiUser } from '../../tests/support/users.ts';
 
@@ -71,6 +73,100 @@ describe('live updates across API processes', () => {
     for (const live of sockets) live.socket.close();
   });
 
+  it('names the task that changed to the company’s browsers, and tells a timer start only its person’s own tabs', async () => {
+    const admin = await apiUser(writer, 'targeted-admin@example.com');
+    const worker = await apiUser(writer, 'targeted-worker@example.com');
+    const companyId = await createCompany(admin, 'Targeted Works');
+    const teamId = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Makers' })).body.teamId;
+    await inviteAndAccept(writer, admin, companyId, worker, 'Member', [teamId]);
+    const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: 'Target Project' })).body.projectId;
+    const task = { projectId, title: 'Aim', description: '<p>x</p>', status: 'TO DO', priority: 'P1', eta: null, assigneeId: worker.userId };
+    const taskId = (await admin.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId;
+    await worker.call('POST', `/api/companies/${companyId}/punch/in`, {});
+
+    // The admin has the members page open; the worker's tab shows the task.
+    const membersPage = ['company', companyId, 'members', { accessLevel: null, teamId: null, search: '', page: 1, pageSize: 20 }];
+    const adminLive = openSocket(reader, admin.cookie);
+    const workerLive = openSocket(reader, worker.cookie);
+    for (const live of [adminLive, workerLive]) {
+      await live.next((m) => m.type === 'ready');
+      live.socket.send(JSON.stringify({ type: 'follow', companyId }));
+    }
+    await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Makers United' });
+    for (const live of [adminLive, workerLive]) await live.next((m) => m.type === 'changed');
+
+    expect((await admin.call('PATCH', `/api/companies/${companyId}/tasks/${taskId}`, { title: 'Aim higher' })).status).toBe(200);
+    const taskChanged = (m: any) => m.type === 'changed' && m.scopes.some((s: any) => s.family === 'task' && s.key === taskId);
+    for (const live of [adminLive, workerLive]) {
+      const message = await live.next(taskChanged);
+      expect(message.scopes).toContainEqual({ kind: 'company', id: companyId, family: 'task', key: taskId });
+      expect(changedQueries(message.scopes)(['company', companyId, 'task', taskId])).toBe(true);
+      expect(changedQueries(message.scopes)(membersPage)).toBe(false);
+      // Its history is another read model's, which tells of its own.
+      await live.next((m) => m.type === 'changed' && m.scopes.some((s: any) => s.family === 'task-history' && s.key === taskId));
+    }
+
+    const heardBefore = [adminLive.messages.length, workerLive.messages.length];
+    expect((await worker.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId })).status).toBe(200);
+    const timer = await workerLive.next((m) => m.type === 'changed' && workerLive.messages.indexOf(m) >= heardBefore[1]);
+    expect(timer.scopes).toEqual([{ kind: 'user', id: worker.userId, family: 'timer', key: companyId }]);
+    expect(changedQueries(timer.scopes)(['me', 'timer', companyId])).toBe(true);
+    expect(changedQueries(timer.scopes)(membersPage)).toBe(false);
+    // A real change after it: once it arrives, anything the start told the admin would have arrived before it.
+    await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Makers' });
+    await adminLive.next((m) => m.type === 'changed' && adminLive.messages.indexOf(m) >= heardBefore[0]);
+    expect(adminLive.messages.slice(heardBefore[0])).toEqual([{ type: 'changed', scopes: expect.not.arrayContaining([expect.objectContaining({ kind: 'user' })]) }]);
+    for (const live of [adminLive, workerLive]) live.socket.close();
+  });
+
+  it('tells a company that a batch changed more than it names one by one as one wider change, and keeps the other company’s exact', async () => {
+    const busyAdmin = await apiUser(writer, 'busy-admin@example.com');
+    const quietAdmin = await apiUser(writer, 'quiet-admin@example.com');
+    const busy = await createCompany(busyAdmin, 'Busy Works');
+    const quiet = await createCompany(quietAdmin, 'Quiet Works');
+    const busyLive = openSocket(reader, busyAdmin.cookie);
+    const quietLive = openSocket(reader, quietAdmin.cookie);
+    for (const [live, companyId] of [[busyLive, busy], [quietLive, quiet]] as const) {
+      await live.next((m) => m.type === 'ready');
+      live.socket.send(JSON.stringify({ type: 'follow', companyId }));
+    }
+    // Following takes effect once the server has checked the membership: a real change shows it has.
+    for (const [admin, companyId, live] of [[busyAdmin, busy, busyLive], [quietAdmin, quiet, quietLive]] as const) {
+      await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Ready' });
+      await live.next((m) => m.type === 'changed' && m.scopes.some((s: any) => s.kind === 'company'));
+    }
+    const heardBefore = [busyLive.messages.length, quietLive.messages.length];
+
+    // One append, so one batch: 60 tasks of the busy company changed, and one of the quiet company.
+    const by = { userId: randomUUID(), name: 'Importer' };
+    const edit = (companyId: string, taskId: string) => ({
+      eventId: randomUUID(),
+      type: 'TaskFieldChanged',
+      data: { companyId, taskId, by, field: 'description', from: '<p>a</p>', to: '<p>b</p>' },
+      metadata: { correlationId: 'import' },
+    });
+    await writer.store.append(`import-${randomUUID()}`, [...Array.from({ length: 60 }, (_, n) => edit(busy, `WA-${n + 1}`)), edit(quiet, 'QU-1')], 'no_stream');
+
+    // Both read models that show tasks (the task pages, their history) tell of the batch.
+    const fromBatch = (live: typeof busyLive, before: number) => async () => {
+      const messages = live.messages.slice(before) as { scopes: unknown[] }[];
+      return messages.length >= 2 ? messages : null;
+    };
+    await expect.poll(fromBatch(busyLive, heardBefore[0])).not.toBeNull();
+    await expect.poll(fromBatch(quietLive, heardBefore[1])).not.toBeNull();
+    expect(busyLive.messages.slice(heardBefore[0])).toEqual([
+      { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
+      { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
+    ]);
+    expect(quietLive.messages.slice(heardBefore[1])).toEqual(
+      expect.arrayContaining([
+        { type: 'changed', scopes: [{ kind: 'company', id: quiet, family: 'task', key: 'QU-1' }, { kind: 'company', id: quiet, family: 'tasks' }] },
+        { type: 'changed', scopes: [{ kind: 'company', id: quiet, family: 'task-history', key: 'QU-1' }] },
+      ]),
+    );
+    for (const live of [busyLive, quietLive]) live.socket.close();
+  });
+
   it('tells a browser connected to another process that its data changed', async () => {
     const cookie = await signedInUser(writer, 'live@example.com');
     const live = openSocket(reader, cookie);
@@ -83,7 +179,7 @@ describe('live updates across API processes', () => {
     });
     expect(rename.status).toBe(200);
     const change = await live.next((m) => m.type === 'changed');
-    expect(change.scopes).toEqual([{ kind: 'user', id: expect.any(String) }]);
+    expect(change.scopes).toEqual([{ kind: 'user', id: expect.any(String), family: 'profile' }]);
 
     const me = await (await fetch(`${reader.url}/api/me`, { headers: { cookie } })).json();
     expect(me.name).toBe('Live Renamed');

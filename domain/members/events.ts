@@ -10,7 +10,12 @@ export const AdminGranted = Closed(memberRef);
 export const TeamRoleGranted = Closed({ ...memberRef, teamId: Id, role: Type.Enum(TEAM_ROLES) });
 export const TeamRoleRevoked = Closed({ ...memberRef, teamId: Id });
 export const ClientProjectGranted = Closed({ ...memberRef, projectId: Id });
-export const MemberDetailsEdited = Closed({ ...memberRef, name: Name, hourlyRate: Nullable(Type.Number({ minimum: 0 })) });
+/**
+ * `editedAt`: when the edit took effect: a rate is in force from then on, for
+ * time tracked from then (absent on events written before it was kept: their
+ * recorded time is the same).
+ */
+export const MemberDetailsEdited = Closed({ ...memberRef, name: Name, hourlyRate: Nullable(Type.Number({ minimum: 0 })), editedAt: Type.Optional(Instant) });
 export const MemberRemoved = Closed({ ...memberRef, removedAt: Instant, removedBy: Id });
 
 export type MemberEvent =

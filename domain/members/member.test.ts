@@ -35,7 +35,7 @@ const joined: MemberEvent = { type: 'MemberJoined', data: { ...ref, name: 'Grace
 const adminGranted: MemberEvent = { type: 'AdminGranted', data: ref };
 const granted = (teamId: string, role: 'Head' | 'Manager' | 'Member'): MemberEvent => ({ type: 'TeamRoleGranted', data: { ...ref, teamId, role } });
 const revoked = (teamId: string): MemberEvent => ({ type: 'TeamRoleRevoked', data: { ...ref, teamId } });
-const edited = (name: string, hourlyRate: number | null): MemberEvent => ({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate } });
+const edited = (name: string, hourlyRate: number | null): MemberEvent => ({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate, editedAt: now.toISOString() } });
 const removed: MemberEvent = { type: 'MemberRemoved', data: { ...ref, removedAt: now.toISOString(), removedBy: admin.userId } };
 
 const join = { type: 'JoinCompany' as const, companyId, userId, name: 'Grace Hopper', email: 'grace@example.com', authority: invitation() };

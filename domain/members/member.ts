@@ -134,7 +134,7 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
         const hourlyRate = parseHourlyRate(command.hourlyRate);
         const events: MemberEvent[] = [];
         if (name !== state.name || hourlyRate !== state.hourlyRate) {
-          events.push({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate } });
+          events.push({ type: 'MemberDetailsEdited', data: { ...ref, name, hourlyRate, editedAt: now.toISOString() } });
         }
         if (state.isAdmin) return events;
         // Heads and Managers change only the teams they manage; the member's other teams stay as they are.

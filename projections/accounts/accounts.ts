@@ -40,7 +40,7 @@ export const accountsProjection: Projection = {
         )
         .execute();
     }
-    return [...rows.keys()].map((id) => ({ kind: 'user' as const, id }));
+    return [...rows.keys()].map((id) => ({ kind: 'user' as const, id, family: 'profile' as const }));
   },
 };
 

@@ -23,6 +23,7 @@ export const sessionsProjection: Projection = {
     for (const chunk of inChunks(rows, 10_000)) {
       await trx.insertInto('ended_sessions').values(chunk).onConflict((oc) => oc.column('session_id').doNothing()).execute();
     }
-    return [...new Set(rows.map((row) => row.user_id))].map((id) => ({ kind: 'user' as const, id }));
+    // No page shows sessions: the browsers of an ended one are closed (api/routes/live.ts) and find they are signed out.
+    return [];
   },
 };

@@ -23,6 +23,6 @@ export const apiTokensProjection: Projection = {
         await trx.updateTable('api_tokens').set({ revoked_at: new Date(event.data.revokedAt) }).where('token_id', '=', event.data.tokenId).execute();
       }
     }
-    return [...new Set(events.map((e) => (e.data as { userId: string }).userId))].map((id) => ({ kind: 'user' as const, id }));
+    return [...new Set(events.map((e) => (e.data as { userId: string }).userId))].map((id) => ({ kind: 'user' as const, id, family: 'tokens' as const }));
   },
 };

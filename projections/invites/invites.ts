@@ -54,7 +54,8 @@ export const invitesProjection: Projection = {
           await update.set({ status: 'declined', updated_at: at }).execute();
           break;
       }
-      scopes.push({ kind: 'email', id: event.data.email }, { kind: 'company', id: event.data.companyId });
+      // No page lists a company's invites: only the invitee is told (their invites, and the count on their profile).
+      scopes.push({ kind: 'email', id: event.data.email, family: 'invites' }, { kind: 'email', id: event.data.email, family: 'profile' });
     }
     return scopes;
   },

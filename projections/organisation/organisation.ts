@@ -5,6 +5,7 @@ import { accessLevel, type TeamRole } from '../../domain/members/roles.ts';
 import type { TeamEvent } from '../../domain/teams/events.ts';
 import type { Database } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
+import { companyChanges, ownRoleChanged } from '../scope.ts';
 
 type OrganisationEvent = CompanyEvent | MemberEvent | TeamEvent;
 
@@ -40,10 +41,10 @@ export const organisationProjection: Projection = {
   },
 };
 
-async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at: Date): Promise<Scope[]> {
-  const company = (id: string): Scope => ({ kind: 'company', id });
-  const user = (id: string): Scope => ({ kind: 'user', id });
+/** A team, or someone's place in one, shows in the members tab, the teams and the assignees. */
+const whoIsInWhichTeam = (companyId: string) => companyChanges(companyId, 'members', 'teams', 'assignees');
 
+async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at: Date): Promise<Scope[]> {
   switch (event.type) {
     case 'CompanyCreated': {
       const { companyId, name, location, timeZone, workingHours, createdBy, trialEndsAt } = event.data;
@@ -63,7 +64,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
           trial_ends_at: new Date(trialEndsAt),
         })
         .execute();
-      return [company(companyId), user(createdBy.userId)];
+      return [...companyChanges(companyId, 'details'), ...ownRoleChanged(createdBy.userId)];
     }
     case 'SubscriptionStatusSet': {
       const { companyId, status, trialEndsAt } = event.data;
@@ -73,7 +74,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         .where('company_id', '=', companyId)
         .execute();
       const members = await trx.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
-      return [company(companyId), ...members.map((m) => user(m.user_id))];
+      return [...companyChanges(companyId, 'details'), ...members.flatMap((m) => ownRoleChanged(m.user_id))];
     }
     case 'MemberJoined': {
       const { companyId, userId, name, email } = event.data;
@@ -86,7 +87,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
       await trx.deleteFrom('client_projects').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-      return [company(companyId), user(userId)];
+      return [...companyChanges(companyId, 'members'), ...ownRoleChanged(userId, companyId)];
     }
     case 'AdminGranted': {
       const { companyId, userId } = event.data;
@@ -95,7 +96,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         INSERT INTO team_members (team_id, user_id, company_id, role)
         SELECT team_id, ${userId}, company_id, 'Admin' FROM teams WHERE company_id = ${companyId} AND NOT deleted
         ON CONFLICT (team_id, user_id) DO UPDATE SET role = 'Admin'`.execute(trx);
-      return [company(companyId), user(userId)];
+      return [...whoIsInWhichTeam(companyId), ...ownRoleChanged(userId, companyId)];
     }
     case 'TeamRoleGranted': {
       const { companyId, userId, teamId, role } = event.data;
@@ -108,7 +109,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
           .execute();
         await refreshAccessLevel(trx, companyId, userId);
       }
-      return [company(companyId), user(userId), { kind: 'team', id: teamId }];
+      return [...whoIsInWhichTeam(companyId), ...ownRoleChanged(userId, companyId)];
     }
     case 'TeamRoleRevoked': {
       const { companyId, userId, teamId } = event.data;
@@ -117,18 +118,20 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
         await refreshAccessLevel(trx, companyId, userId);
       }
-      return [company(companyId), user(userId), { kind: 'team', id: teamId }];
+      return [...whoIsInWhichTeam(companyId), ...ownRoleChanged(userId, companyId)];
     }
     case 'ClientProjectGranted': {
       const { companyId, userId, projectId } = event.data;
       await trx.insertInto('client_projects').values({ company_id: companyId, user_id: userId, project_id: projectId }).onConflict((oc) => oc.doNothing()).execute();
       await refreshAccessLevel(trx, companyId, userId);
-      return [company(companyId), user(userId)];
+      // The projects page lists a Client's own projects only.
+      return [...companyChanges(companyId, 'members', 'projects'), ...ownRoleChanged(userId, companyId)];
     }
     case 'MemberDetailsEdited': {
       const { companyId, userId, name, hourlyRate } = event.data;
       await trx.updateTable('company_members').set({ name, hourly_rate: hourlyRate }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-      return [company(companyId), user(userId)];
+      // The name in the company is also the assignee's, on the projects page, the tasks table and the task pages.
+      return companyChanges(companyId, 'members', 'teams', 'assignees', 'projects', 'tasks', 'task');
     }
     case 'MemberRemoved': {
       const { companyId, userId, removedAt } = event.data;
@@ -140,7 +143,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
       await trx.deleteFrom('client_projects').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-      return [company(companyId), user(userId)];
+      return [...whoIsInWhichTeam(companyId), ...ownRoleChanged(userId, companyId)];
     }
     case 'TeamCreated': {
       const { teamId, companyId, name } = event.data;
@@ -149,19 +152,20 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
         INSERT INTO team_members (team_id, user_id, company_id, role)
         SELECT ${teamId}, user_id, company_id, 'Admin' FROM company_members
         WHERE company_id = ${companyId} AND is_admin AND NOT deleted`.execute(trx);
-      return [company(companyId), { kind: 'team', id: teamId }];
+      // Admins join it: their teams in the details change.
+      return [...whoIsInWhichTeam(companyId), ...companyChanges(companyId, 'details')];
     }
     case 'TeamRenamed': {
       const { teamId, companyId, name } = event.data;
       await trx.updateTable('teams').set({ name }).where('team_id', '=', teamId).execute();
-      return [company(companyId), { kind: 'team', id: teamId }];
+      return companyChanges(companyId, 'members', 'teams', 'details');
     }
     case 'TeamDeleted': {
       const { teamId, companyId } = event.data;
       await trx.updateTable('teams').set({ deleted: true, deleted_at: at }).where('team_id', '=', teamId).execute();
       const members = await trx.deleteFrom('team_members').where('team_id', '=', teamId).returning('user_id').execute();
       for (const member of members) await refreshAccessLevel(trx, companyId, member.user_id);
-      return [company(companyId), { kind: 'team', id: teamId }];
+      return [...whoIsInWhichTeam(companyId), ...companyChanges(companyId, 'details'), ...members.flatMap((member) => ownRoleChanged(member.user_id))];
     }
   }
 }

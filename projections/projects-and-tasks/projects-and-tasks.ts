@@ -3,6 +3,7 @@ import type { ProjectEvent } from '../../domain/projects/events.ts';
 import type { TaskEvent } from '../../domain/tasks/events.ts';
 import type { Database, TasksTable } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
+import { companyChanges, companyItemChanged } from '../scope.ts';
 
 type Handled = ProjectEvent | TaskEvent;
 
@@ -16,6 +17,11 @@ const COLUMN_OF: Record<string, keyof TasksTable> = {
   projectId: 'project_id',
 };
 
+/** The fields the projects page shows of a task; the tasks table shows them all (and the time of the last change). */
+const SUMMARY_FIELDS = new Set(['title', 'status', 'priority', 'eta', 'assigneeId', 'projectId']);
+/** The fields that decide whether the timer offers a task, and how. */
+const TIMER_FIELDS = new Set(['title', 'status', 'assigneeId', 'projectId']);
+
 /** Projects with their tasks and the tasks' comments: the projects page, the task table and the task page. */
 export const projectsAndTasksProjection: Projection = {
   name: 'projects-and-tasks',
@@ -23,29 +29,31 @@ export const projectsAndTasksProjection: Projection = {
   handles: ['ProjectCreated', 'ProjectRenamed', 'ProjectDeleted', 'TaskCreated', 'TaskFieldChanged', 'TaskDeleted', 'TaskCommentAdded', 'TaskCommentDeleted'],
 
   async apply(trx, events) {
-    const scopes = new Map<string, Scope>();
+    const scopes: Scope[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as Handled;
-      await applyOne(trx, event, new Date(recorded.recordedAt));
-      scopes.set(event.data.companyId, { kind: 'company', id: event.data.companyId });
+      scopes.push(...(await applyOne(trx, event, new Date(recorded.recordedAt))));
     }
-    return [...scopes.values()];
+    return scopes;
   },
 };
 
-async function applyOne(trx: Transaction<Database>, event: Handled, at: Date) {
+async function applyOne(trx: Transaction<Database>, event: Handled, at: Date): Promise<Scope[]> {
+  const { companyId } = event.data;
+  const timerTasksOf = (projectId: string | undefined) => (projectId ? [companyItemChanged(companyId, 'my-tasks', projectId)] : []);
   switch (event.type) {
     case 'ProjectCreated': {
-      const { projectId, companyId, name, prefix } = event.data;
+      const { projectId, name, prefix } = event.data;
       await trx.insertInto('projects').values({ project_id: projectId, company_id: companyId, name, prefix, deleted: false, created_at: at }).execute();
-      return;
+      return companyChanges(companyId, 'projects');
     }
     case 'ProjectRenamed':
       await trx.updateTable('projects').set({ name: event.data.name }).where('project_id', '=', event.data.projectId).execute();
-      return;
+      // The tasks table and every task page show their project's name.
+      return companyChanges(companyId, 'projects', 'tasks', 'task');
     case 'ProjectDeleted':
       await trx.updateTable('projects').set({ deleted: true }).where('project_id', '=', event.data.projectId).execute();
-      return;
+      return [...companyChanges(companyId, 'projects', 'tasks', 'task'), ...timerTasksOf(event.data.projectId)];
     case 'TaskCreated': {
       const d = event.data;
       await trx
@@ -67,31 +75,44 @@ async function applyOne(trx: Transaction<Database>, event: Handled, at: Date) {
           updated_at: at,
         })
         .execute();
-      return;
+      return [...companyChanges(companyId, 'projects', 'tasks'), ...timerTasksOf(d.projectId)];
     }
     case 'TaskFieldChanged': {
-      const { companyId, taskId, field, to } = event.data;
-      await trx
+      const { taskId, field, from, to } = event.data;
+      const row = await trx
         .updateTable('tasks')
         .set({ [COLUMN_OF[field]]: to, updated_at: at })
         .where('company_id', '=', companyId)
         .where('task_id', '=', taskId)
-        .execute();
-      return;
+        .returning('project_id')
+        .executeTakeFirst();
+      return [
+        companyItemChanged(companyId, 'task', taskId),
+        ...companyChanges(companyId, 'tasks', ...(SUMMARY_FIELDS.has(field) ? (['projects'] as const) : [])),
+        ...(TIMER_FIELDS.has(field) ? [...timerTasksOf(row?.project_id), ...(field === 'projectId' ? timerTasksOf(from ?? undefined) : [])] : []),
+      ];
     }
-    case 'TaskDeleted':
-      await trx.updateTable('tasks').set({ deleted: true, updated_at: at }).where('company_id', '=', event.data.companyId).where('task_id', '=', event.data.taskId).execute();
-      return;
+    case 'TaskDeleted': {
+      const { taskId } = event.data;
+      const row = await trx
+        .updateTable('tasks')
+        .set({ deleted: true, updated_at: at })
+        .where('company_id', '=', companyId)
+        .where('task_id', '=', taskId)
+        .returning('project_id')
+        .executeTakeFirst();
+      return [companyItemChanged(companyId, 'task', taskId), ...companyChanges(companyId, 'projects', 'tasks'), ...timerTasksOf(row?.project_id)];
+    }
     case 'TaskCommentAdded': {
-      const { commentId, companyId, taskId, by, html } = event.data;
+      const { commentId, taskId, by, html } = event.data;
       await trx
         .insertInto('task_comments')
         .values({ comment_id: commentId, company_id: companyId, task_id: taskId, user_id: by.userId, user_name: by.name, html, deleted: false, created_at: at })
         .execute();
-      return;
+      return [companyItemChanged(companyId, 'task', taskId)];
     }
     case 'TaskCommentDeleted':
       await trx.updateTable('task_comments').set({ deleted: true }).where('comment_id', '=', event.data.commentId).execute();
-      return;
+      return [companyItemChanged(companyId, 'task', event.data.taskId)];
   }
 }

@@ -1,5 +1,6 @@
 import type { TaskEvent } from '../../domain/tasks/events.ts';
 import type { Projection, Scope } from '../projection.ts';
+import { companyItemChanged } from '../scope.ts';
 
 /**
  * A task's own events as its history: what changed, from what to what, who
@@ -15,7 +16,7 @@ export const taskHistoryProjection: Projection = {
     const rows = events.map((recorded) => {
       const event = { type: recorded.type, data: recorded.data } as TaskEvent;
       const { companyId, taskId, by } = event.data;
-      scopes.set(companyId, { kind: 'company', id: companyId });
+      scopes.set(`${companyId}:${taskId}`, companyItemChanged(companyId, 'task-history', taskId));
       const base = {
         company_id: companyId,
         task_id: taskId,

@@ -96,7 +96,10 @@ describe('time-tracking projection', () => {
 
     expect(await runningTimer(person)).toBeUndefined();
     expect(await entriesOf(person)).toEqual([]);
-    expect(scopes).toEqual(expect.arrayContaining([{ kind: 'user', id: person.userId }, { kind: 'company', id: person.companyId }]));
+    // Only the person's own timer shows it: nobody else in the company is told.
+    expect(scopes).toEqual([
+      { kind: 'user', id: person.userId, family: 'timer', key: person.companyId },
+    ]);
   });
 
   it('keeps a timer started in one batch, moves its heartbeat in a later one, and removes it on a stop with its entries and total', async () => {

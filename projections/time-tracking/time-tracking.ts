@@ -52,7 +52,7 @@ class Batch {
   private readonly punches: PunchesTable[] = [];
   private readonly abandoned: AbandonedSessionsTable[] = [];
   private readonly people = new Map<string, { companyId: string; userId: string }>();
-  /** The people whose shown data changed: a heartbeat changes nothing a browser shows, so it tells nobody. */
+  /** The people whose timer status changed: a heartbeat changes nothing a browser shows, so it tells nobody. */
   private readonly told = new Map<string, { companyId: string; userId: string }>();
 
   constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
@@ -212,10 +212,8 @@ class Batch {
     }
   }
 
+  /** Only the person's own timer shows any of it: no page shows someone else's time yet. */
   scopes(): Scope[] {
-    return [...this.told.values()].flatMap((p): Scope[] => [
-      { kind: 'user', id: p.userId },
-      { kind: 'company', id: p.companyId },
-    ]);
+    return [...this.told.values()].map((p): Scope => ({ kind: 'user', id: p.userId, family: 'timer', key: p.companyId }));
   }
 }

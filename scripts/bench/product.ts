@@ -33,11 +33,11 @@ export async function startProduct(ctx: BenchContext) {
 }
 
 /**
- * Signs a new user up over HTTP, follows the mailed link, signs in and creates
- * a company of theirs. Calls go as the browser sends them: each carries the
- * newest position answered, so it reads what the calls before it wrote.
+ * Signs a new user up over HTTP, follows the mailed link and signs in. Calls
+ * go as the browser sends them: each carries the newest position answered,
+ * so it reads what the calls before it wrote.
  */
-export async function adminWithCompany(product: Product, who: { email: string; fullName: string; companyName: string }) {
+export async function signedInUser(product: Product, who: { email: string; fullName: string }) {
   let readAfter: string | null = null;
   let cookie: string | null = null;
   const call = async (method: string, url: string, body?: unknown) => {
@@ -56,7 +56,21 @@ export async function adminWithCompany(product: Product, who: { email: string; f
   await call('POST', '/api/auth/verify-email', { userId: link.searchParams.get('u'), token: link.searchParams.get('t') });
   const login = await call('POST', '/api/auth/login', { email: who.email, password: PASSWORD });
   cookie = login.headers.get('set-cookie')!.split(';')[0];
+  return {
+    cookie,
+    userId: login.body.user.id as string,
+    call,
+    /** The newest position answered, for calls made otherwise. */
+    get readAfter() {
+      return readAfter;
+    },
+  };
+}
+
+/** A new signed-in user with a company of theirs. */
+export async function adminWithCompany(product: Product, who: { email: string; fullName: string; companyName: string }) {
+  const user = await signedInUser(product, who);
   const location = { country: 'India', code: 'IN' };
-  const { companyId } = (await call('POST', '/api/companies', { name: who.companyName, location, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } })).body;
-  return { cookie, userId: login.body.user.id as string, companyId: companyId as string, call };
+  const { companyId } = (await user.call('POST', '/api/companies', { name: who.companyName, location, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } })).body;
+  return { cookie: user.cookie, userId: user.userId, companyId: companyId as string, call: user.call, readAfter: user.readAfter };
 }

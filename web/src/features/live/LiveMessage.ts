@@ -1,7 +1,15 @@
-/** A change scope the server announces: the signed-in user, their e-mail address (invites), a company or a team. */
+/**
+ * A change the server announces (Scope in projections/scope.ts): its
+ * audience (the signed-in user, their e-mail address, or the company
+ * followed) and, when it says, which family of queries changed and which
+ * item of it. `family` stays a plain string here: a newer server may name
+ * one this app does not know yet (see changedQueries).
+ */
 export interface LiveScope {
-  kind: 'user' | 'email' | 'company' | 'team';
+  kind: 'user' | 'email' | 'company';
   id: string;
+  family?: string;
+  key?: string;
 }
 
 /**

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { parseLiveMessage } from './parseLiveMessage';
-import { scopeQueryKey } from './scopeQueryKey';
 
 describe('parseLiveMessage', () => {
-  it('reads ready and changed messages, dropping scopes it does not know', () => {
+  it('reads ready and changed messages, dropping audiences it does not know', () => {
     expect(parseLiveMessage('{"type":"ready"}')).toEqual({ type: 'ready' });
     expect(
-      parseLiveMessage('{"type":"changed","scopes":[{"kind":"email","id":"a@b.co"},{"kind":"planet","id":"x"}]}'),
-    ).toEqual({ type: 'changed', scopes: [{ kind: 'email', id: 'a@b.co' }] });
+      parseLiveMessage('{"type":"changed","scopes":[{"kind":"email","id":"a@b.co","family":"invites"},{"kind":"planet","id":"x"},{"kind":"company"}]}'),
+    ).toEqual({ type: 'changed', scopes: [{ kind: 'email', id: 'a@b.co', family: 'invites' }] });
     expect(parseLiveMessage('nonsense')).toBeNull();
   });
-  it('maps e-mail scopes to the user own data', () => {
-    expect(scopeQueryKey({ kind: 'email', id: 'a@b.co' })).toEqual(['me']);
-    expect(scopeQueryKey({ kind: 'company', id: 'c1' })).toEqual(['company', 'c1']);
+
+  it('keeps a family and key only when they are text, and nothing else of a scope', () => {
+    expect(
+      parseLiveMessage('{"type":"changed","scopes":[{"kind":"company","id":"c1","family":"task","key":"WA-1","extra":1},{"kind":"company","id":"c2","family":7,"key":null}]}'),
+    ).toEqual({
+      type: 'changed',
+      scopes: [
+        { kind: 'company', id: 'c1', family: 'task', key: 'WA-1' },
+        { kind: 'company', id: 'c2' },
+      ],
+    });
   });
 });

@@ -1,11 +1,18 @@
 import type { LiveMessage, LiveScope } from './LiveMessage';
 
-const kinds = new Set<string>(['user', 'email', 'company', 'team']);
+const kinds = new Set<string>(['user', 'email', 'company']);
 
-function isScope(value: unknown): value is LiveScope {
-  if (!value || typeof value !== 'object') return false;
-  const scope = value as Record<string, unknown>;
-  return typeof scope.kind === 'string' && kinds.has(scope.kind) && typeof scope.id === 'string';
+/** The scope in a message, or null for one whose audience this client does not know. */
+function scopeOf(value: unknown): LiveScope | null {
+  if (!value || typeof value !== 'object') return null;
+  const { kind, id, family, key } = value as Record<string, unknown>;
+  if (typeof kind !== 'string' || !kinds.has(kind) || typeof id !== 'string') return null;
+  return {
+    kind: kind as LiveScope['kind'],
+    id,
+    ...(typeof family === 'string' ? { family } : {}),
+    ...(typeof key === 'string' ? { key } : {}),
+  };
 }
 
 /** The message in a socket frame, or null for anything this client does not understand. */
@@ -21,5 +28,5 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   const message = parsed as Record<string, unknown>;
   if (message.type === 'ready') return { type: 'ready' };
   if (message.type !== 'changed' || !Array.isArray(message.scopes)) return null;
-  return { type: 'changed', scopes: message.scopes.filter(isScope) };
+  return { type: 'changed', scopes: message.scopes.map(scopeOf).filter((scope) => scope !== null) };
 }

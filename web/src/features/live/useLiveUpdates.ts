@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { parseLiveMessage } from './parseLiveMessage';
-import { scopeQueryKey } from './scopeQueryKey';
+import { changedQueries } from './changedQueries';
 
 /** The server closes a socket with this code when its session is missing or ended (SIGNED_OUT_CLOSE in api/routes/live.ts). */
 const SIGNED_OUT_CLOSE = 4401;
@@ -15,8 +15,8 @@ function liveUrl(): string {
 
 /**
  * Keeps the query cache in step with the server: the socket at /api/live
- * (cookie auth) names the scopes that changed and their queries are
- * invalidated (key convention in scopeQueryKey). The socket hears of the
+ * (cookie auth) names what changed, and the queries that show it are
+ * invalidated (key convention in changedQueries). The socket hears of the
  * user by itself and of one company once told to follow it: on 'ready' and
  * whenever the active company changes. When the socket drops it reconnects
  * with exponential backoff, and after a reconnect everything is invalidated
@@ -53,9 +53,9 @@ export function useLiveUpdates(companyId: string | null): void {
           follow(current, followed.current);
           return;
         }
-        for (const scope of message.scopes) {
-          void queryClient.invalidateQueries({ queryKey: scopeQueryKey(scope) });
-        }
+        // One invalidation per message: a query several of its changes name is fetched once.
+        const changed = changedQueries(message.scopes);
+        void queryClient.invalidateQueries({ predicate: (query) => changed(query.queryKey) });
       };
 
       current.onclose = (event) => {

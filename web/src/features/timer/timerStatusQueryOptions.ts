@@ -3,7 +3,7 @@ import { timerApi } from './timerApi';
 
 /**
  * The caller's timer session and punch status in one company. Keyed under
- * ['me'] because the server announces tracker changes in the user's scope.
+ * ['me'] because the server tells only the user of their tracker's changes.
  */
 export const timerStatusQueryOptions = (companyId: string) =>
   queryOptions({

@@ -5,7 +5,7 @@ import { timerStatusQueryOptions } from './timerStatusQueryOptions';
 /**
  * Resumes the timer from the server (core §4) when the window gets focus,
  * when the tab becomes visible again and when the active team changes.
- * Live updates refresh it too (scope 'user' invalidates ['me', ...]).
+ * Live updates refresh it too (the family 'timer', told to the user).
  */
 export function useTimerStatusRefresh(companyId: string, teamId: string | null): void {
   const queryClient = useQueryClient();

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { dashboardMessages, seesTeamDashboards, visibleTeams } from '../../domain/dashboards/access.ts';
+import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
+import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
+import { accessDenied } from '../../domain/members/roles.ts';
+import { forbidden, invalid, notFound } from '../../domain/shared/errors.ts';
+import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
+import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
+
+/** Checked by rangeProblem, whose messages say what is wrong (a format check would not). */
+const DayText = Text(10);
+const RangeQuery = { from: DayText, to: DayText };
+
+function checkedRange(range: DayRange): DayRange {
+  const problem = rangeProblem(range);
+  if (problem) throw invalid(problem);
+  return range;
+}
+
+/**
+ * The dashboards: read from the rollups (projections/dashboards). A person
+ * the caller may not see answers exactly like one who does not exist.
+ */
+export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db } = context;
+  const tags = ['dashboards'];
+
+  /** The person whose dashboard is asked for (the caller without a userId), if the caller may see them. */
+  async function visiblePerson(access: CompanyAccess, userId = access.userId) {
+    const [person] = await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, userId);
+    if (!person) throw notFound(dashboardMessages.personNotFound);
+    return person;
+  }
+
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/dashboards/team',
+      {
+        schema: {
+          tags,
+          summary: 'The team dashboard over a range of days: one team, or every team the caller manages (an Admin: the whole company)',
+          params: CompanyParams,
+          querystring: Type.Object({ ...RangeQuery, teamId: Type.Optional(Id) }),
+          response: { 200: TeamDashboard, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        if (!seesTeamDashboards(access.role)) throw forbidden(accessDenied);
+        const range = checkedRange(request.query);
+        const visible = visibleTeams(access.actor);
+        const { teamId } = request.query;
+        if (!teamId) return teamDashboard(db, access.company.company_id, range, { teams: visible, team: null });
+        const team = await db
+          .selectFrom('teams')
+          .select(['team_id', 'name'])
+          .where('company_id', '=', access.company.company_id)
+          .where('team_id', '=', teamId)
+          .where('deleted', '=', false)
+          .executeTakeFirst();
+        if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
+        return teamDashboard(db, access.company.company_id, range, { teams: [team.team_id], team: { teamId: team.team_id, name: team.name } });
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/dashboards/individual',
+      {
+        schema: {
+          tags,
+          summary: 'One person’s dashboard over a range of days: the caller’s own, or someone’s they may see',
+          params: CompanyParams,
+          querystring: Type.Object({ ...RangeQuery, userId: Type.Optional(Id) }),
+          response: { 200: IndividualDashboard, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const range = checkedRange(request.query);
+        const person = await visiblePerson(access, request.query.userId);
+        return individualDashboard(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, range);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/dashboards/individual/day',
+      {
+        schema: {
+          tags,
+          summary: 'One day of one person: time-log entries and punches',
+          params: CompanyParams,
+          querystring: Type.Object({ day: DayText, userId: Type.Optional(Id) }),
+          response: { 200: DayDetail, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        const { day } = request.query;
+        checkedRange({ from: day, to: day });
+        const person = await visiblePerson(access, request.query.userId);
+        return dayDetail(db, access.company.company_id, person.userId, day);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/dashboards/people',
+      {
+        schema: {
+          tags,
+          summary: 'The people whose dashboards the caller may open (the member picker), the caller last',
+          params: CompanyParams,
+          response: { 200: DashboardPeople, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId);
+        return dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) });
+      },
+    );
+  };
+}

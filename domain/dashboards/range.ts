@@ -1,0 +1,74 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** The range buttons of the dashboards' top bar (core §4): today, yesterday, the last 7 days, the last 30 days. */
+export const RANGE_PRESETS = [0, 1, 7, 30] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const RANGE_LABELS: Record<RangePreset, string> = { 0: 'Today', 1: 'Yesterday', 7: 'Last Week', 30: 'Last 30 Days' };
+
+/** The longest range a dashboard shows. */
+export const MAX_RANGE_DAYS = 366;
+
+/** Local calendar days, both included, YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export const rangeMessages = {
+  malformed: 'Dates must be valid calendar dates in the form YYYY-MM-DD.',
+  reversed: 'The start date must not be after the end date.',
+  tooLong: `A range may span at most ${MAX_RANGE_DAYS} days.`,
+} as const;
+
+/**
+ * A preset as days of the viewer's calendar, ending on `today`: Today and
+ * Yesterday are one day; Last Week is the 7 days up to today, Last 30 Days
+ * the 30 days up to today.
+ */
+export function presetRange(preset: RangePreset, today: string): DayRange {
+  const day = Temporal.PlainDate.from(today);
+  if (preset === 0) return { from: today, to: today };
+  if (preset === 1) {
+    const yesterday = day.subtract({ days: 1 }).toString();
+    return { from: yesterday, to: yesterday };
+  }
+  return { from: day.subtract({ days: preset - 1 }).toString(), to: today };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function plainDate(text: string): Temporal.PlainDate | null {
+  if (!DAY.test(text)) return null;
+  try {
+    return Temporal.PlainDate.from(text, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+}
+
+/** Why a range cannot be shown, or null when it can. */
+export function rangeProblem(range: DayRange): string | null {
+  const from = plainDate(range.from);
+  const to = plainDate(range.to);
+  if (!from || !to) return rangeMessages.malformed;
+  if (Temporal.PlainDate.compare(from, to) > 0) return rangeMessages.reversed;
+  if (rangeDays(range).length > MAX_RANGE_DAYS) return rangeMessages.tooLong;
+  return null;
+}
+
+/** Every day of a valid range, in order. */
+export function rangeDays(range: DayRange): string[] {
+  const days: string[] = [];
+  const to = Temporal.PlainDate.from(range.to);
+  for (let day = Temporal.PlainDate.from(range.from); Temporal.PlainDate.compare(day, to) <= 0 && days.length <= MAX_RANGE_DAYS; day = day.add({ days: 1 })) {
+    days.push(day.toString());
+  }
+  return days;
+}
+
+/** The week chart's labels (core §9), Monday first. */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const weekdayOf = (day: string): Weekday => WEEKDAYS[Temporal.PlainDate.from(day).dayOfWeek - 1];
