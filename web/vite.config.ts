@@ -16,8 +16,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            // The rich-text editor (@mantine/tiptap) stays with the task pages, which load it lazily.
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!tiptap)/ },
+            // The rich-text editor (@mantine/tiptap) stays with the task pages, the charts with the dashboards: both load lazily.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!tiptap|charts)/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],

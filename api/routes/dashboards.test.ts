@@ -4,7 +4,8 @@ import { dashboardMessages } from '../../domain/dashboards/access.ts';
 import { MAX_RANGE_DAYS, rangeMessages } from '../../domain/dashboards/range.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
-import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
+import { seedTrackedCompany } from '../../tests/support/tracked-company.ts';
+import type { ApiUser } from '../../tests/support/users.ts';
 
 let server: TestServer;
 let clock: Date | null = null;
@@ -12,72 +13,22 @@ let admin: ApiUser;
 let manager: ApiUser;
 let ana: ApiUser;
 let bob: ApiUser;
-let idle: ApiUser;
 let companyId: string;
 let apollo: string;
 let gemini: string;
 let projectId: string;
-const tasks = new Map<string, string>();
+let yesterday: string;
 
 const HOUR = 3_600_000;
-const at = (iso: string) => {
-  clock = new Date(iso);
-};
-
-/** A session tracked from `start` to `end` (ISO instants) on the person's task, with idle minutes reported as the desktop agent does, two a beat. */
-async function track(user: ApiUser, teamId: string, timeZone: string, start: string, end: string, idleMinutes = 0) {
-  at(start);
-  const started = await user.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId: tasks.get(user.userId), timeZone });
-  expect(started.status).toBe(200);
-  for (let reported = 0; reported < idleMinutes; reported += 2) {
-    at(new Date(Date.parse(start) + (reported + 2) * 60_000).toISOString());
-    expect((await user.call('POST', `/api/companies/${companyId}/timer/heartbeat`, { sessionId: started.body.session.sessionId, idleMinutes: 2 })).status).toBe(200);
-  }
-  at(end);
-  expect((await user.call('POST', `/api/companies/${companyId}/timer/stop`, {})).status).toBe(200);
-}
 
 const dashboard = (user: ApiUser, kind: 'team' | 'individual' | 'individual/day' | 'people', query: Record<string, string> = {}) =>
   user.call('GET', `/api/companies/${companyId}/dashboards/${kind}?${new URLSearchParams(query)}`);
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
-  [admin, manager, ana, bob, idle] = await Promise.all([
-    signedInUser(server, 'admin@dash.test', 'Ada Admin'),
-    signedInUser(server, 'manager@dash.test', 'Max Manager'),
-    signedInUser(server, 'ana@dash.test', 'Ana Apollo'),
-    signedInUser(server, 'bob@dash.test', 'Bob Gemini'),
-    signedInUser(server, 'ivy@dash.test', 'Ivy Idle'),
-  ]);
-  companyId = await createCompany(admin, 'Dashboards Inc');
-  apollo = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Apollo' })).body.teamId;
-  gemini = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Gemini' })).body.teamId;
-  await inviteAndAccept(server, admin, companyId, manager, 'Manager', [apollo]);
-  await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
-  await inviteAndAccept(server, admin, companyId, idle, 'Member', [apollo]);
-  await inviteAndAccept(server, admin, companyId, bob, 'Member', [gemini]);
-  projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: 'Moonshot' })).body.projectId;
-  for (const user of [ana, bob]) {
-    const task = { projectId, title: `${user.email} task`, description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: user.userId };
-    tasks.set(user.userId, (await admin.call('POST', `/api/companies/${companyId}/tasks`, task)).body.taskId);
-  }
-
-  // Ana (India): $10 an hour from March, $20 from the evening of 3 March.
-  at('2026-03-01T00:00:00Z');
-  expect((await admin.call('PATCH', `/api/companies/${companyId}/members/${ana.userId}`, { name: 'Ana Apollo', teamIds: [apollo], hourlyRate: 10 })).status).toBe(200);
-  expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
-  // Tue 3 March, 09:00–11:30 IST, 10 idle minutes.
-  await track(ana, apollo, 'Asia/Kolkata', '2026-03-03T03:30:00Z', '2026-03-03T06:00:00Z', 10);
-  at('2026-03-03T12:00:00Z');
-  expect((await admin.call('PATCH', `/api/companies/${companyId}/members/${ana.userId}`, { name: 'Ana Apollo', teamIds: [apollo], hourlyRate: 20 })).status).toBe(200);
-  // Over midnight: 3 March 23:00 to 4 March 01:30 IST.
-  await track(ana, apollo, 'Asia/Kolkata', '2026-03-03T17:30:00Z', '2026-03-03T20:00:00Z');
-
-  // Bob (New York) over the end of daylight saving: 31 October 23:00 EDT to 1 November 03:00 EST, five real hours.
-  at('2026-10-31T00:00:00Z');
-  expect((await bob.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'America/New_York' })).status).toBe(200);
-  await track(bob, gemini, 'America/New_York', '2026-11-01T03:00:00Z', '2026-11-01T08:00:00Z');
-  clock = null;
+  ({ admin, manager, ana, bob, companyId, apollo, gemini, projectId, yesterday } = await seedTrackedCompany(server, (at) => {
+    clock = at;
+  }));
 }, 120_000);
 
 afterAll(() => server.close());
@@ -166,9 +117,10 @@ describe('team dashboard', () => {
   it('shows an Admin the whole company without a team, and a Manager only their teams', async () => {
     const company = await dashboard(admin, 'team', { from: '2026-03-01', to: '2026-11-30' });
     expect(company.body.team).toBeNull();
-    expect(company.body.totals.trackedMs).toBe(10 * HOUR);
+    // Ana's 5 hours in March and 2 yesterday, Bob's 5.
+    expect(company.body.totals.trackedMs).toBe(12 * HOUR);
     const managed = await dashboard(manager, 'team', { from: '2026-03-01', to: '2026-11-30' });
-    expect(managed.body.totals.trackedMs).toBe(5 * HOUR);
+    expect(managed.body.totals.trackedMs).toBe(7 * HOUR);
     expect((await dashboard(manager, 'team', { from: '2026-03-01', to: '2026-11-30', teamId: gemini })).body).toMatchObject({ message: dashboardMessages.teamNotFound });
     expect((await dashboard(ana, 'team', { from: '2026-03-01', to: '2026-03-31' })).body).toMatchObject({ message: accessDenied });
   });
@@ -176,6 +128,7 @@ describe('team dashboard', () => {
   it('reads a range as local days: from and to included', async () => {
     const oneDay = await dashboard(admin, 'team', { from: '2026-03-04', to: '2026-03-04' });
     expect(oneDay.body.totals.trackedMs).toBe(1.5 * HOUR);
+    expect((await dashboard(admin, 'team', { from: yesterday, to: yesterday })).body.totals.trackedMs).toBe(2 * HOUR);
   });
 });
 
@@ -198,5 +151,21 @@ describe('bad ranges', () => {
     expect(MAX_RANGE_DAYS).toBe(366);
     expect((await dashboard(admin, 'team', { from: '2025-03-01', to: '2026-03-01' })).status).toBe(200);
     expect((await server.store.readAll(null, 100_000)).length).toBe(before);
+  });
+});
+
+describe('read models', () => {
+  it('rebuild the rollups and rates exactly from the log', async () => {
+    const { rebuildProjection } = await import('../../projections/rebuild.ts');
+    const { dashboardsProjection } = await import('../../projections/dashboards/dashboards.ts');
+    const snapshot = async () => ({
+      rollups: await server.db.selectFrom('daily_rollups').selectAll().orderBy(['user_id', 'day', 'task_id', 'rate_cents']).execute(),
+      rates: await server.db.selectFrom('member_rates').selectAll().orderBy(['user_id', 'effective_at']).execute(),
+    });
+    const live = await snapshot();
+    expect(live.rollups.length).toBeGreaterThan(0);
+    expect(live.rates.map((rate) => rate.rate_cents)).toEqual([1000, 2000, 9900]);
+    await rebuildProjection(server.db, server.store, dashboardsProjection);
+    expect(await snapshot()).toEqual(live);
   });
 });

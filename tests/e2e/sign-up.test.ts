@@ -90,6 +90,7 @@ describe('sign-up', () => {
     await visible(t.page.getByRole('heading', { name: 'Sign in' }));
 
     // Not verified yet: sign-in is refused with the spec's warning.
+    const firstLink = await t.server.mailbox.linkTo(user.email, '/auth/verify-email');
     const mailsBefore = t.server.mailbox.received.length;
     await t.page.getByLabel('Email').fill(user.email);
     await t.page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -99,6 +100,7 @@ describe('sign-up', () => {
 
     // The refused sign-in mailed a fresh link; the user opens it.
     const link = await t.server.mailbox.linkTo(user.email, '/auth/verify-email', mailsBefore);
+    expect(link).not.toBe(firstLink);
     await t.page.goto(link);
     await visible(t.page.getByText('Email verified'));
     await visible(t.page.getByText(identityMessages.verified));

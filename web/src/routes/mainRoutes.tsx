@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
+import { individualDashboardSearch, teamDashboardSearch } from '../features/dashboards/dashboardSearch';
 import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
 import { InviteListPage } from '../features/invites/InviteListPage';
 import { InviteMembersPage } from '../features/invites/InviteMembersPage';
@@ -35,18 +36,44 @@ function emptyPageRoute<const Path extends string>(path: Path, title: string, co
 
 const profileRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/profile', component: ProfilePage });
 
-// Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
-const teamDashboardSearch = stringSearch('cid', 'select');
+// The charts are large: the dashboards load them when first opened, so the sign-in pages stay light.
+const TeamDashboardPage = lazy(() => import('../features/dashboards/TeamDashboardPage').then((m) => ({ default: m.TeamDashboardPage })));
+const IndividualDashboardPage = lazy(() =>
+  import('../features/dashboards/IndividualDashboardPage').then((m) => ({ default: m.IndividualDashboardPage })),
+);
 
-const teamDashboardRoute = createRoute({
+/** The team dashboard, under both its paths (core §2); `?cid=` opens that company when it is one of the user's. */
+function teamDashboardRoute<const Path extends string>(path: Path) {
+  const route = createRoute({
+    getParentRoute: () => mainLayoutRoute,
+    path,
+    validateSearch: teamDashboardSearch,
+    // Hovering a link (preload) must not switch company.
+    beforeLoad: async ({ search, preload }) => {
+      if (search.cid && !preload) await activateLinkedCompany(search.cid);
+    },
+    component: function TeamDashboardRoute() {
+      return (
+        <Suspense fallback={<PageLoader />}>
+          <TeamDashboardPage search={route.useSearch()} />
+        </Suspense>
+      );
+    },
+  });
+  return route;
+}
+
+const individualDashboardRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
-  path: '/dashboard-team',
-  validateSearch: teamDashboardSearch,
-  // ?cid= opens that company when it is one of the user's; hovering a link (preload) must not switch.
-  beforeLoad: async ({ search, preload }) => {
-    if (search.cid && !preload) await activateLinkedCompany(search.cid);
+  path: '/dashboard-individual',
+  validateSearch: individualDashboardSearch,
+  component: function IndividualDashboardRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <IndividualDashboardPage search={individualDashboardRoute.useSearch()} />
+      </Suspense>
+    );
   },
-  component: () => <EmptyPage title="Team Dashboard" comingSoon="Team dashboards arrive with time tracking." />,
 });
 
 // Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
@@ -143,8 +170,8 @@ const taskRoute = createRoute({
 });
 
 export const mainRoutes = mainLayoutRoute.addChildren([
-  teamDashboardRoute,
-  emptyPageRoute('/dashboard-individual', 'User Dashboard', 'Your dashboard arrives with time tracking.'),
+  teamDashboardRoute('/dashboard-team'),
+  individualDashboardRoute,
   emptyPageRoute(
     '/team-attendance',
     'Team Attendance',
@@ -153,7 +180,7 @@ export const mainRoutes = mainLayoutRoute.addChildren([
   ),
   emptyPageRoute('/userAttendance', 'User Attendance', 'Your attendance calendar arrives with punching in and out.'),
   profileRoute,
-  emptyPageRoute('/team-dashboard', 'Team Dashboard', 'Team dashboards arrive with time tracking.'),
+  teamDashboardRoute('/team-dashboard'),
   subscriptionSuspendedRoute,
   manageTeamsRoute,
   manageTeamsInviteRoute,

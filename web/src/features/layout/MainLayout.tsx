@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { LostCompanyRedirect } from '../company/LostCompanyRedirect';
 import { TeamChooser } from '../company/TeamChooser';
+import { DASHBOARD_BAR_HEIGHT, DashboardTopBar, useShowsDashboardTopBar } from '../dashboards/DashboardTopBar';
 import { SubscriptionGate } from '../subscription/SubscriptionGate';
 import { subscriptionPaths } from '../subscription/subscriptionPaths';
 import { TrialBanner } from '../subscription/TrialBanner';
@@ -16,17 +17,18 @@ import { SideMenu } from './SideMenu';
 export function MainLayout() {
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const withDashboardBar = useShowsDashboardTopBar();
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: withDashboardBar ? 60 + DASHBOARD_BAR_HEIGHT : 60 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
       footer={{ height: 40 }}
       padding="lg"
       bg="gray.0"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h={60} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={menuOpened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
             {/* Phones need the room for the timer, the punch and the profile. */}
@@ -43,6 +45,7 @@ export function MainLayout() {
             <ProfileMenu />
           </Group>
         </Group>
+        {withDashboardBar && <DashboardTopBar />}
       </AppShell.Header>
 
       <AppShell.Navbar>

@@ -1,0 +1,167 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { seedTrackedCompany } from '../support/tracked-company.ts';
+import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
+import { ensureWebBuild, launchBrowser, pageErrors, screenshot, signInWithApi, visible } from './support/browser.ts';
+
+/*
+ * Both dashboards as an Admin, a Manager and a Member, on time tracked over
+ * the API (tests/support/tracked-company.ts): the numbers against the seeded
+ * sessions (one over midnight, one over a daylight-saving change), the range
+ * buttons, a custom range picked in the calendar, and whom the member picker
+ * offers. The browser's calendar is India's, as the company's.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let clock: Date | null = null;
+let seeded: Awaited<ReturnType<typeof seedTrackedCompany>>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+  seeded = await seedTrackedCompany(server, (at) => {
+    clock = at;
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+/** A signed-in page in India's calendar, with the company and team chosen. */
+async function pageOf(user: ApiUser, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 }, timezoneId: 'Asia/Kolkata' });
+  contexts.push(context);
+  context.setDefaultTimeout(10_000);
+  context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
+  // The team this browser works in, as the 'Choose a Team' modal stores it (that modal has tests of its own): an Admin is in both teams.
+  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [seeded.companyId]: user === seeded.bob ? seeded.gemini : seeded.apollo } }, version: 0 });
+  await context.addInitScript((stored) => {
+    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
+  }, activeTeam);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** The big figure of an overview card. */
+const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();
+
+/** The daily table's rows: each row's cells, latest day first. */
+async function dailyLog(page: Page): Promise<string[][]> {
+  const table = page.getByRole('region', { name: 'Daily Log' }).getByRole('table');
+  await visible(table);
+  const rows = await table.getByRole('row').all();
+  return Promise.all(rows.slice(1).map(async (row) => (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())));
+}
+
+describe('individual dashboard', () => {
+  it('shows a Member their own days, with the session over midnight on both days and its earnings at the rate then', async () => {
+    const page = await pageOf(seeded.ana, '/dashboard-individual?from=2026-03-02&to=2026-03-04');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
+    expect(await card(page, 'Idle Time')).toContain('0h 10m');
+    expect(await card(page, 'Productive Time')).toContain('4h 50m');
+    expect(await card(page, 'Total Earnings')).toContain('$75.00');
+    const rows = await dailyLog(page);
+    expect(rows.map((cells) => cells.slice(1, 4))).toEqual([
+      ['1h 30m', '20.00', '30.00'],
+      ['3h 30m', '20.00', '45.00'],
+      ['0h 00m', '—', '0.00'],
+    ]);
+    // A plain Member gets no member picker.
+    expect(await page.getByRole('combobox', { name: 'Member' }).count()).toBe(0);
+    await screenshot(page, 'dashboard-individual-member');
+
+    // The day over midnight opens with its entries.
+    await page.getByRole('region', { name: 'Daily Log' }).getByRole('button').nth(1).click();
+    const dialog = await visible(page.getByRole('dialog'));
+    await visible(dialog.getByText('Time Logs'));
+    expect(await dialog.getByRole('row').count()).toBeGreaterThan(2);
+    await screenshot(page, 'dashboard-individual-day');
+  });
+
+  it('refuses a Member someone else’s dashboard as if they did not exist', async () => {
+    const page = await pageOf(seeded.ana, `/dashboard-individual?user=${seeded.bob.userId}&range=7`);
+    await visible(page.getByText('User not found or not authorized'));
+  });
+
+  it('lets an Admin pick anyone, and counts a session over a daylight-saving change in real hours', async () => {
+    const page = await pageOf(seeded.admin, '/dashboard-individual?from=2026-10-31&to=2026-11-01');
+    const picker = page.getByRole('combobox', { name: 'Member' });
+    await visible(picker);
+    await picker.click();
+    const options = await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts();
+    expect(options).toEqual(['Ana Apollo', 'Bob Gemini', 'Ivy Idle', 'Max Manager', 'Ada Admin (you)']);
+    await page.getByRole('option', { name: 'Bob Gemini' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(seeded.bob.userId);
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
+    expect((await dailyLog(page)).map((cells) => cells[1])).toEqual(['4h 00m', '1h 00m']);
+    await visible(page.getByText('America/New_York').first());
+    await screenshot(page, 'dashboard-individual-dst');
+  });
+
+  it('offers a Manager only the people of their team, themselves last', async () => {
+    const page = await pageOf(seeded.manager, '/dashboard-individual?range=7');
+    const picker = page.getByRole('combobox', { name: 'Member' });
+    await visible(picker);
+    await picker.click();
+    const options = await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts();
+    expect(options).toEqual(['Ana Apollo', 'Ivy Idle', 'Max Manager (you)']);
+  });
+});
+
+describe('team dashboard', () => {
+  it('follows the range buttons and a custom range picked in the calendar, keeping each view in the URL', async () => {
+    const page = await pageOf(seeded.admin, '/dashboard-team?range=7');
+    // Last Week holds yesterday's two hours.
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
+    await visible(page.getByRole('region', { name: "Haven't tracked time yet" }).getByText('Ivy Idle'));
+    await screenshot(page, 'dashboard-team-last-week');
+
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('0');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('0h 00m');
+    await visible(page.getByText('No time tracked in this range').first());
+    await screenshot(page, 'dashboard-team-empty');
+
+    await page.getByRole('button', { name: 'Yesterday' }).click();
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
+
+    // The back button returns to Today.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('0');
+
+    // A custom range: yesterday alone, picked in the calendar.
+    await page.getByRole('button', { name: 'Date Range' }).click();
+    const calendar = page.getByRole('dialog').filter({ visible: true });
+    const dayLabel = new Date(`${seeded.yesterday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const yesterdayButton = calendar.getByRole('button', { name: dayLabel, exact: true });
+    await yesterdayButton.click();
+    await yesterdayButton.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(seeded.yesterday);
+    expect(new URL(page.url()).searchParams.get('to')).toBe(seeded.yesterday);
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
+  });
+
+  it('shows the March figures of the Apollo team with its top project, untracked people and top users', async () => {
+    const page = await pageOf(seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
+    expect(await card(page, 'Total Idle Time')).toContain('0h 10m');
+    const projects = page.getByRole('region', { name: 'Top Projects' });
+    await visible(projects.getByRole('cell', { name: 'Moonshot' }));
+    const untracked = page.getByRole('region', { name: "Haven't tracked time yet" });
+    expect((await untracked.innerText()).match(/Ivy Idle|Max Manager/g)).toEqual(['Ivy Idle', 'Max Manager']);
+    await visible(page.getByRole('region', { name: 'Most Hours Worked' }).getByText('Ana Apollo'));
+    await screenshot(page, 'dashboard-team-march');
+  });
+});

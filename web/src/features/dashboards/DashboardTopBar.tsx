@@ -1,0 +1,127 @@
+import { Button, Group, ScrollArea, Select } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { isDashboardPath, isTeamDashboardPath } from './dashboardPaths';
+import { rangeSearch } from './dashboardSearch';
+import { useDashboardTeam } from './useDashboardTeam';
+import { useToday } from './useToday';
+import { viewedRange } from './viewedRange';
+
+/** The height the bar adds under the top bar's first row. */
+export const DASHBOARD_BAR_HEIGHT = 48;
+
+/** Whether the page shows the dashboards' bar: a dashboard of an active company. */
+export function useShowsDashboardTopBar(): boolean {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return useActiveCompany() !== null && isDashboardPath(pathname);
+}
+
+const ALL_TEAMS = 'all';
+
+/**
+ * The top bar's dashboard controls (core §2): the team picker on the team
+ * dashboard, the range buttons and a custom date range. They only change the
+ * URL (a link reproduces the view, the back button returns to the last one);
+ * the page reads the view from there.
+ */
+export function DashboardTopBar() {
+  const company = useActiveCompany();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const today = useToday();
+  if (!company) return null;
+
+  const viewed = viewedRange(rangeSearch(search), today);
+  const show = (change: { range: RangePreset } | DayRange) =>
+    void navigate({ to: '.', search: (previous) => ({ ...previous, range: undefined, from: undefined, to: undefined, ...change }) });
+
+  return (
+    <ScrollArea type="scroll" scrollbarSize={4} h={DASHBOARD_BAR_HEIGHT}>
+      <Group h={DASHBOARD_BAR_HEIGHT} px="md" gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        {isTeamDashboardPath(pathname) && (
+          <TeamPicker company={company} wanted={search.team} onPick={(team) => void navigate({ to: '.', search: (previous) => ({ ...previous, team }) })} />
+        )}
+        <Button.Group aria-label="Range">
+          {RANGE_PRESETS.map((preset) => (
+            <Button
+              key={preset}
+              size="xs"
+              variant={viewed.preset === preset ? 'filled' : 'default'}
+              aria-pressed={viewed.preset === preset}
+              onClick={() => show({ range: preset })}
+            >
+              {RANGE_LABELS[preset]}
+            </Button>
+          ))}
+        </Button.Group>
+        <DateRange range={viewed.problem ? null : viewed.range} today={today} onPick={show} />
+      </Group>
+    </ScrollArea>
+  );
+}
+
+function TeamPicker({ company, wanted, onPick }: { company: CompanySummary; wanted: string | undefined; onPick: (team: string | undefined) => void }) {
+  const team = useDashboardTeam(company, wanted);
+  if (team.status !== 'success') return null;
+  const data = [...(team.offersAllTeams ? [{ value: ALL_TEAMS, label: 'All teams' }] : []), ...team.choices.map((choice) => ({ value: choice.teamId, label: choice.teamName }))];
+  // One team and no 'All teams': nothing to pick.
+  if (data.length < 2) return null;
+  return (
+    <Select
+      aria-label="Team"
+      size="xs"
+      w={180}
+      data={data}
+      value={team.teamId ?? ALL_TEAMS}
+      onChange={(value) => value && onPick(value === ALL_TEAMS ? undefined : value)}
+      allowDeselect={false}
+      style={{ flexShrink: 0 }}
+    />
+  );
+}
+
+interface DateRangeProps {
+  /** The days shown, or null when the URL's range cannot be shown. */
+  range: DayRange | null;
+  today: string;
+  onPick: (range: DayRange) => void;
+}
+
+/** The custom range: the days shown until the user picks both ends of new ones. */
+function DateRange({ range, today, onPick }: DateRangeProps) {
+  const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
+  const wide = useMediaQuery('(min-width: 48em)');
+  return (
+    <DatePickerInput
+      type="range"
+      aria-label="Date Range"
+      placeholder="Date Range"
+      size="xs"
+      w={240}
+      valueFormat="MMM D, YYYY"
+      allowSingleDateInRange
+      numberOfColumns={wide ? 2 : 1}
+      // Side by side, the month of the last day shown and the one before it: later days cannot be picked.
+      defaultDate={wide ? Temporal.PlainDate.from(range?.to ?? today).subtract({ months: 1 }).toString() : (range?.to ?? today)}
+      maxDate={today}
+      value={picking ?? (range ? [range.from, range.to] : [null, null])}
+      onChange={([from, to]) => {
+        if (from && to) {
+          setPicking(null);
+          onPick({ from, to });
+        } else {
+          setPicking([from, to]);
+        }
+      }}
+      onDropdownClose={() => setPicking(null)}
+      style={{ flexShrink: 0 }}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DaySummary } from '../../../../domain/dashboards/views.ts';
+import { formatClock } from './formatClock';
+import { formatDay } from './formatDay';
+import { formatDollars } from './formatDollars';
+import { formatDuration } from './formatDuration';
+
+/** The table shows a week at a time (core §9: the dashboard shows 7 days). */
+const DAYS_PER_PAGE = 7;
+
+interface DaysTableProps {
+  days: DaySummary[];
+  timeZone: string;
+  onOpen: (day: string) => void;
+}
+
+/** The daily table (core §2), latest day first: each row opens that day's details. */
+export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
+  const [page, setPage] = useState(1);
+  const latestFirst = [...days].reverse();
+  const pages = Math.max(1, Math.ceil(latestFirst.length / DAYS_PER_PAGE));
+  const shown = latestFirst.slice((Math.min(page, pages) - 1) * DAYS_PER_PAGE, Math.min(page, pages) * DAYS_PER_PAGE);
+  const clock = (instant: string | null) => (instant ? formatClock(instant, timeZone) : '—');
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={640}>
+        <Table highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Time Tracked</Table.Th>
+              <Table.Th ta="right">Rates($)</Table.Th>
+              <Table.Th ta="right">Total Earnings($)</Table.Th>
+              <Table.Th>Start Time</Table.Th>
+              <Table.Th>End Time</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((day) => (
+              <Table.Tr key={day.day} onClick={() => onOpen(day.day)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  {/* The row opens the day on a click; the button lets a keyboard open it too. */}
+                  <Anchor component="button" type="button" size="sm">
+                    {formatDay(day.day)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDuration(day.trackedMs)}</Table.Td>
+                <Table.Td ta="right">{day.rateCents === null ? '—' : formatDollars(day.rateCents)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(day.earningsCents)}</Table.Td>
+                <Table.Td>{clock(day.firstStart)}</Table.Td>
+                <Table.Td>{clock(day.lastEnd)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Start and end times in {timeZone}. Open a day for its time logs and punches.
+        </Text>
+        {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Days pages" />}
+      </Group>
+    </Stack>
+  );
+}

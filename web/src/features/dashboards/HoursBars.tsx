@@ -1,0 +1,29 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatDuration } from './formatDuration';
+
+interface HoursBarsProps {
+  people: { userId: string; name: string; ms: number }[];
+  color: string;
+}
+
+/** A bar of hours per person of a top list (core §2 top users), the longest full width. */
+export function HoursBars({ people, color }: HoursBarsProps) {
+  const longest = Math.max(0, ...people.map((person) => person.ms));
+  return (
+    <Stack gap="sm">
+      {people.map((person) => (
+        <Stack key={person.userId} gap={4}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" truncate>
+              {person.name}
+            </Text>
+            <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+              {formatDuration(person.ms)}
+            </Text>
+          </Group>
+          <Progress value={longest > 0 ? (person.ms / longest) * 100 : 0} color={color} size="lg" aria-label={`${person.name}: ${formatDuration(person.ms)}`} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

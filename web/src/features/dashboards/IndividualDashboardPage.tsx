@@ -1,0 +1,105 @@
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { rangeDays } from '../../../../domain/dashboards/range.ts';
+import { useProfile } from '../auth/useProfile';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { EmptyPage } from '../layout/EmptyPage';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { DashboardPanel } from './DashboardPanel';
+import { dashboardQueries } from './dashboardQueries';
+import type { RangeSearch } from './dashboardSearch';
+import { DayDetailModal } from './DayDetailModal';
+import { DaysTable } from './DaysTable';
+import { formatDollars } from './formatDollars';
+import { formatRange } from './formatRange';
+import { MemberPicker } from './MemberPicker';
+import { ProductivityChart } from './ProductivityChart';
+import { RangeProblemAlert } from './RangeProblemAlert';
+import { StatCard } from './StatCard';
+import { TimeCards } from './TimeCards';
+import { timelineRows } from './timelineRows';
+import { useToday } from './useToday';
+import { viewedRange } from './viewedRange';
+import { WeekLineChart } from './WeekLineChart';
+import { weekTrendData } from './weekTrendData';
+import { WorkTimeline } from './WorkTimeline';
+
+type IndividualSearch = RangeSearch & { user?: string };
+
+const noTime = 'No time tracked in this range';
+
+/** /dashboard-individual (core §2): one person's time over the range of the top bar; the viewer's own by default. */
+export function IndividualDashboardPage({ search }: { search: IndividualSearch }) {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title="User Dashboard" />;
+  return <IndividualDashboardOfCompany company={company} search={search} />;
+}
+
+function IndividualDashboardOfCompany({ company, search }: { company: CompanySummary; search: IndividualSearch }) {
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const viewed = viewedRange(search, useToday());
+  const userId = search.user ?? profile.id;
+  const dashboard = useQuery({ ...dashboardQueries.individual(company.companyId, userId, viewed.range), enabled: viewed.problem === null });
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const data = dashboard.data;
+
+  const pickMember = (user: string) => void navigate({ to: '/dashboard-individual', search: (previous) => ({ ...previous, user }) });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>User Dashboard</Title>
+          <Text c="dimmed" size="sm">
+            {data ? `${data.person.name} · ` : ''}
+            {viewed.problem ? 'No range' : formatRange(viewed.range)}
+          </Text>
+        </div>
+        {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
+      </Group>
+
+      {viewed.problem ? (
+        <RangeProblemAlert problem={viewed.problem} />
+      ) : dashboard.isError ? (
+        <LoadFailedAlert error={dashboard.error} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+            <TimeCards totals={data?.totals} titles={{ tracked: 'Total Time Tracked', idle: 'Idle Time', productive: 'Productive Time' }} />
+            <StatCard
+              title="Total Earnings"
+              value={data && `$${formatDollars(data.totals.earningsCents)}`}
+              caption={data && (data.totals.earningsCents ? 'At the rates in force when the time was tracked' : data.totals.trackedMs ? 'No hourly rate set' : noTime)}
+            />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+              {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="trackedHours" label="Hours tracked" color="teal.6" />}
+            </DashboardPanel>
+            <DashboardPanel title="Idle Time" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+              {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="idleHours" label="Idle time" color="orange.5" />}
+            </DashboardPanel>
+            <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+              {(data) => <ProductivityChart data={weekTrendData(data.trend)} />}
+            </DashboardPanel>
+          </SimpleGrid>
+
+          <DashboardPanel title="Weekly Timeline" data={data} emptyText={(data) => (data.timeline.length ? null : noTime)}>
+            {(data) => <WorkTimeline rows={timelineRows(rangeDays(data.range), data.timeline, data.person.timeZone)} timeZone={data.person.timeZone} />}
+          </DashboardPanel>
+
+          <DashboardPanel title="Daily Log" data={data}>
+            {(data) => <DaysTable key={`${userId}-${data.range.from}-${data.range.to}`} days={data.days} timeZone={data.person.timeZone} onOpen={setOpenDay} />}
+          </DashboardPanel>
+
+          {data && <DayDetailModal companyId={company.companyId} userId={userId} day={openDay} personName={data.person.name} timeZone={data.person.timeZone} onClose={() => setOpenDay(null)} />}
+        </>
+      )}
+    </Stack>
+  );
+}

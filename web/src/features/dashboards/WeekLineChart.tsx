@@ -1,0 +1,27 @@
+import { LineChart } from '@mantine/charts';
+import { formatDuration } from './formatDuration';
+import { formatShortDuration } from './formatShortDuration';
+import { hoursToMs, type WeekTrendPoint } from './weekTrendData';
+
+interface WeekLineChartProps {
+  data: WeekTrendPoint[];
+  series: 'trackedHours' | 'idleHours';
+  label: string;
+  color: string;
+}
+
+/** Hours per weekday, Monday to Sunday, as a line (core §2 trends). */
+export function WeekLineChart({ data, series, label, color }: WeekLineChartProps) {
+  return (
+    <LineChart
+      h={220}
+      data={data}
+      dataKey="weekday"
+      series={[{ name: series, label, color }]}
+      curveType="monotone"
+      valueFormatter={(hours) => formatDuration(hoursToMs(hours))}
+      yAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMs(hours)), width: 56 }}
+      aria-label={`${label} per weekday`}
+    />
+  );
+}

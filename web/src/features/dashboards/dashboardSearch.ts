@@ -1,0 +1,29 @@
+import { RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import { stringSearch } from '../../lib/stringSearch';
+
+/**
+ * A dashboard view in the URL, so a link reproduces it and the back button
+ * steps through views: `range` a preset (0, 1, 7, 30) or `from` and `to` a
+ * custom range (YYYY-MM-DD), `team` the team dashboard's team, `user` the
+ * person of the individual dashboard.
+ */
+export interface RangeSearch {
+  range?: RangePreset;
+  from?: string;
+  to?: string;
+}
+
+const isPreset = (value: number): value is RangePreset => (RANGE_PRESETS as readonly number[]).includes(value);
+
+/** The range part of a dashboard's search: a known preset, and the custom days as given (checked when shown). */
+export function rangeSearch(search: Record<string, unknown>): RangeSearch {
+  const { from, to } = stringSearch('from', 'to')(search);
+  const range = typeof search.range === 'string' || typeof search.range === 'number' ? Number(search.range) : Number.NaN;
+  return { ...(isPreset(range) ? { range } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+/** /dashboard-team and /team-dashboard: `cid` opens a company (core §2), `select` as the company pages link it. */
+export const teamDashboardSearch = (search: Record<string, unknown>) => ({ ...stringSearch('cid', 'select', 'team')(search), ...rangeSearch(search) });
+
+/** /dashboard-individual. */
+export const individualDashboardSearch = (search: Record<string, unknown>) => ({ ...stringSearch('user')(search), ...rangeSearch(search) });

@@ -1,0 +1,27 @@
+import type { Role } from '../layout/Role';
+
+export interface TeamChoice {
+  teamId: string;
+  teamName: string;
+}
+
+export interface DashboardTeam {
+  /** The teams the viewer may open the team dashboard of. */
+  choices: TeamChoice[];
+  /** The picker offers 'All teams' (Admins: the whole company). */
+  offersAllTeams: boolean;
+  /** The team shown, or null for all teams. */
+  teamId: string | null;
+}
+
+/**
+ * The team a team dashboard shows: the one the URL names when the viewer
+ * manages it; else all teams for an Admin; else the viewer's active team when
+ * they manage it, or the first team they manage.
+ */
+export function dashboardTeam(managed: TeamChoice[], role: Role, wanted: string | undefined, activeTeamId: string | null): DashboardTeam {
+  const offersAllTeams = role === 'Admin';
+  const manages = (teamId: string | null | undefined) => managed.some((team) => team.teamId === teamId);
+  const teamId = manages(wanted) ? wanted! : offersAllTeams ? null : manages(activeTeamId) ? activeTeamId : (managed[0]?.teamId ?? null);
+  return { choices: managed, offersAllTeams, teamId };
+}
