@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import pino from 'pino';
 import { type Config, configFromEnv } from '../api/config.ts';
 import { openDatabase } from '../api/server.ts';
@@ -14,7 +15,7 @@ import { createDatabase, createPool, type Database } from '../projections/databa
  */
 export async function withOperatorDatabase(
   connections: number,
-  work: (opened: { config: Config; db: Kysely<Database>; store: EventStore; log: pino.Logger }) => Promise<void>,
+  work: (opened: { config: Config; db: Kysely<Database>; pool: pg.Pool; store: EventStore; log: pino.Logger }) => Promise<void>,
 ): Promise<void> {
   const config = configFromEnv();
   const log = pino({ level: 'warn' });
@@ -24,7 +25,7 @@ export async function withOperatorDatabase(
   const store = await openEventStore(config, pool);
   try {
     await migrateToLatest(db);
-    await work({ config, db, store, log });
+    await work({ config, db, pool, store, log });
   } finally {
     await store.close();
     await db.destroy();

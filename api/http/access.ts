@@ -68,13 +68,25 @@ export async function companyAccess(
   const row = await context.memberships.get(`${companyId}:${userId}`, () => loadMembership(context.db, companyId, userId));
   if (!row) throw notFound(companyMessages.notFound);
 
-  const { access_level, member_name, email, team_roles, ...company } = row;
-  const role = access_level as Role;
+  const access = toAccess(row, companyId, userId);
   // Refused early by the authorization table; the decider checks the target too.
-  if (options.command && !mayRun(role, options.command)) throw forbidden(accessDenied);
+  if (options.command && !mayRun(access.role, options.command)) throw forbidden(accessDenied);
+  const { company } = access;
   if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }
+  return access;
+}
+
+/** A member's access without a request (operator commands, the demo); null for someone who is not a member. */
+export async function memberAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyAccess | null> {
+  const row = await loadMembership(db, companyId, userId);
+  return row ? toAccess(row, companyId, userId) : null;
+}
+
+function toAccess(row: Membership, companyId: string, userId: string): CompanyAccess {
+  const { access_level, member_name, email, team_roles, ...company } = row;
+  const role = access_level as Role;
   const teamRoles = new Map((team_roles ?? []).map((t) => [t.team_id, t.role]));
   const managedTeams = new Set([...teamRoles].filter(([, teamRole]) => teamRole !== 'Member').map(([teamId]) => teamId));
   return {

@@ -43,6 +43,11 @@ describe('the mails events ask for', () => {
     expect(mailOf(recorded('InviteRoleChanged', { inviteId: linkId, companyId: linkId, email: 'a@b.co', role: 'Member', ...link }))).toBeNull();
     expect(mailOf(recorded('EmailVerified', { userId: linkId, verifiedAt: link.expiresAt }))).toBeNull();
   });
+
+  it('mails no address that cannot exist (the .invalid domain, as the demo company’s people have)', () => {
+    expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@demo.timeledger.invalid' }))).toBeNull();
+    expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@invalid.example.com' }))).not.toBeNull();
+  });
 });
 
 describe('mail while the mail server is down', () => {

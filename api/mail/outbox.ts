@@ -25,13 +25,19 @@ export interface QueuedMail {
 }
 
 /**
+ * Addresses under the `.invalid` top-level domain cannot exist (RFC 6761):
+ * mail to them is never sent. The demo company's people have such addresses.
+ */
+const cannotExist = (address: string) => address.toLowerCase().endsWith('.invalid');
+
+/**
  * The mail an event asks for, if any. Events written before mails went
  * through the outbox carry no link id: their mail went when they were written.
  */
 export function mailOf(recorded: RecordedEvent): QueuedMail | null {
   const event = { type: recorded.type, data: recorded.data } as AccountEvent | InviteEvent;
   const queued = (to: string | undefined, linkId: string | undefined, details: MailDetails) =>
-    to && linkId ? { eventId: recorded.eventId, to, linkId, details } : null;
+    to && linkId && !cannotExist(to) ? { eventId: recorded.eventId, to, linkId, details } : null;
   switch (event.type) {
     case 'AccountRegistered':
       return queued(event.data.email, event.data.verification.linkId, { kind: 'verify-email', userId: event.data.userId });

@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderStorage } from '../api/storage/storage.ts';
+import { endAbandonedSessions } from '../api/time-tracking/abandoned-sessions.ts';
+import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
+import { openEventStore } from '../eventstore/open.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { createDatabase, createPool, type Database } from '../projections/database.ts';
+import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { callApi } from '../tests/support/users.ts';
+import { createDemoCompany, type DemoCompany, type DemoDeps, describeDemo } from './demo/company.ts';
+
+/**
+ * The demo as `npm run demo` makes it beside a running server: its own
+ * connections and projection workers, the server's workers and sweeps at
+ * work meanwhile; a small company (5 people, 10 days) for speed.
+ */
+describe('npm run demo', () => {
+  let server: TestServer;
+  let deps: DemoDeps;
+  let store: EventStore;
+  let db: Kysely<Database>;
+  let filesDir: string;
+  let demo: DemoCompany;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const pool = createPool(server.databaseUrl, 6);
+    db = createDatabase(pool);
+    store = await openEventStore({}, pool);
+    filesDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-demo-'));
+    deps = { store, db, pool, linkKey: server.background.linkKey, storage: folderStorage(filesDir), log: pino({ level: 'silent' }) };
+    demo = await createDemoCompany(deps, { people: 5, days: 10 });
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+    await db?.destroy();
+    await server?.close();
+    await rm(filesDir, { recursive: true, force: true });
+  });
+
+  const membersOf = (companyId: string) =>
+    server.db.selectFrom('company_members').select(['name', 'email', 'access_level', 'hourly_rate']).where('company_id', '=', companyId).orderBy('name').execute();
+
+  it('makes a company with teams, every role and rates, in the read models', async () => {
+    const company = await server.db.selectFrom('companies').selectAll().where('company_id', '=', demo.companyId).executeTakeFirstOrThrow();
+    expect(company).toMatchObject({ name: 'Demo Company', time_zone: 'Asia/Kolkata', subscription_status: 'trial' });
+    // Founded 10 days ago, yet open: on a fresh trial of 30 days.
+    expect(company.trial_ends_at!.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const teams = await server.db.selectFrom('teams').select('name').where('company_id', '=', demo.companyId).orderBy('name').execute();
+    expect(teams.map((t) => t.name)).toEqual(['Customer Success', 'Design', 'Engineering', 'Marketing']);
+    expect(await membersOf(demo.companyId)).toEqual([
+      { name: 'Arjun Mehta', email: 'arjun.mehta@demo.timeledger.invalid', access_level: 'Head', hourly_rate: '62.00' },
+      { name: 'Kavya Nair', email: 'kavya.nair@demo.timeledger.invalid', access_level: 'Manager', hourly_rate: '48.00' },
+      { name: 'Lena Hoffmann', email: 'lena.hoffmann@demo.timeledger.invalid', access_level: 'Member', hourly_rate: '36.00' },
+      // Nobody else is an Admin to set the founder's rate in a company this small.
+      { name: 'Priya Raghavan', email: 'priya.raghavan@demo.timeledger.invalid', access_level: 'Admin', hourly_rate: null },
+      { name: 'Vikram Singh', email: 'vikram.singh@demo.timeledger.invalid', access_level: 'Member', hourly_rate: '32.00' },
+    ]);
+    const kavya = await server.db.selectFrom('company_members').select('user_id').where('company_id', '=', demo.companyId).where('name', '=', 'Kavya Nair').executeTakeFirstOrThrow();
+    const rates = await server.db.selectFrom('member_rates').select('rate_cents').where('user_id', '=', kavya.user_id).orderBy('effective_at').execute();
+    expect(rates.map((r) => r.rate_cents)).toEqual([4400, 4800]);
+    const tasks = await server.db.selectFrom('tasks').select(['assignee_id', 'status']).where('company_id', '=', demo.companyId).execute();
+    expect(tasks).toHaveLength(demo.tasks);
+    expect(new Set(tasks.map((t) => t.assignee_id)).size).toBe(5);
+  });
+
+  it('tracks days of sessions with idle time, punches, and sessions over midnight saved per local day', async () => {
+    const entries = await server.db.selectFrom('timelog_entries').selectAll().where('company_id', '=', demo.companyId).execute();
+    expect(new Set(entries.map((e) => e.user_id)).size).toBe(5);
+    expect(new Set(entries.map((e) => e.day)).size).toBeGreaterThanOrEqual(7);
+    expect(entries.filter((e) => e.idle_minutes > 0).length).toBeGreaterThan(10);
+    expect(entries.filter((e) => e.source === 'desktop').length).toBeGreaterThan(0);
+    expect(entries.filter((e) => e.source === 'web').length).toBeGreaterThan(0);
+    // Lena works past midnight in Berlin on release Wednesdays: one session, two entries.
+    const overMidnight = entries.filter((e) => e.total_splits === 2 && e.time_zone === 'Europe/Berlin');
+    expect(overMidnight.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = overMidnight.filter((e) => e.session_id === overMidnight[0].session_id).sort((a, b) => a.split_index - b.split_index);
+    expect(first.end_at).toEqual(second.start_at);
+    expect(second.day > first.day).toBe(true);
+    expect(entries.length).toBeGreaterThanOrEqual(demo.sweptSessions > 0 ? demo.sessions - demo.sweptSessions : demo.sessions);
+
+    const punches = await server.db.selectFrom('punches').select(['state', 'user_id']).where('company_id', '=', demo.companyId).execute();
+    expect(punches).toHaveLength(demo.punches);
+    expect(new Set(punches.map((p) => p.state))).toEqual(new Set(['punchin', 'punchout']));
+    expect(await server.db.selectFrom('running_timers').selectAll().where('company_id', '=', demo.companyId).execute()).toEqual([]);
+  });
+
+  it('prints the sign-ins, Admin first and Members last, and the one password, which signs them in', async () => {
+    const lines = describeDemo(demo, server.url).split('\n');
+    const signIns = lines.filter((line) => line.includes('@demo.timeledger.invalid'));
+    expect(signIns.map((line) => line.trim().split(/\s+/)[0])).toEqual(['Admin', 'Head', 'Manager', 'Member', 'Member']);
+    expect(signIns[0]).toContain('Priya Raghavan');
+    expect(lines.at(-1)).toBe(`Password: ${demo.password}`);
+
+    const login = await callApi(server, null, 'POST', '/api/auth/login', { email: demo.signIns[0].email, password: demo.password });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const members = await callApi(server, cookie, 'GET', `/api/companies/${demo.companyId}/members`);
+    expect(members.status).toBe(200);
+  });
+
+  it('makes a second company with people of its own when run again, while a sweep ends sessions it sees running', async () => {
+    // A running server's sweep sees the demo's sessions of the past as abandoned: here it sweeps without pause.
+    let sweeping = true;
+    const sweeps = (async () => {
+      while (sweeping) await endAbandonedSessions({ store: server.store, db: server.db, now: new Date() }, new Date(Date.now() - ABANDON_AFTER_MS));
+    })();
+    const second = await createDemoCompany(deps, { people: 4, days: 3 }).finally(() => (sweeping = false));
+    await sweeps;
+    expect(second.name).toBe('Demo Company 2');
+    expect(second.companyId).not.toBe(demo.companyId);
+    expect(second.signIns.map((s) => s.email)).toContain('priya.raghavan2@demo.timeledger.invalid');
+    expect((await membersOf(second.companyId)).map((m) => m.email)).toEqual([
+      'arjun.mehta2@demo.timeledger.invalid',
+      'kavya.nair2@demo.timeledger.invalid',
+      'priya.raghavan2@demo.timeledger.invalid',
+      'vikram.singh2@demo.timeledger.invalid',
+    ]);
+    expect(await membersOf(demo.companyId)).toHaveLength(5);
+
+    // The sessions the sweep ended are saved up to their last beat; the others as the demo stopped them.
+    const entries = await server.db.selectFrom('timelog_entries').select(['session_id', 'abandoned']).where('company_id', '=', second.companyId).execute();
+    expect(second.sweptSessions).toBeGreaterThan(0);
+    expect(new Set(entries.filter((e) => !e.abandoned).map((e) => e.session_id)).size).toBe(second.sessions - second.sweptSessions);
+    expect(new Set(entries.filter((e) => e.abandoned).map((e) => e.session_id)).size).toBeLessThanOrEqual(second.sweptSessions);
+    expect(await server.db.selectFrom('running_timers').selectAll().where('company_id', '=', second.companyId).execute()).toEqual([]);
+  });
+});

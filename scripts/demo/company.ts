@@ -1,0 +1,382 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
+import { type CompanyAccess, memberAccess } from '../../api/http/access.ts';
+import { createIdentityService } from '../../api/identity/service.ts';
+import { mailedLinkToken } from '../../api/identity/tokens.ts';
+import { ReadModelCache } from '../../api/live/read-model-cache.ts';
+import { createOrganisationService } from '../../api/organisation/service.ts';
+import { createProjectsService } from '../../api/projects/service.ts';
+import type { FileStorage } from '../../api/storage/storage.ts';
+import { createTimeTrackingService, TIMER_TASK_TABLES, type TimerTaskRow } from '../../api/time-tracking/service.ts';
+import { TRIAL_DAYS } from '../../domain/companies/company.ts';
+import { type AccountEvent, accountStream, emailReservationStream } from '../../domain/identity/events.ts';
+import { TASK_PRIORITIES } from '../../domain/tasks/choices.ts';
+import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { toDomainEvent } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import type { ErrorLog } from '../../projections/runner.ts';
+import { DemoReadModels } from './read-models.ts';
+import { byRole, COMPANY_ZONE, type DemoPerson, type DemoRole, PROJECTS, ROSTER, SESSION_NOTES, TEAMS, type TeamName } from './roster.ts';
+import { randomFrom, stepStart, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
+
+export const DEMO_MAIL_DOMAIN = 'demo.timeledger.invalid';
+
+export interface DemoDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  /** The key mailed links are derived from: the demo follows its own verification links. */
+  linkKey: string;
+  storage: FileStorage;
+  log: ErrorLog;
+}
+
+export interface DemoOptions {
+  /** How many people of the roster (at most 25). */
+  people?: number;
+  /** How many days of time logs, up to now. */
+  days?: number;
+}
+
+export interface SignIn {
+  role: DemoRole;
+  name: string;
+  email: string;
+}
+
+export interface DemoCompany {
+  companyId: string;
+  name: string;
+  password: string;
+  /** Admins first, Members last. */
+  signIns: SignIn[];
+  teams: number;
+  projects: number;
+  tasks: number;
+  days: number;
+  sessions: number;
+  punches: number;
+  /** Sessions the server's sweep ended meanwhile (a running server sees old sessions as abandoned). */
+  sweptSessions: number;
+}
+
+const MINUTE = 60_000;
+const SETUP_STEP_MS = 20_000;
+const RAISE_AFTER_DAYS = 30;
+
+/** The services' clock: the demo sets it to each moment it acts at. */
+class Clock {
+  constructor(public at: number) {}
+  now = () => new Date(this.at);
+}
+
+const emailOf = (person: DemoPerson, run: number) =>
+  `${person.name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z\s]/g, '')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .join('.')}${run > 1 ? run : ''}@${DEMO_MAIL_DOMAIN}`;
+
+/** A password the sign-up rules accept: upper and lower case, a digit, a special character. */
+const newPassword = () => `Demo#${randomInt(1000, 10_000)}${randomBytes(4).toString('hex')}`;
+
+/**
+ * The first run number whose founder's e-mail is free: each run makes a
+ * company of its own, with people of its own.
+ */
+async function nextRun(store: EventStore): Promise<number> {
+  for (let run = 1; ; run++) {
+    if ((await store.readStream(emailReservationStream(emailOf(ROSTER[0], run)))).length === 0) return run;
+  }
+}
+
+/**
+ * A member's access as api/http/access.ts builds it for a request: the demo's
+ * commands go through the same services and deciders as the API's.
+ */
+async function accessOf(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyAccess> {
+  const access = await memberAccess(db, companyId, userId);
+  if (!access) throw new Error(`${userId} is not a member of ${companyId}`);
+  return access;
+}
+
+/** How a person works, drawn from their seed: leads track fewer hours, some use the desktop agent. */
+function habitsOf(person: DemoPerson, tasks: number, random: () => number): WorkHabits {
+  const between = (low: number, high: number) => Math.round(low + random() * (high - low));
+  const hours = { Admin: [300, 360], Head: [360, 420], Manager: [400, 460], Member: [420, 500] }[person.role];
+  const desktop = random() < 0.6;
+  return {
+    zone: person.zone,
+    dayStart: between(8 * 60 + 45, 10 * 60),
+    dayMinutes: between(hours[0], hours[1]),
+    desktop,
+    idleShare: desktop ? 0.04 + random() * 0.1 : 0,
+    eveningChance: random() * 0.18,
+    nightOwl: person.nightOwl ?? false,
+    tasks,
+  };
+}
+
+/**
+ * Which tasks each person gets: a few in the projects of their teams, and
+ * for leads one in Operations; each task has its own title.
+ */
+function taskPlan(people: readonly DemoPerson[]): { project: number; title: string; assignee: number }[] {
+  const used = PROJECTS.map(() => 0);
+  const operations = PROJECTS.findIndex((p) => p.teams.length === 0);
+  return people.flatMap((person, assignee) => {
+    const own = PROJECTS.flatMap((project, index) => (project.teams.some((team) => person.teams.includes(team)) ? [index] : []));
+    const lead = person.role !== 'Member';
+    const projects = [...own, ...(lead ? [operations] : [])];
+    const count = person.role === 'Admin' ? 2 : 3;
+    return Array.from({ length: count }, (_, i) => {
+      const project = projects[(assignee + i) % projects.length];
+      const titles = PROJECTS[project].tasks;
+      const n = used[project]++;
+      const title = n < titles.length ? titles[n] : `${titles[n % titles.length]} (phase ${Math.floor(n / titles.length) + 1})`;
+      return { project, title, assignee };
+    });
+  });
+}
+
+/**
+ * Creates a demo company through the product's own services, so every change
+ * is an event decided by the domain, at the time the services' clock says:
+ * people sign up and verify their e-mail, the founder creates the company,
+ * teams, invitations (accepted), rates, projects and tasks the day before the
+ * history starts; then each person punches and tracks, day by day, up to now.
+ * The read models the services consult are brought up to date by projection
+ * workers run here (a running server's workers take their share too).
+ */
+export async function createDemoCompany(deps: DemoDeps, options: DemoOptions = {}): Promise<DemoCompany> {
+  const readModels = await DemoReadModels.start(deps);
+  try {
+    return await populate(deps, readModels, options);
+  } finally {
+    await readModels.stop();
+  }
+}
+
+async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: DemoReadModels, options: DemoOptions): Promise<DemoCompany> {
+  const people = ROSTER.slice(0, Math.min(options.people ?? ROSTER.length, ROSTER.length));
+  const days = options.days ?? 90;
+  // Nothing after now: a tracker's clock never goes back, so events in the future would stamp the person's real commands with that future.
+  const until = Date.now() - 2 * MINUTE;
+
+  const today = Temporal.Instant.fromEpochMilliseconds(until).toZonedDateTimeISO(COMPANY_ZONE).toPlainDate();
+  const from = today.subtract({ days });
+  const clock = new Clock(from.subtract({ days: 1 }).toZonedDateTime({ timeZone: COMPANY_ZONE, plainTime: '10:00' }).epochMilliseconds);
+  const setupStep = () => (clock.at += SETUP_STEP_MS);
+
+  const identity = createIdentityService({ store, db, linkKey, now: clock.now });
+  // The operator's own invitations: the hourly allowance bounds what an account can make the server mail.
+  const organisation = createOrganisationService({ store, db, linkKey, invitesPerHour: Number.POSITIVE_INFINITY, now: clock.now });
+  const projectsService = createProjectsService({ store, db, storage });
+
+  const run = await nextRun(store);
+  const name = run === 1 ? 'Demo Company' : `Demo Company ${run}`;
+  const password = newPassword();
+  const metadata = (userId?: string): EventMetadata => ({ correlationId: `demo-${run}`, ...(userId ? { userId } : {}) });
+
+  // Everyone signs up and follows the link mailed to them.
+  const members = await Promise.all(
+    people.map(async (person) => {
+      const email = emailOf(person, run);
+      const { userId } = await identity.signUp({ fullName: person.name, email, password }, metadata());
+      const registered = (await store.readStream(accountStream(userId))).map((e) => toDomainEvent<AccountEvent>(e)).find((e) => e.type === 'AccountRegistered');
+      const linkId = registered?.type === 'AccountRegistered' ? registered.data.verification.linkId : undefined;
+      if (!linkId) throw new Error(`No verification link for ${email}`);
+      readModels.wrote((await identity.verifyEmail(userId, mailedLinkToken(linkKey, linkId), metadata(userId))).position);
+      return { ...person, userId, email };
+    }),
+  );
+  const founder = members[0];
+  setupStep();
+
+  const { companyId, position } = await organisation.createCompany(
+    { userId: founder.userId, name: founder.name, email: founder.email },
+    { name, location: { country: 'India', code: 'IN' }, timeZone: COMPANY_ZONE, workingHours: { start: '09:00', end: '18:00' } },
+    metadata(founder.userId),
+  );
+  readModels.wrote(position);
+  await readModels.includeWritten();
+  const teamIds = new Map<TeamName, string>();
+  for (const team of TEAMS) {
+    setupStep();
+    const created = await organisation.createTeam(await accessOf(db, companyId, founder.userId), { name: team, memberIds: [] }, metadata(founder.userId));
+    readModels.wrote(created.position);
+    teamIds.set(team, created.teamId);
+  }
+  const teamsOf = (person: DemoPerson) => person.teams.map((team) => teamIds.get(team)!);
+
+  await readModels.includeWritten();
+  const founderAccess = await accessOf(db, companyId, founder.userId);
+  for (const member of members.slice(1)) {
+    setupStep();
+    const { results, position: sent } = await organisation.sendInvites(founderAccess, { emails: [member.email], role: member.role, teamIds: teamsOf(member), projectIds: [] }, metadata(founder.userId));
+    const refused = results.find((result) => !result.sent);
+    if (refused) throw new Error(`Inviting ${member.email}: ${refused.message}`);
+    readModels.wrote(sent);
+  }
+
+  await readModels.includeWritten();
+  setupStep();
+  await Promise.all(
+    members.slice(1).map(async (member) => {
+      const invites = await db.selectFrom('invites').select('invite_id').where('company_id', '=', companyId).where('email', '=', member.email).where('status', '=', 'pending').execute();
+      for (const invite of invites) {
+        readModels.wrote((await organisation.acceptInvite({ userId: member.userId, name: member.name, email: member.email }, invite.invite_id, metadata(member.userId))).position);
+      }
+    }),
+  );
+
+  // Rates: the founder sets everyone's; another Admin, if there is one, the founder's.
+  await readModels.includeWritten();
+  setupStep();
+  const accesses = new Map(await Promise.all(members.map(async (member) => [member.userId, await accessOf(db, companyId, member.userId)] as const)));
+  const setRate = async (member: (typeof members)[number], rate: number) => {
+    const editor = member === founder ? members.find((other) => other !== founder && other.role === 'Admin') : founder;
+    if (!editor) return;
+    const edit = { name: member.name, teamIds: teamsOf(member), hourlyRate: rate };
+    readModels.wrote(await organisation.editMember(accesses.get(editor.userId)!, member.userId, edit, metadata(editor.userId)));
+  };
+  for (const member of members) await setRate(member, member.rate);
+
+  setupStep();
+  const projectIds: string[] = [];
+  for (const project of PROJECTS) {
+    const created = await projectsService.createProject(founderAccess, project.name, metadata(founder.userId));
+    readModels.wrote(created.position);
+    projectIds.push(created.projectId);
+  }
+  await readModels.includeWritten();
+  const plan = taskPlan(members);
+  const tasks: { taskId: string; projectId: string; project: number }[] = [];
+  for (const [index, item] of plan.entries()) {
+    const { taskId, position: created } = await projectsService.createTask(
+      founderAccess,
+      {
+        title: item.title,
+        description: `<p>${PROJECTS[item.project].summary}</p>`,
+        status: index % 3 === 0 ? 'IN PROGRESS' : index % 3 === 1 ? 'TO DO' : 'QA',
+        priority: TASK_PRIORITIES[index % TASK_PRIORITIES.length],
+        eta: today.add({ days: 7 + (index % 5) * 7 }).toString(),
+        assigneeId: members[item.assignee].userId,
+        projectId: projectIds[item.project],
+      },
+      metadata(founder.userId),
+    );
+    readModels.wrote(created);
+    tasks.push({ taskId, projectId: projectIds[item.project], project: item.project });
+  }
+  await readModels.includeWritten();
+
+  // Each person's days, from their own seed: the same run number gives the same history.
+  const timerTasks = new ReadModelCache<TimerTaskRow>(readModels.watcher, TIMER_TASK_TABLES);
+  const workers = await Promise.all(
+    members.map(async (member, index) => {
+      const own = tasks.filter((_, i) => plan[i].assignee === index);
+      const random = randomFrom(run * 7919 + index);
+      const habits = habitsOf(member, own.length, random);
+      const steps = workSchedule(habits, { from, until, seed: run * 104_729 + index });
+      const personClock = new Clock(0);
+      const timer = createTimeTrackingService({ store, db, tasks: timerTasks, now: personClock.now });
+      const access = await accessOf(db, companyId, member.userId);
+      const teamFor = (project: number) => {
+        const shared = PROJECTS[project].teams.find((team) => member.teams.includes(team));
+        return teamIds.get(shared ?? member.teams[0] ?? PROJECTS[project].teams[0] ?? TEAMS[0])!;
+      };
+      let sweptSessions = 0;
+
+      /** The sweep of a running server may end a session of the past at once: the time after its last beat is then not counted. */
+      const unlessSwept = async (command: () => Promise<LogPosition | null>) => {
+        try {
+          readModels.wrote(await command());
+          return true;
+        } catch (error) {
+          if (!(error instanceof DomainError && error.message === trackerMessages.noSession)) throw error;
+          sweptSessions++;
+          return false;
+        }
+      };
+
+      const act = async (step: WorkStep) => {
+        personClock.at = stepStart(step);
+        if (step.kind !== 'session') {
+          readModels.wrote((await timer.punch(access, step.kind === 'punch-in' ? 'in' : 'out', member.zone, metadata(member.userId))).position);
+          return;
+        }
+        const task = own[step.task];
+        const { session, position } = await timer.start(
+          access,
+          { teamId: teamFor(task.project), projectId: task.projectId, taskId: task.taskId, taskDetails: SESSION_NOTES[Math.floor(step.start / MINUTE) % SESSION_NOTES.length], timeZone: member.zone },
+          habits.desktop ? 'desktop' : 'web',
+          metadata(member.userId),
+        );
+        if (!session) throw new Error(`No session started for ${member.email}`);
+        readModels.wrote(position);
+        for (const beat of step.idle) {
+          personClock.at = beat.at;
+          if (!(await unlessSwept(() => timer.heartbeat(access, session.sessionId, beat.minutes, metadata(member.userId))))) return;
+        }
+        personClock.at = step.end;
+        await unlessSwept(async () => (await timer.stop(access, session.sessionId, metadata(member.userId))).position);
+      };
+      return { steps, act, swept: () => sweptSessions };
+    }),
+  );
+
+  // Rates change 30 days ago: the time logs before it are written first, so the log holds them in the order they happened.
+  const raiseAt = today.subtract({ days: Math.min(RAISE_AFTER_DAYS, Math.floor(days / 3)) }).toZonedDateTime({ timeZone: COMPANY_ZONE }).epochMilliseconds;
+  const track = (when: (at: number) => boolean) =>
+    Promise.all(
+      workers.map(async ({ steps, act }) => {
+        for (const step of steps) if (when(stepStart(step))) await act(step);
+      }),
+    );
+  await track((at) => at < raiseAt);
+  clock.at = raiseAt;
+  for (const member of members) if (member.raise) await setRate(member, member.raise);
+  await track((at) => at >= raiseAt);
+  // Founded 90 days ago, the company's first trial is long over: it gets a fresh one, as the operator gives it.
+  clock.at = Date.now();
+  const trialEndsAt = new Date(clock.at + TRIAL_DAYS * 86_400_000).toISOString();
+  readModels.wrote(await organisation.setSubscriptionStatus(companyId, 'trial', trialEndsAt, metadata('operator')));
+  await readModels.includeWritten();
+
+  const all = workers.flatMap((worker) => worker.steps);
+  return {
+    companyId,
+    name,
+    password,
+    signIns: byRole(members).map(({ role, name: person, email }) => ({ role, name: person, email })),
+    teams: TEAMS.length,
+    projects: PROJECTS.length,
+    tasks: tasks.length,
+    days,
+    sessions: all.filter((step) => step.kind === 'session').length,
+    punches: all.filter((step) => step.kind !== 'session').length,
+    sweptSessions: workers.reduce((sum, worker) => sum + worker.swept(), 0),
+  };
+}
+
+/** What `npm run demo` prints: the company, then who can sign in (Admins first) and the one password. */
+export function describeDemo(demo: DemoCompany, url: string): string {
+  const width = Math.max(...demo.signIns.map((s) => s.name.length));
+  return [
+    `${demo.name}: ${demo.signIns.length} people in ${demo.teams} teams, ${demo.projects} projects with ${demo.tasks} tasks,`,
+    `${demo.days} days of time logs (${demo.sessions} sessions, ${demo.punches} punches).`,
+    ...(demo.sweptSessions > 0 ? [`The running server's sweep ended ${demo.sweptSessions} of those sessions early, as abandoned.`] : []),
+    '',
+    `Sign in at ${url} as any of them:`,
+    ...demo.signIns.map((s) => `  ${s.role.padEnd(8)} ${s.name.padEnd(width)}  ${s.email}`),
+    '',
+    `Password: ${demo.password}`,
+  ].join('\n');
+}

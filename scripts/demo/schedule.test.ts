@@ -1,0 +1,84 @@
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { splitByLocalDay } from '../../domain/time-tracking/local-days.ts';
+import { stepEnd, stepStart, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
+
+const habits = (zone: string, more: Partial<WorkHabits> = {}): WorkHabits => ({
+  zone,
+  dayStart: 9 * 60 + 30,
+  dayMinutes: 480,
+  desktop: true,
+  idleShare: 0.1,
+  eveningChance: 0.15,
+  nightOwl: false,
+  tasks: 3,
+  ...more,
+});
+
+const until = Date.parse('2026-11-24T12:00:00Z');
+const from = Temporal.PlainDate.from('2026-08-26');
+const sessions = (steps: WorkStep[]) => steps.filter((step) => step.kind === 'session');
+
+describe('a demo person’s days', () => {
+  const people = [
+    habits('Asia/Kolkata'),
+    habits('Europe/Berlin', { nightOwl: true, eveningChance: 0.3 }),
+    habits('America/New_York', { desktop: false, idleShare: 0, dayStart: 8 * 60 + 45 }),
+  ];
+
+  it('go forward, punch in before each session and out after, and end by now', () => {
+    for (const [seed, person] of people.entries()) {
+      const steps = workSchedule(person, { from, until, seed });
+      expect(steps.length).toBeGreaterThan(200);
+      let punchedIn = false;
+      for (const [index, step] of steps.entries()) {
+        if (index > 0) expect(stepStart(step)).toBeGreaterThan(stepEnd(steps[index - 1]));
+        expect(stepEnd(step)).toBeLessThanOrEqual(until);
+        if (step.kind === 'session') {
+          expect(punchedIn).toBe(true);
+          expect(step.end - step.start).toBeGreaterThanOrEqual(19 * 60_000);
+          expect(step.task).toBeLessThan(person.tasks);
+        } else {
+          expect(punchedIn).toBe(step.kind === 'punch-out');
+          punchedIn = step.kind === 'punch-in';
+        }
+      }
+    }
+  });
+
+  it('has idle heartbeats of at most 2 minutes inside desktop sessions only', () => {
+    const desktop = sessions(workSchedule(people[0], { from, until, seed: 1 }));
+    expect(desktop.filter((s) => s.idle.length > 0).length).toBeGreaterThan(desktop.length / 2);
+    for (const session of desktop) {
+      for (const beat of session.idle) {
+        expect(beat.minutes).toBeGreaterThan(0);
+        expect(beat.minutes).toBeLessThanOrEqual(2);
+        expect(beat.at).toBeGreaterThan(session.start);
+        expect(beat.at).toBeLessThan(session.end);
+      }
+    }
+    expect(sessions(workSchedule(people[2], { from, until, seed: 2 })).every((s) => s.idle.length === 0)).toBe(true);
+  });
+
+  it('works weekdays in local hours, with a night owl over midnight every release Wednesday', () => {
+    const steps = workSchedule(people[1], { from, until, seed: 3 });
+    const local = (at: number) => Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO('Europe/Berlin');
+    const overMidnight = sessions(steps).filter((s) => splitByLocalDay(new Date(s.start).toISOString(), new Date(s.end).toISOString(), 'Europe/Berlin').length > 1);
+    expect(overMidnight.filter((s) => local(s.start).dayOfWeek === 3).length).toBe(13);
+    const dayStarts = steps.filter((step) => step.kind === 'punch-in').map((step) => local(stepStart(step)).hour);
+    expect(dayStarts.filter((hour) => hour >= 8 && hour <= 10).length).toBeGreaterThan(55);
+    const weekdays = new Set(sessions(steps).map((s) => local(s.start)).filter((t) => t.dayOfWeek <= 5).map((t) => t.toPlainDate().toString()));
+    expect(weekdays.size).toBeGreaterThan(55);
+  });
+
+  it('is the same for the same seed, and leaves out what has not ended by now', () => {
+    expect(workSchedule(people[0], { from, until, seed: 7 })).toEqual(workSchedule(people[0], { from, until, seed: 7 }));
+    const endOfDay = Date.parse('2026-11-24T18:00:00Z');
+    const whole = workSchedule(people[0], { from: Temporal.PlainDate.from('2026-11-16'), until: endOfDay, seed: 7 });
+    for (const now of [Date.parse('2026-11-24T05:00:00Z'), Date.parse('2026-11-24T08:00:00Z'), Date.parse('2026-11-24T11:00:00Z')]) {
+      const upToNow = workSchedule(people[0], { from: Temporal.PlainDate.from('2026-11-16'), until: now, seed: 7 });
+      expect(upToNow).toEqual(whole.slice(0, upToNow.length));
+      expect(stepEnd(whole[upToNow.length])).toBeGreaterThan(now);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** How one person works: drawn once per person, then each day varies around it. */
+export interface WorkHabits {
+  zone: string;
+  /** When a workday starts, in minutes after local midnight. */
+  dayStart: number;
+  /** Minutes tracked on a usual workday. */
+  dayMinutes: number;
+  /** Tracks with the desktop agent, whose heartbeats report idle time; the web reports none. */
+  desktop: boolean;
+  /** Share of tracked time idle (desktop only). */
+  idleShare: number;
+  /** Chance of a second stint in the evening after a workday. */
+  eveningChance: number;
+  /** Works into the night on release Wednesdays, and now and then on other days. */
+  nightOwl: boolean;
+  /** How many tasks the sessions are spread over (the first gets the most). */
+  tasks: number;
+}
+
+/** An idle heartbeat of the desktop agent: the minutes idle since the beat before. */
+export interface IdleBeat {
+  at: number;
+  minutes: number;
+}
+
+/** What the person does, in order; times are epoch milliseconds. */
+export type WorkStep =
+  | { kind: 'punch-in' | 'punch-out'; at: number }
+  | { kind: 'session'; start: number; end: number; task: number; idle: IdleBeat[] };
+
+export const stepStart = (step: WorkStep) => (step.kind === 'session' ? step.start : step.at);
+export const stepEnd = (step: WorkStep) => (step.kind === 'session' ? step.end : step.at);
+
+/** A small seeded generator (mulberry32): the same seed gives the same company. */
+export function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MINUTE = 60_000;
+const WEDNESDAY = 3;
+const LUNCH = 13 * 60;
+
+/**
+ * One person's punches and sessions on each local day from `from` to the day
+ * of `until`, and nothing that ends after `until`: workdays with a lunch break
+ * and short breaks between sessions, a day off now and then, some evenings,
+ * a few weekends, and for night owls sessions over midnight. Local times are
+ * wall-clock times in the person's zone, so a DST change moves them with the
+ * clock; steps never overlap and always go forward.
+ */
+export function workSchedule(habits: WorkHabits, { from, until, seed }: { from: Temporal.PlainDate; until: number; seed: number }): WorkStep[] {
+  const random = randomFrom(seed);
+  const between = (low: number, high: number) => low + random() * (high - low);
+  const minutes = (low: number, high: number) => Math.round(between(low, high));
+  const lastDay = Temporal.Instant.fromEpochMilliseconds(until).toZonedDateTimeISO(habits.zone).toPlainDate();
+  const steps: WorkStep[] = [];
+
+  for (let date = from; Temporal.PlainDate.compare(date, lastDay) <= 0; date = date.add({ days: 1 })) {
+    const at = (minute: number) =>
+      date.toPlainDateTime({ hour: 0 }).add({ minutes: minute }).toZonedDateTime(habits.zone).epochMilliseconds + Math.floor(random() * 60) * 1000;
+    const task = () => (random() < 0.5 ? 0 : Math.floor(random() * habits.tasks));
+    const session = (start: number, end: number): WorkStep => {
+      const step = { start: at(start), end: at(end), task: task() };
+      return { kind: 'session', ...step, idle: habits.desktop ? idleBeats(step, habits.idleShare * between(0.3, 1.7), random) : [] };
+    };
+    const stint = (start: number, length: number) => {
+      steps.push({ kind: 'punch-in', at: at(start) });
+      steps.push(session(start + minutes(1, 4), start + length));
+      steps.push({ kind: 'punch-out', at: at(start + length + minutes(2, 6)) });
+    };
+
+    const weekend = date.dayOfWeek >= 6;
+    const releaseNight = habits.nightOwl && date.dayOfWeek === WEDNESDAY;
+    if (weekend) {
+      if (random() < 0.06) stint(minutes(600, 720), minutes(60, 180));
+      continue;
+    }
+    const dayOff = !releaseNight && random() < 0.06;
+    let lastEnd = 0;
+    if (!dayOff) {
+      const punchIn = habits.dayStart + minutes(-15, 20);
+      steps.push({ kind: 'punch-in', at: at(punchIn) });
+      let t = punchIn + minutes(2, 8);
+      let left = Math.round(habits.dayMinutes * between(0.85, 1.12));
+      let lunched = false;
+      const lunchAt = LUNCH + minutes(-30, 30);
+      while (left >= 20) {
+        let length = Math.min(left, minutes(50, 160));
+        if (!lunched && t + length > lunchAt) length = Math.max(20, lunchAt - t);
+        steps.push(session(t, t + length));
+        left -= length;
+        t += length;
+        lastEnd = t;
+        if (!lunched && t >= lunchAt - 5) {
+          t += minutes(30, 60);
+          lunched = true;
+        } else t += minutes(5, 20);
+      }
+      steps.push({ kind: 'punch-out', at: at(lastEnd + minutes(3, 10)) });
+    }
+    if (releaseNight || (habits.nightOwl && random() < 0.04)) stint(Math.max(minutes(22 * 60, 22 * 60 + 40), lastEnd + 30), minutes(150, 210));
+    else if (!dayOff && lastEnd < 19 * 60 && random() < habits.eveningChance) stint(minutes(20 * 60, 21 * 60), minutes(30, 110));
+  }
+
+  return untilNow(steps, until);
+}
+
+/** Idle minutes as the agent reports them: at most 2 per beat, at moments inside the session. */
+function idleBeats(session: { start: number; end: number }, share: number, random: () => number): IdleBeat[] {
+  let idle = Math.round(((session.end - session.start) / MINUTE) * share);
+  const span = session.end - session.start - 3 * MINUTE;
+  const times = Array.from({ length: Math.ceil(idle / 2) }, () => session.start + 2 * MINUTE + Math.floor(random() * span)).sort((a, b) => a - b);
+  return times.map((at) => {
+    const minutes = Math.min(2, idle);
+    idle -= minutes;
+    return { at, minutes };
+  });
+}
+
+/**
+ * The steps that are over by `until`, and none after the first that is not:
+ * someone at work right now stays punched in, with no timer running.
+ */
+function untilNow(steps: WorkStep[], until: number): WorkStep[] {
+  const over = steps.findIndex((step) => stepEnd(step) > until);
+  return over === -1 ? steps : steps.slice(0, over);
+}
