@@ -84,6 +84,8 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
       info: { title: 'Timeledger API', version: '1', description: 'Time tracking and team management. Every change is an event.' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
+    // Shared schemas keep their names in the document (and in the web app's types generated from it).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -51,7 +51,7 @@ const companyScoped: Record<string, Case> = {
     member: 'refused',
     body: (ids) => ({ projectId: ids.projectId, title: 'T', description: 'D', status: 'TO DO', priority: 'P1', eta: null, assigneeId: ids.userId }),
   },
-  'GET /api/companies/{companyId}/tasks/{taskId}': { member: 'refused' },
+  'GET /api/companies/{companyId}/tasks/{taskId}': { member: 'hidden' },
   'PATCH /api/companies/{companyId}/tasks/{taskId}': { member: 'refused', body: () => ({ title: 'Changed' }) },
   'DELETE /api/companies/{companyId}/tasks/{taskId}': { member: 'refused' },
   'POST /api/companies/{companyId}/tasks/{taskId}/comments': { member: 'refused', body: () => ({ html: '<p>hi</p>' }) },
@@ -152,7 +152,8 @@ beforeAll(async () => {
       status: 'TO DO',
       priority: 'P1',
       eta: null,
-      assigneeId: memberA.userId,
+      // Not the Member's: the person a task is assigned to may read it and comment on it.
+      assigneeId: adminA.userId,
     })
   ).body.taskId;
   const commentId = (await adminA.call('POST', `/api/companies/${companyId}/tasks/${taskId}/comments`, { html: '<p>Alpha note</p>' })).body.commentId;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
 import { type Actor, type CommandName, mayRun } from '../../domain/members/authorization.ts';
+import { type GuardedPage, mayOpenPage } from '../../domain/members/page-access.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
@@ -54,14 +55,16 @@ function loadMembership(db: Kysely<Database>, companyId: string, userId: string)
  * The one authorisation path for company-scoped routes. A company the caller
  * is not a member of answers exactly like one that does not exist. `command`:
  * the caller's role must be one the authorization table lets run it (a
- * manager's screen names the command it serves). `write` also refuses changes
- * while the subscription is suspended or the trial over.
+ * manager's screen names the command it serves). `page`: the route serves that
+ * page's data, so the caller's role must be one the page table lets open it
+ * (the web router's guard). `write` also refuses changes while the
+ * subscription is suspended or the trial over.
  */
 export async function companyAccess(
   context: { db: Kysely<Database>; memberships: ReadModelCache<Membership> },
   request: FastifyRequest,
   companyId: string,
-  options: { command?: CommandName; write?: boolean } = {},
+  options: { command?: CommandName; page?: GuardedPage; write?: boolean } = {},
 ): Promise<CompanyAccess> {
   const userId = await requireUser(request);
   if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
@@ -71,6 +74,7 @@ export async function companyAccess(
   const access = toAccess(row, companyId, userId);
   // Refused early by the authorization table; the decider checks the target too.
   if (options.command && !mayRun(access.role, options.command)) throw forbidden(accessDenied);
+  if (options.page && !mayOpenPage(access.role, options.page)) throw forbidden(accessDenied);
   const { company } = access;
   if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);

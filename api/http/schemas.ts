@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Day, Id, Nullable } from '../../domain/shared/schema.ts';
+import { ROLES } from '../../domain/members/roles.ts';
 import { TaskId } from '../../domain/tasks/events.ts';
 
 export const ErrorResponse = Type.Object(
@@ -31,6 +32,9 @@ export const TimeZone = Text(64);
 export const Ids = (maxItems: number) => Type.Array(Id, { maxItems });
 /** A 1-based page number. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 100_000 });
+
+/** A company role (core §6), as answers name it. */
+export const RoleName = Type.Enum(ROLES);
 
 /** Path parameters. */
 export const CompanyParams = Type.Object({ companyId: Id });

@@ -4,14 +4,14 @@ import { findAccount } from '../../projections/accounts/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CompanyParams, errorResponses, Nullable, Text, TimeZone } from '../http/schemas.ts';
+import { CompanyParams, errorResponses, Nullable, RoleName, Text, TimeZone } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 
 const CompanySummary = Type.Object({
   companyId: Type.String(),
   companyName: Type.String(),
-  role: Type.String(),
+  role: RoleName,
   subscriptionStatus: Type.String(),
   trialExpiryDate: Type.Union([Type.String(), Type.Null()]),
 });
@@ -23,7 +23,7 @@ const CompanyDetails = Type.Object({
   timeZone: Type.String(),
   workingHours: Type.Object({ start: Type.String(), end: Type.String() }),
   subscription: Type.Object({ status: Type.String(), trialExpiryDate: Type.Union([Type.String(), Type.Null()]) }),
-  role: Type.String(),
+  role: RoleName,
   teams: Type.Array(Type.Object({ teamId: Type.String(), teamName: Type.String(), role: Type.String() })),
 });
 

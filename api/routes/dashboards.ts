@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { dashboardMessages, seesTeamDashboards, visibleTeams } from '../../domain/dashboards/access.ts';
+import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
-import { accessDenied } from '../../domain/members/roles.ts';
-import { forbidden, invalid, notFound } from '../../domain/shared/errors.ts';
+import { invalid, notFound } from '../../domain/shared/errors.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
 import { type CompanyAccess, companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -48,8 +47,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
-        if (!seesTeamDashboards(access.role)) throw forbidden(accessDenied);
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/dashboard-team' });
         const range = checkedRange(request.query);
         const visible = visibleTeams(access.actor);
         const { teamId } = request.query;

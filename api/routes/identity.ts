@@ -7,7 +7,7 @@ import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, errorResponses, Text } from '../http/schemas.ts';
+import { CommandResponse, errorResponses, RoleName, Text } from '../http/schemas.ts';
 import { clearSessionCookie, requireUser, sessionOf, setSessionCookie } from '../http/session.ts';
 
 /**
@@ -24,7 +24,7 @@ const Profile = Type.Object({
     Type.Object({
       companyId: Type.String(),
       companyName: Type.String(),
-      role: Type.String(),
+      role: RoleName,
       subscriptionStatus: Type.String(),
       trialExpiryDate: Type.Union([Type.String(), Type.Null()]),
     }),

@@ -238,8 +238,9 @@ describe('clients', () => {
 
   it("serves a task's images only to who may read the task: managers and Clients of its project", async () => {
     const secret = (await api('POST', '/projects', { name: 'Secret Plans' })).body.projectId;
-    const visibleTask = (await api('POST', '/tasks', newTask({ title: 'Client sees this' }))).body.taskId;
-    const hiddenTask = (await api('POST', '/tasks', newTask({ title: 'Client does not', projectId: secret }))).body.taskId;
+    // Assigned to the manager: Dan, a Member, is not among those who may read them.
+    const visibleTask = (await api('POST', '/tasks', newTask({ title: 'Client sees this', assigneeId: manager.userId }))).body.taskId;
+    const hiddenTask = (await api('POST', '/tasks', newTask({ title: 'Client does not', projectId: secret, assigneeId: manager.userId }))).body.taskId;
     const visibleImage = (await uploadImage(manager, visibleTask)).body.url;
     const hiddenImage = (await uploadImage(manager, hiddenTask)).body.url;
 
@@ -249,6 +250,43 @@ describe('clients', () => {
     expect((await fetchImage(client, hiddenImage)).status).toBe(404);
     expect((await fetchImage(dev, visibleImage)).status).toBe(404);
     expect((await fetchImage(dev, hiddenImage)).status).toBe(404);
+  });
+});
+
+describe("a task's assignee", () => {
+  const asDev = (method: string, path: string, body?: unknown) => dev.call(method, `/api/companies/${companyId}${path}`, body);
+
+  it('opens, reads and comments on a task assigned to them, and changes nothing else', async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Assigned to Dan' }))).body;
+    const image = (await uploadImage(manager, taskId)).body.url;
+    await api('PATCH', `/tasks/${taskId}`, { description: `<p>See the sketch</p><img src="${image}">` });
+
+    expect(await asDev('GET', `/tasks/${taskId}`)).toMatchObject({ status: 200, body: { taskId, title: 'Assigned to Dan', assignee: { userId: dev.userId } } });
+    expect((await fetchImage(dev, image)).status).toBe(200);
+    const commented = await asDev('POST', `/tasks/${taskId}/comments`, { html: '<p>On it</p>' });
+    expect(commented.status).toBe(201);
+    expect((await asDev('GET', `/tasks/${taskId}`)).body.comments).toMatchObject([{ commentId: commented.body.commentId, userName: 'Dan Developer', html: '<p>On it</p>' }]);
+
+    // Editing, deleting and the history stay with Managers and Admins.
+    expect(await asDev('PATCH', `/tasks/${taskId}`, { status: 'DONE' })).toMatchObject({ status: 403, body: { message: 'Access denied' } });
+    expect((await asDev('DELETE', `/tasks/${taskId}/comments/${commented.body.commentId}`)).status).toBe(403);
+    expect((await asDev('DELETE', `/tasks/${taskId}`)).status).toBe(403);
+    expect((await asDev('GET', `/tasks/${taskId}/history`)).status).toBe(403);
+    expect((await api('GET', `/tasks/${taskId}`)).body).toMatchObject({ status: 'TO DO', comments: [{ html: '<p>On it</p>' }] });
+  });
+
+  it("reads no one else's task, and loses a task reassigned away", async () => {
+    const theirs = (await api('POST', '/tasks', newTask({ title: 'Assigned to Paula', assigneeId: manager.userId }))).body.taskId;
+    expect(await asDev('GET', `/tasks/${theirs}`)).toMatchObject({ status: 404, body: { message: 'Task not found' } });
+    expect(await asDev('POST', `/tasks/${theirs}/comments`, { html: '<p>Me too</p>' })).toMatchObject({ status: 403, body: { message: 'Access denied' } });
+
+    const mine = (await api('POST', '/tasks', newTask({ title: 'Handed over later' }))).body.taskId;
+    expect((await asDev('GET', `/tasks/${mine}`)).status).toBe(200);
+    await api('PATCH', `/tasks/${mine}`, { assigneeId: manager.userId });
+    expect((await asDev('GET', `/tasks/${mine}`)).status).toBe(404);
+    expect((await asDev('POST', `/tasks/${mine}/comments`, { html: '<p>Still mine?</p>' })).status).toBe(403);
+    expect((await api('GET', `/tasks/${theirs}`)).body.comments).toEqual([]);
+    expect((await api('GET', `/tasks/${mine}`)).body.comments).toEqual([]);
   });
 });
 

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { canManageProjects } from '../../domain/projects/project.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../domain/tasks/choices.ts';
 import { taskMessages } from '../../domain/tasks/task.ts';
-import { forbidden, notFound } from '../../domain/shared/errors.ts';
-import { accessDenied } from '../../domain/members/roles.ts';
+import { notFound } from '../../domain/shared/errors.ts';
 import {
   findTask,
   listTasks,
@@ -56,12 +55,18 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { projects, db } = context;
   const tags = ['projects and tasks'];
 
-  /** A live task the caller may read: managers any, Clients those of their projects, others none. */
+  /**
+   * A live task the caller may read: managers any, Clients those of their
+   * projects, and anyone the task is assigned to; null for the others, as for
+   * a task that does not exist.
+   */
   async function readableTask(access: CompanyAccess, taskId: string) {
-    if (!canManageProjects(access.role) && access.role !== 'Client') return null;
     const found = await findTask(db, access.company.company_id, taskId);
+    if (!found) return null;
+    if (canManageProjects(access.role) || found.assignee.userId === access.userId) return found;
+    if (access.role !== 'Client') return null;
     const visible = await visibleProjectIds(context, access);
-    return found && (!visible || visible.includes(found.projectId)) ? found : null;
+    return visible?.includes(found.projectId) ? found : null;
   }
 
   return async (app) => {
@@ -190,7 +195,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask' });
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-tasks' });
         const q = request.query;
         return listTasks(db, access.company.company_id, {
           projectIds: q.projectIds.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
@@ -229,7 +234,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'A task with its comments',
+          summary: 'A task with its comments (managers: any; Clients: those of their projects; anyone: those assigned to them)',
           params: TaskParams,
           response: {
             200: Type.Intersect([
@@ -249,7 +254,6 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
-        if (!canManageProjects(access.role) && access.role !== 'Client') throw forbidden(accessDenied);
         const found = await readableTask(access, request.params.taskId);
         if (!found) throw notFound(taskMessages.notFound);
         return found;
@@ -283,7 +287,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'Comment on a task (rich text, sanitised)',
+          summary: 'Comment on a task (rich text, sanitised): managers, and the person it is assigned to',
           params: TaskParams,
           body: Type.Object({ html: Text(100_000) }),
           response: { 201: Type.Object({ commentId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
@@ -387,7 +391,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'A task image, only for those who may read the task: managers, and Clients of its project',
+          summary: 'A task image, only for those who may read the task: managers, Clients of its project, its assignee',
           params: Type.Object({ companyId: Id, taskId: TaskId, file: Type.String({ maxLength: 60, pattern: '^[0-9a-f-]{36}\\.(png|jpg|webp|gif)$' }) }),
         },
       },

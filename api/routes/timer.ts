@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { TIMER_SOURCES } from '../../domain/time-tracking/events.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -10,7 +11,7 @@ const Position = Type.Union([Type.String(), Type.Null()]);
 
 const Session = Type.Object({
   sessionId: Type.String(),
-  source: Type.String(),
+  source: Type.Enum(TIMER_SOURCES),
   timeZone: Type.String(),
   startedAt: Type.String(),
   teamId: Type.String(),

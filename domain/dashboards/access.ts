@@ -1,4 +1,5 @@
 import type { Actor } from '../members/authorization.ts';
+import { mayOpenPage } from '../members/page-access.ts';
 
 export const dashboardMessages = {
   /** The same for someone who does not exist and someone the viewer may not see. */
@@ -7,12 +8,12 @@ export const dashboardMessages = {
 } as const;
 
 /**
- * Who may see what on the dashboards (core §2, §6), the one rule for the API
- * and the menus: the team dashboard is for Admins (the whole company) and for
- * Heads and Managers (the teams they manage); everyone sees their own
+ * Who may see what on the dashboards (core §2, §6): the team dashboard is for
+ * those who may open its page (page-access.ts), Admins for the whole company
+ * and Heads and Managers for the teams they manage; everyone sees their own
  * individual dashboard, and those who see teams see their people's.
  */
-export const seesTeamDashboards = (role: Actor['role']) => role === 'Admin' || role === 'Head' || role === 'Manager';
+export const seesTeamDashboards = (role: Actor['role']) => mayOpenPage(role, '/dashboard-team');
 
 /** The people a viewer may see besides themselves: everyone (null), or those of these teams. */
 export function visibleTeams(actor: Actor): readonly string[] | null {

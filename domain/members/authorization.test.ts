@@ -35,6 +35,8 @@ function targetOf(command: CommandName, place: Place): Target {
       return { companyId, member: colleague };
     case 'SendInvite':
       return { companyId, team, grants: 'Member' };
+    case 'AddComment':
+      return { companyId, assigneeId: 'colleague' };
     case 'StartTimer':
     case 'StopTimer':
     case 'CancelTimer':
@@ -127,6 +129,13 @@ describe('rules beside the matrix', () => {
     const spanning = { userId: 'colleague', role: 'Member' as Role, teamIds: [OTHER_TEAM, OWN_TEAM] };
     expect(isAllowed(actorAs('Manager'), 'EditMember', { companyId: COMPANY, member: spanning })).toBe(true);
     expect(isAllowed(actorAs('Manager'), 'GrantTeamRole', { companyId: COMPANY, team: OTHER_TEAM, member: spanning })).toBe(false);
+  });
+
+  it('a Member comments only on a task assigned to them; managers on any task', () => {
+    const onTaskOf = (assigneeId: string) => ROLES.filter((role) => isAllowed(actorAs(role), 'AddComment', { companyId: COMPANY, assigneeId })).map((role) => LETTER[role]).join(' ');
+    expect(onTaskOf(ACTOR_ID)).toBe('A H M m');
+    expect(onTaskOf('colleague')).toBe('A H M');
+    expect(isAllowed(actorAs('Member'), 'AddComment', { companyId: COMPANY })).toBe(false);
   });
 
   it('a tracker is its owner’s alone', () => {

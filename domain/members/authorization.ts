@@ -8,10 +8,11 @@ import { accessDenied, canManageMember, type Role } from './roles.ts';
  * - 'company': anywhere in the actor's company;
  * - 'own-teams': only in teams the actor manages (as Head or Manager), and only
  *   on people who share such a team with them;
- * - 'self': only on the actor's own data (their tracker).
+ * - 'self': only on the actor's own data (their tracker);
+ * - 'assigned': only on what is assigned to them (a task they work on).
  * A role missing from a row may not run that command at all.
  */
-export type Reach = 'company' | 'own-teams' | 'self';
+export type Reach = 'company' | 'own-teams' | 'self' | 'assigned';
 
 const MANAGERS = { Admin: 'company', Head: 'company', Manager: 'company' } as const;
 const TRACKERS = { Admin: 'self', Head: 'self', Manager: 'self', Member: 'self' } as const;
@@ -34,7 +35,8 @@ export const COMMAND_RIGHTS = {
   CreateTask: MANAGERS,
   EditTask: MANAGERS,
   DeleteTask: MANAGERS,
-  AddComment: MANAGERS,
+  // The person a task is assigned to talks about it too; editing it stays with the managers.
+  AddComment: { ...MANAGERS, Member: 'assigned' },
   DeleteComment: MANAGERS,
   StartTimer: TRACKERS,
   StopTimer: TRACKERS,
@@ -59,13 +61,15 @@ export interface Actor {
 
 /**
  * What a command acts on. `member` is the person it changes (with their access
- * level and teams); `team` the team it names; `grants` the role it hands out.
+ * level and teams); `team` the team it names; `grants` the role it hands out;
+ * `assigneeId` the person the task it names is assigned to.
  */
 export interface Target {
   companyId: string;
   team?: string | null;
   member?: { userId: string; role: Role; teamIds: Iterable<string> };
   grants?: Role;
+  assigneeId?: string;
 }
 
 /** The roles each role may hand out, by invitation or by adding someone to a team. */
@@ -84,6 +88,7 @@ export function isAllowed(actor: Actor, command: CommandName, target: Target): b
   if (!reach) return false;
   if (target.grants && !GRANTABLE[actor.role].includes(target.grants)) return false;
   if (reach === 'self') return target.member?.userId === actor.userId;
+  if (reach === 'assigned') return target.assigneeId === actor.userId;
   const manages = (teamId: string) => reach === 'company' || actor.managedTeams.has(teamId);
   if (target.team && !manages(target.team)) return false;
   if (target.member) {

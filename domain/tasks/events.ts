@@ -3,10 +3,11 @@ import { ChangedBy, TaskPrefix } from '../projects/events.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { Closed, Day, Id, Name, Nullable, RichText } from '../shared/schema.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from './choices.ts';
+import { TASK_ID_MAX_LENGTH, TASK_ID_PATTERN } from './task-id.ts';
 
 
 /** A task's readable id: its project's prefix and a running number, e.g. "WA-12". */
-export const TaskId = Type.String({ pattern: '^[A-Z]{2}-[1-9][0-9]*$', maxLength: 32 });
+export const TaskId = Type.String({ pattern: TASK_ID_PATTERN, maxLength: TASK_ID_MAX_LENGTH });
 const TaskNumber = Type.Integer({ minimum: 1 });
 
 const taskFields = {

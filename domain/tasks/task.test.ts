@@ -127,6 +127,17 @@ describe('task: rights on an existing task', () => {
     }
   });
 
+  it('lets the Member the task is assigned to comment on it, and nothing else', () => {
+    const assignee: Actor = { ...teamMember, userId: assigneeId };
+    given(task, [created]).when(comment(assignee), context).then([{ type: 'TaskCommentAdded', data: { ...ref(assignee), commentId, html: '<p>Looks good</p>', text: 'Looks good' } }]);
+    for (const command of [edit(assignee, { priority: 'P1' }), remove(assignee), uncomment(assignee)]) {
+      given(task, [created, commented]).when(command, context).thenRefuses(accessDenied);
+    }
+    const reassigned: TaskEvent = { type: 'TaskFieldChanged', data: { ...ref(), field: 'assigneeId', from: assigneeId, to: teamMember.userId } };
+    given(task, [created, reassigned]).when(comment(assignee), context).thenRefuses(accessDenied);
+    expect(given(task, [created, reassigned]).when(comment(teamMember), context).events()).toHaveLength(1);
+  });
+
   it("refuses another company's admin every command on the task", () => {
     for (const command of commands(otherAdmin)) given(task, [created, commented]).when(command, context).thenRefuses(accessDenied);
   });

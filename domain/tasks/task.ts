@@ -129,7 +129,7 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
       ];
     }
     if (state.status === 'none') throw notFound(taskMessages.notFound);
-    authorize(command.actor, command.type, { companyId: state.companyId });
+    authorize(command.actor, command.type, { companyId: state.companyId, assigneeId: state.fields.assigneeId });
     if (state.status !== 'active') throw notFound(taskMessages.notFound);
     const ref = { taskId: state.taskId, companyId: state.companyId, by: changedBy(command) };
 

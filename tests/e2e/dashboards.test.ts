@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
-import { ensureWebBuild, launchBrowser, pageErrors, screenshot, signInWithApi, visible } from './support/browser.ts';
+import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
+import { ensureWebBuild, launchBrowser, newContext, pageErrors, screenshot, signInWithApi, visible } from './support/browser.ts';
 
 /*
  * Both dashboards as an Admin, a Manager and a Member, on time tracked over
@@ -32,17 +33,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
+afterEach(async (test) => {
+  try {
+    await checkAccessibilityAfter(test);
+  } finally {
+    for (const context of contexts.splice(0)) await context.close();
+  }
   expect(pageErrors.splice(0)).toEqual([]);
 });
 
 /** A signed-in page in India's calendar, with the company and team chosen. */
 async function pageOf(user: ApiUser, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 }, timezoneId: 'Asia/Kolkata' });
+  const context = await newContext(browser, server, { viewport: { width: 1366, height: 900 }, timezoneId: 'Asia/Kolkata' });
   contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
   await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
   // The team this browser works in, as the 'Choose a Team' modal stores it (that modal has tests of its own): an Admin is in both teams.
   const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [seeded.companyId]: user === seeded.bob ? seeded.gemini : seeded.apollo } }, version: 0 });
@@ -143,7 +146,8 @@ describe('team dashboard', () => {
 
     // A custom range: yesterday alone, picked in the calendar.
     await page.getByRole('button', { name: 'Date Range' }).click();
-    const calendar = page.getByRole('dialog').filter({ visible: true });
+    const calendar = await visible(page.getByRole('dialog').filter({ visible: true }));
+    await expectAccessible(page);
     const dayLabel = new Date(`${seeded.yesterday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     const yesterdayButton = calendar.getByRole('button', { name: dayLabel, exact: true });
     await yesterdayButton.click();

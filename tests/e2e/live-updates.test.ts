@@ -14,6 +14,7 @@ import {
   signInWithApi,
   visible,
 } from './support/browser.ts';
+import { checkAccessibilityAfter } from './support/axe.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,8 +28,12 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+afterEach(async (test) => {
+  try {
+    await checkAccessibilityAfter(test);
+  } finally {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  }
   expect(pageErrors.splice(0)).toEqual([]);
 });
 

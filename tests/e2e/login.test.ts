@@ -110,7 +110,7 @@ describe('login', () => {
   it('shows the not-found page for an unknown path, with a link home', async () => {
     await t.page.goto('/no/such/page');
     await visible(t.page.getByRole('heading', { name: 'Page not found' }));
-    await visible(t.page.getByRole('heading', { name: '404' }));
+    await visible(t.page.getByText('404', { exact: true }));
     await visible(t.page.getByText('The page is deprecated, deleted, or does not exist at all'));
     await screenshot(t.page, 'not-found');
 

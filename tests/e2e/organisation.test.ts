@@ -19,6 +19,7 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
+import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
 
 /*
  * The organisation story of the issue: an Admin creates a company and two
@@ -46,7 +47,7 @@ const mailsBeforeInvite: Record<string, number> = {};
 /*
  * The side menu of each role, written out so a change of menuSections.ts or
  * routeAccess.ts shows up here: Members see neither 'Team' nor 'Team
- * Attendance', nor the request lists, Projects, Tasks or Invoices (core §6,
+ * Attendance', nor the request lists, Settings, Projects, Tasks or Invoices (core §6,
  * the task table is the managers' tool); only Admins see Invoices.
  */
 const ADMIN_MENU = {
@@ -82,7 +83,7 @@ const MANAGER_MENU = {
 };
 const MEMBER_MENU = {
   Dashboard: ['User', 'User Attendance'],
-  Manage: ['Regularization', 'Leave', 'Profile', 'Settings', 'Teams', 'Invites'],
+  Manage: ['Regularization', 'Leave', 'Profile', 'Teams', 'Invites'],
 };
 
 const NO_ACCESS = 'You do not have access to this page';
@@ -100,6 +101,7 @@ afterAll(async () => {
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
+afterEach(checkAccessibilityAfter);
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, server);
@@ -260,6 +262,7 @@ describe('organisation', () => {
     for (const team of ['Design', 'Sales']) {
       await page.getByRole('button', { name: 'Add Team' }).click();
       const dialog = await visible(page.getByRole('dialog', { name: 'Add Team' }));
+      await expectAccessible(page);
       await dialog.getByLabel('Team name').fill(team);
       await dialog.getByRole('button', { name: 'Add Team' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -267,6 +270,7 @@ describe('organisation', () => {
     }
     // The Admin is in both teams now (admins join every team) and none is chosen: the app asks for one.
     const chooser = await visible(page.getByRole('dialog', { name: 'Choose a Team' }));
+    await expectAccessible(page);
     await chooseOption(chooser.getByRole('combobox', { name: 'Team' }), 'Design');
     await chooser.getByRole('button', { name: 'Select Team' }).click();
     await chooser.waitFor({ state: 'hidden' });

@@ -16,6 +16,7 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
+import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
 
 /*
  * The projects-and-tasks story of the issue: a Manager adds a project on
@@ -108,6 +109,7 @@ afterEach(() => {
   expect(dialogs).toEqual([]);
   expect(payloadRequests).toEqual([]);
 });
+afterEach(checkAccessibilityAfter);
 
 /** The texts of a table row's cells. */
 const cellsOf = async (row: Locator) => (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
@@ -151,6 +153,7 @@ describe('projects and tasks', () => {
 
     await page.getByRole('button', { name: 'Add Project' }).first().click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Add Project' }));
+    await expectAccessible(page);
     // An empty name is refused in the form.
     await dialog.getByRole('button', { name: 'Add Project' }).click();
     await visible(dialog.getByText('Project name is required'));
@@ -306,6 +309,7 @@ describe('projects and tasks', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     await screenshot(page, 'projects-and-tasks-history');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   visible,
 } from './support/browser.ts';
+import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
 import { timeTrackingAt } from '../support/time-tracking.ts';
 
 /*
@@ -92,6 +93,7 @@ afterAll(async () => {
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
+afterEach(checkAccessibilityAfter);
 
 // ---------------------------------------------------------------------------
 // What the user sees
@@ -210,6 +212,7 @@ describe('timer and punch in the browser', () => {
     await popup.getByLabel('Task details').fill('Gear train of the first column');
     expect(await start.isEnabled()).toBe(true);
     await screenshot(tab, 'timer-popup-picked');
+    await expectAccessible(tab);
 
     // The second tab is watched from the click on: it must follow within a second or two.
     const runningInOtherTab = visible(timerButton(otherTab).filter({ hasText: `${SHOWN_PROJECT} · ${SHOWN_TASK}` })).then(
@@ -267,10 +270,23 @@ describe('timer and punch in the browser', () => {
     expect(await timerButton(tab).innerText()).toContain(SHOWN_TASK);
   });
 
-  it('cancels a running session without saving it', async () => {
-    const popup = await openTimerPopup(tab);
+  it('asks before cancelling a running session, saying how much time goes, then cancels it without saving it', async () => {
+    let popup = await openTimerPopup(tab);
     await popup.getByRole('button', { name: 'Cancel Timer' }).click();
+    const confirm = await visible(tab.getByRole('dialog', { name: 'Cancel Timer' }));
+    await visible(confirm.getByText(/^Discard \d+:\d{2}:\d{2} of tracked time\? It will not be saved\.$/));
+    await screenshot(tab, 'timer-cancel-confirm');
+    await expectAccessible(tab);
+    // Keeping it changes nothing.
+    await confirm.getByRole('button', { name: 'Keep Tracking' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect((await timerStatus()).session).not.toBeNull();
+
+    popup = await openTimerPopup(tab);
+    await popup.getByRole('button', { name: 'Cancel Timer' }).click();
+    await tab.getByRole('dialog', { name: 'Cancel Timer' }).getByRole('button', { name: 'Discard' }).click();
     await alertWith(tab, trackerMessages.cancelled);
+    popup = await openTimerPopup(tab);
     await visible(popup.getByRole('button', { name: 'Start Timer' }));
     expect(await popup.getByRole('button', { name: 'Cancel Timer' }).isDisabled()).toBe(true);
     await closeTimerPopup(tab);

@@ -5,10 +5,11 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { readModelsInclude } from '../../support/read-models.ts';
+import { checkAccessibilityAfter, watchVisits } from './axe.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -63,12 +64,18 @@ export function launchBrowser(): Promise<Browser> {
 /** Uncaught exceptions of the pages of every context made by newContext; a test file checks it stays empty. */
 export const pageErrors: string[] = [];
 
-/** A fresh context (own cookies and storage) on the test server, with the default timeouts lowered. */
-export async function newContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+/**
+ * A fresh context (own cookies and storage) on the test server, with the
+ * default timeouts lowered; every page it visits is checked for accessibility
+ * after each test (checkAccessibilityAfter, axe.ts).
+ */
+export async function newContext(browser: Browser, server: TestServer, options: Pick<BrowserContextOptions, 'viewport' | 'timezoneId'> = {}): Promise<BrowserContext> {
+  const contextOptions = { baseURL: server.url, viewport: { width: 1280, height: 800 }, ...options };
+  const context = await browser.newContext(contextOptions);
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT);
   context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+  watchVisits(browser, context, contextOptions);
   return context;
 }
 
@@ -231,7 +238,8 @@ export async function sideMenu(page: Page): Promise<Record<string, string[]>> {
 
 /**
  * The usual shape of a browser test file: one product server and one browser
- * for the file, a fresh context and page for each test, and no page errors.
+ * for the file, a fresh context and page for each test, no page errors, and
+ * every page visited accessible (checkAccessibilityAfter).
  */
 export function browserSuite() {
   const suite = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page };
@@ -247,8 +255,12 @@ export function browserSuite() {
     suite.context = await newContext(suite.browser, suite.server);
     suite.page = await suite.context.newPage();
   });
-  afterEach(async () => {
-    await suite.context.close();
+  afterEach(async (test) => {
+    try {
+      await checkAccessibilityAfter(test);
+    } finally {
+      await suite.context.close();
+    }
     expect(pageErrors.splice(0)).toEqual([]);
   });
   return suite;

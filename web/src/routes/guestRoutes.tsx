@@ -1,20 +1,17 @@
 import { createRoute } from '@tanstack/react-router';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { SessionGuard } from '../features/auth/SessionGuard';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { AuthLayout } from '../features/layout/AuthLayout';
 import { rootRoute } from './rootRoute';
+import { skipSignIn } from './skipSignIn';
 
 /** Auth layout pages a signed-in user skips (they go to /dashboard-team). */
 const guestLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guest',
-  component: () => (
-    <SessionGuard access="signed-out">
-      <AuthLayout />
-    </SessionGuard>
-  ),
+  beforeLoad: skipSignIn,
+  component: AuthLayout,
 });
 
 const landingRoute = createRoute({ getParentRoute: () => guestLayoutRoute, path: '/', component: LoginPage });

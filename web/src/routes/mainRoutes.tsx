@@ -1,6 +1,9 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { TASK_PAGE } from '../../../domain/members/page-access.ts';
+import { isTaskId } from '../../../domain/tasks/task-id.ts';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
+import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../features/dashboards/dashboardSearch';
 import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
 import { InviteListPage } from '../features/invites/InviteListPage';
@@ -17,6 +20,7 @@ import { ManageTasksPage } from '../features/tasks/ManageTasksPage';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
 import { stringSearch } from '../lib/stringSearch';
+import { guardMainPage, type MainPageContext } from './guardMainPage';
 import { sessionRoute } from './sessionRoute';
 
 const mainLayoutRoute = createRoute({
@@ -25,16 +29,24 @@ const mainLayoutRoute = createRoute({
   component: MainLayout,
 });
 
+/** Every page of the main layout, behind one guard; a page it closes says so inside the layout. */
+const mainPageRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  id: 'page',
+  // The result's type is written out: the load's `matches` are typed by the route tree this route belongs to.
+  beforeLoad: (load): MainPageContext => guardMainPage(load),
+});
+
 /** A main-layout page whose content is not built yet; `comingSoon` says what it will hold. */
 function emptyPageRoute<const Path extends string>(path: Path, title: string, comingSoon: string, noCompanyText?: string) {
   return createRoute({
-    getParentRoute: () => mainLayoutRoute,
+    getParentRoute: () => mainPageRoute,
     path,
     component: () => <EmptyPage title={title} comingSoon={comingSoon} noCompanyText={noCompanyText} />,
   });
 }
 
-const profileRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/profile', component: ProfilePage });
+const profileRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/profile', component: ProfilePage });
 
 // The charts are large: the dashboards load them when first opened, so the sign-in pages stay light.
 const TeamDashboardPage = lazy(() => import('../features/dashboards/TeamDashboardPage').then((m) => ({ default: m.TeamDashboardPage })));
@@ -45,12 +57,15 @@ const IndividualDashboardPage = lazy(() =>
 /** The team dashboard, under both its paths (core §2); `?cid=` opens that company when it is one of the user's. */
 function teamDashboardRoute<const Path extends string>(path: Path) {
   const route = createRoute({
-    getParentRoute: () => mainLayoutRoute,
+    getParentRoute: () => mainPageRoute,
     path,
     validateSearch: teamDashboardSearch,
-    // Hovering a link (preload) must not switch company.
-    beforeLoad: async ({ search, preload }) => {
-      if (search.cid && !preload) await activateLinkedCompany(search.cid);
+    // Hovering a link (preload) must not switch company. The guards ran for the company active before: run them again for this one.
+    beforeLoad: async ({ search, preload, location }) => {
+      if (!search.cid || preload) return;
+      const before = useActiveCompanyStore.getState().companyId;
+      await activateLinkedCompany(search.cid);
+      if (useActiveCompanyStore.getState().companyId !== before) throw redirect({ href: location.href, replace: true });
     },
     component: function TeamDashboardRoute() {
       return (
@@ -64,7 +79,7 @@ function teamDashboardRoute<const Path extends string>(path: Path) {
 }
 
 const individualDashboardRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/dashboard-individual',
   validateSearch: individualDashboardSearch,
   component: function IndividualDashboardRoute() {
@@ -80,7 +95,7 @@ const individualDashboardRoute = createRoute({
 const manageTeamsSearch = stringSearch('tab');
 
 const manageTeamsRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/manage-teams',
   validateSearch: manageTeamsSearch,
   // Management §2: no tab opens the Teams tab; an unknown one goes home.
@@ -95,15 +110,15 @@ const manageTeamsRoute = createRoute({
 });
 
 const manageTeamsInviteRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/manage-teams/invite',
   component: InviteMembersPage,
 });
 
-const inviteListRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/inviteList', component: InviteListPage });
+const inviteListRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/inviteList', component: InviteListPage });
 
 const inviteDetailsRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/invites/$inviteId',
   component: function InviteDetailsRoute() {
     const { inviteId } = inviteDetailsRoute.useParams();
@@ -112,7 +127,7 @@ const inviteDetailsRoute = createRoute({
 });
 
 const subscriptionSuspendedRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/subscription-suspended',
   validateSearch: stringSearch('companyId'),
   component: function SubscriptionSuspendedRoute() {
@@ -122,7 +137,7 @@ const subscriptionSuspendedRoute = createRoute({
 });
 
 const subscriptionRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/subscription',
   validateSearch: stringSearch('from'),
   component: function SubscriptionRoute() {
@@ -131,18 +146,18 @@ const subscriptionRoute = createRoute({
   },
 });
 
-const paymentRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/payment', component: PaymentPage });
+const paymentRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/payment', component: PaymentPage });
 
-const projectsRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/project', component: ProjectsPage });
+const projectsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/project', component: ProjectsPage });
 
-const manageTasksRoute = createRoute({ getParentRoute: () => mainLayoutRoute, path: '/manage-tasks', component: ManageTasksPage });
+const manageTasksRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/manage-tasks', component: ManageTasksPage });
 
 // The rich-text editor is large: its pages load it when first opened.
 const AddTaskPage = lazy(() => import('../features/tasks/AddTaskPage').then((m) => ({ default: m.AddTaskPage })));
 const TaskPage = lazy(() => import('../features/tasks/TaskPage').then((m) => ({ default: m.TaskPage })));
 
 const addTaskRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
+  getParentRoute: () => mainPageRoute,
   path: '/add-task',
   validateSearch: stringSearch('projectId'),
   component: function AddTaskRoute() {
@@ -155,10 +170,11 @@ const addTaskRoute = createRoute({
   },
 });
 
-// Management §2: /{project name with dashes}/{task id}; static paths of two segments rank above it.
+// Management §2: /{project name with dashes}/{task id}. Only a task id's shape matches: any other path of two segments is not found.
 const taskRoute = createRoute({
-  getParentRoute: () => mainLayoutRoute,
-  path: '/$projectName/$taskId',
+  getParentRoute: () => mainPageRoute,
+  path: TASK_PAGE,
+  params: { parse: (params) => (isTaskId(params.taskId) ? params : false) },
   component: function TaskRoute() {
     const { projectName, taskId } = taskRoute.useParams();
     return (
@@ -170,32 +186,34 @@ const taskRoute = createRoute({
 });
 
 export const mainRoutes = mainLayoutRoute.addChildren([
-  teamDashboardRoute('/dashboard-team'),
-  individualDashboardRoute,
-  emptyPageRoute(
-    '/team-attendance',
-    'Team Attendance',
-    'Team attendance arrives with punching in and out.',
-    'Please create a team to view attendence!',
-  ),
-  emptyPageRoute('/userAttendance', 'User Attendance', 'Your attendance calendar arrives with punching in and out.'),
-  profileRoute,
-  teamDashboardRoute('/team-dashboard'),
-  subscriptionSuspendedRoute,
-  manageTeamsRoute,
-  manageTeamsInviteRoute,
-  projectsRoute,
-  manageTasksRoute,
-  addTaskRoute,
-  emptyPageRoute('/regularization', 'Regularization', 'Regularization requests arrive with time tracking.'),
-  emptyPageRoute('/requestsregularization', 'Regularization Requests', 'Regularization requests arrive with time tracking.'),
-  emptyPageRoute('/leave', 'Leave', 'Leave requests are coming soon.'),
-  emptyPageRoute('/requestsleave', 'Leave Requests', 'Leave requests are coming soon.'),
-  emptyPageRoute('/manage-settings', 'Settings', 'Company settings (idle threshold, screenshots, leave policy) are coming soon.'),
-  emptyPageRoute('/invoices', 'Invoices', 'Invoices arrive with billing.'),
-  inviteListRoute,
-  inviteDetailsRoute,
-  subscriptionRoute,
-  paymentRoute,
-  taskRoute,
+  mainPageRoute.addChildren([
+    teamDashboardRoute('/dashboard-team'),
+    individualDashboardRoute,
+    emptyPageRoute(
+      '/team-attendance',
+      'Team Attendance',
+      'Team attendance arrives with punching in and out.',
+      'Please create a team to view attendence!',
+    ),
+    emptyPageRoute('/userAttendance', 'User Attendance', 'Your attendance calendar arrives with punching in and out.'),
+    profileRoute,
+    teamDashboardRoute('/team-dashboard'),
+    subscriptionSuspendedRoute,
+    manageTeamsRoute,
+    manageTeamsInviteRoute,
+    projectsRoute,
+    manageTasksRoute,
+    addTaskRoute,
+    emptyPageRoute('/regularization', 'Regularization', 'Regularization requests arrive with time tracking.'),
+    emptyPageRoute('/requestsregularization', 'Regularization Requests', 'Regularization requests arrive with time tracking.'),
+    emptyPageRoute('/leave', 'Leave', 'Leave requests are coming soon.'),
+    emptyPageRoute('/requestsleave', 'Leave Requests', 'Leave requests are coming soon.'),
+    emptyPageRoute('/manage-settings', 'Settings', 'Company settings (idle threshold, screenshots, leave policy) are coming soon.'),
+    emptyPageRoute('/invoices', 'Invoices', 'Invoices arrive with billing.'),
+    inviteListRoute,
+    inviteDetailsRoute,
+    subscriptionRoute,
+    paymentRoute,
+    taskRoute,
+  ]),
 ]);

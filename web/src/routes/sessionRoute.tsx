@@ -1,16 +1,25 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
-import { SessionGuard } from '../features/auth/SessionGuard';
+import { ProfileContext } from '../features/auth/ProfileContext';
+import { SessionErrorPage } from '../features/layout/SessionErrorPage';
 import { LiveUpdates } from '../features/live/LiveUpdates';
+import { requireProfile } from './requireProfile';
 import { rootRoute } from './rootRoute';
+import { useRecheckGuards } from './useRecheckGuards';
 
 /** Everything behind the session (blank and main layouts); live updates run only here. */
 export const sessionRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'session',
-  component: () => (
-    <SessionGuard access="signed-in">
-      <LiveUpdates />
-      <Outlet />
-    </SessionGuard>
-  ),
+  beforeLoad: requireProfile,
+  errorComponent: SessionErrorPage,
+  component: function SessionLayout() {
+    const { profile } = sessionRoute.useRouteContext();
+    useRecheckGuards();
+    return (
+      <ProfileContext value={profile}>
+        <LiveUpdates />
+        <Outlet />
+      </ProfileContext>
+    );
+  },
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import { validateLoginEmail } from '../../../../domain/identity/validation.ts';
+import { PageTitle } from '../layout/PageTitle';
 
 export function ForgotPasswordPage() {
   const form = useForm({
@@ -21,9 +22,9 @@ export function ForgotPasswordPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2} size="h3">
+        <PageTitle size="h3">
           Forgot password
-        </Title>
+        </PageTitle>
         <Text c="dimmed" size="sm">
           Enter the email address of your account and we will send you a link to reset your password.
         </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { useLinkedInvitation } from '../invites/useLinkedInvitation';
 import { authApi } from './authApi';
 import { meQueryOptions } from './meQueryOptions';
 import { validateLoginEmail, validateLoginPassword } from '../../../../domain/identity/validation.ts';
+import { PageTitle } from '../layout/PageTitle';
 
 export function LoginPage() {
   const queryClient = useQueryClient();
@@ -40,9 +41,9 @@ export function LoginPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2} size="h3">
+        <PageTitle size="h3">
           Sign in
-        </Title>
+        </PageTitle>
         <Text c="dimmed" size="sm">
           Welcome back. Sign in to continue tracking time.
         </Text>

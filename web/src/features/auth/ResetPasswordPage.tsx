@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import { validateNewPassword, validateConfirmPassword } from '../../../../domain/identity/validation.ts';
+import { PageTitle } from '../layout/PageTitle';
 
 interface ResetPasswordPageProps {
   userId: string | undefined;
@@ -39,9 +40,9 @@ export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2} size="h3">
+        <PageTitle size="h3">
           Reset password
-        </Title>
+        </PageTitle>
         <Text c="dimmed" size="sm">
           Choose a new password for your account.
         </Text>

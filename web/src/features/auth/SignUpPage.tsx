@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import {
   validateConfirmPassword,
   validateTermsAccepted,
 } from '../../../../domain/identity/validation.ts';
+import { PageTitle } from '../layout/PageTitle';
 
 export function SignUpPage() {
   const navigate = useNavigate();
@@ -53,9 +54,9 @@ export function SignUpPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2} size="h3">
+        <PageTitle size="h3">
           Create your account
-        </Title>
+        </PageTitle>
         <Text c="dimmed" size="sm">
           Start tracking time with your team.
         </Text>

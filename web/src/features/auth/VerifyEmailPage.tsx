@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { pendingInvitation } from '../invites/pendingInvitation';
 import { authApi } from './authApi';
 import { meQueryOptions } from './meQueryOptions';
+import { PageTitle } from '../layout/PageTitle';
 
 interface VerifyEmailPageProps {
   userId: string | undefined;
@@ -41,9 +42,9 @@ export function VerifyEmailPage({ userId, token }: VerifyEmailPageProps) {
 
   return (
     <Stack gap="lg">
-      <Title order={2} size="h3">
+      <PageTitle size="h3">
         Verify email
-      </Title>
+      </PageTitle>
       {!userId || !token ? (
         <Alert color="red" variant="light" title="Invalid link">
           This verification link is incomplete. Open the link from your email again.

@@ -1,19 +1,13 @@
-import { api } from '../../lib/api';
-import type { Profile } from '../profile/Profile';
+import { api, type ApiBody } from '../../lib/api';
 
-interface MessageResponse {
-  message: string;
-}
+type Body<Path extends Parameters<typeof api.post>[0]> = ApiBody<'post', Path>;
 
 /** Calls behind the sign-in and account screens. */
 export const authApi = {
-  signUp: (body: { fullName: string; email: string; password: string }) =>
-    api.post<MessageResponse>('/api/auth/sign-up', body),
-  login: (body: { email: string; password: string; rememberMe: boolean }) =>
-    api.post<{ user: Profile }>('/api/auth/login', body),
-  logout: () => api.post<void>('/api/auth/logout'),
-  verifyEmail: (body: { userId: string; token: string }) => api.post<MessageResponse>('/api/auth/verify-email', body),
-  forgotPassword: (body: { email: string }) => api.post<MessageResponse>('/api/auth/forgot-password', body),
-  resetPassword: (body: { userId: string; token: string; password: string }) =>
-    api.post<MessageResponse>('/api/auth/reset-password', body),
+  signUp: (body: Body<'/api/auth/sign-up'>) => api.post('/api/auth/sign-up', { body }),
+  login: (body: Body<'/api/auth/login'>) => api.post('/api/auth/login', { body }),
+  logout: () => api.post('/api/auth/logout'),
+  verifyEmail: (body: Body<'/api/auth/verify-email'>) => api.post('/api/auth/verify-email', { body }),
+  forgotPassword: (body: Body<'/api/auth/forgot-password'>) => api.post('/api/auth/forgot-password', { body }),
+  resetPassword: (body: Body<'/api/auth/reset-password'>) => api.post('/api/auth/reset-password', { body }),
 };

@@ -5,7 +5,7 @@ import type { Profile } from '../profile/Profile';
 
 async function fetchMe(): Promise<Profile | null> {
   try {
-    return await api.get<Profile>('/api/me');
+    return await api.get('/api/me');
   } catch (error) {
     // 401 is an answer, not a failure: nobody is signed in.
     if (error instanceof ApiError && error.status === 401) return null;

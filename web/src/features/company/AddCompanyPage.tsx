@@ -1,16 +1,16 @@
-import { Button, Group, Input, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { companyMessages } from '../../../../domain/companies/company.ts';
 import { ApiError } from '../../lib/ApiError';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../auth/useProfile';
 import { countries } from './countries';
 import { browserTimeZone, timeZoneOptions } from './timeZoneOptions';
 import { useCreateCompany } from './useCreateCompany';
 import { validateCompanyForm } from './validateCompanyForm';
 import { workingTimeOptions } from './workingTimeOptions';
+import { PageTitle } from '../layout/PageTitle';
 
 const countryOptions = countries.map(({ name, code }) => ({ value: code, label: `${name} (${code})` }));
 
@@ -23,7 +23,6 @@ const fieldOfMessage = new Map<string, string>([
 
 /** /add-company: create a company (spec management §2 and §5). */
 export function AddCompanyPage() {
-  const profile = useProfile();
   const createCompany = useCreateCompany();
   const form = useForm({
     initialValues: {
@@ -39,13 +38,10 @@ export function AddCompanyPage() {
     const country = countries.find((entry) => entry.code === location);
     createCompany.mutate(
       {
-        company: {
-          name: name.trim(),
-          location: country ? { country: country.name, code: country.code } : null,
-          timeZone: timeZone ?? '',
-          workingHours: workingTime.start && workingTime.end ? { start: workingTime.start, end: workingTime.end } : null,
-        },
-        hadCompany: profile.companyList.length > 0,
+        name: name.trim(),
+        location: country ? { country: country.name, code: country.code } : null,
+        timeZone: timeZone ?? '',
+        workingHours: workingTime.start && workingTime.end ? { start: workingTime.start, end: workingTime.end } : null,
       },
       {
         onError: (error) => {
@@ -75,7 +71,7 @@ export function AddCompanyPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={3}>Create a company</Title>
+        <PageTitle size="h3">Create a company</PageTitle>
         <Text c="dimmed" size="sm">
           Your company holds your teams and their time. You become its Admin, and a 30-day free trial starts.
         </Text>

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { notify } from '../../lib/notify';
 import { useProfile } from '../auth/useProfile';
 import { useActiveCompanyStore } from './activeCompanyStore';
 
 /**
  * When the active company leaves the user's list while they work (they were
- * removed), a user with several companies left picks one again (spec
- * management §4); with one left, that one simply becomes active.
+ * removed), they go to /select-company (spec management §4), which sends
+ * someone with no company left on to create one.
  *
  * Only that change counts, not a stored id missing from the list: right
  * after a switch the profile may not list a just-joined company for a render
@@ -16,15 +17,16 @@ export function LostCompanyRedirect() {
   const { companyList } = useProfile();
   const storedId = useActiveCompanyStore((state) => state.companyId);
   const navigate = useNavigate();
-  const listed = storedId !== null && companyList.some((company) => company.companyId === storedId);
-  const severalLeft = companyList.length > 1;
-  const previous = useRef({ storedId, listed });
+  const listedName = companyList.find((company) => company.companyId === storedId)?.companyName ?? null;
+  const previous = useRef({ storedId, listedName });
 
   useEffect(() => {
-    const lost = previous.current.storedId === storedId && previous.current.listed && !listed;
-    previous.current = { storedId, listed };
-    if (lost && severalLeft) void navigate({ to: '/select-company', replace: true });
-  }, [storedId, listed, severalLeft, navigate]);
+    const lostName = previous.current.storedId === storedId && listedName === null ? previous.current.listedName : null;
+    previous.current = { storedId, listedName };
+    if (lostName === null) return;
+    notify.warning(`You are no longer a member of ${lostName}.`);
+    void navigate({ to: '/select-company', replace: true });
+  }, [storedId, listedName, navigate]);
 
   return null;
 }

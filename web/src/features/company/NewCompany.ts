@@ -1,8 +1,4 @@
-/** The body of `POST /api/companies`. */
-export interface NewCompany {
-  name: string;
-  location: { country: string; code: string } | null;
-  timeZone: string;
-  /** Local working time, "HH:mm". */
-  workingHours: { start: string; end: string } | null;
-}
+import type { ApiBody } from '../../lib/api';
+
+/** The body of `POST /api/companies`; working hours are local "HH:mm". */
+export type NewCompany = ApiBody<'post', '/api/companies'>;

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { companiesQueryOptions } from './companiesQueryOptions';
 import { selectionRequired } from './selectionRequired';
 import { useActiveCompany } from './useActiveCompany';
 import { useSwitchCompany } from './useSwitchCompany';
+import { PageTitle } from '../layout/PageTitle';
 
 /** /select-company: pick the company to work in (spec management §2). */
 export function SelectCompanyPage() {
@@ -18,7 +19,7 @@ export function SelectCompanyPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={3}>Select a company</Title>
+        <PageTitle size="h3">Select a company</PageTitle>
         <Text c="dimmed" size="sm">
           Choose the company you want to work in. You can switch at any time from the top bar.
         </Text>

@@ -1,9 +1,11 @@
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { useProfile } from '../auth/useProfile';
 import { useActiveTeamStore } from './activeTeamStore';
 import { selectionRequired } from './selectionRequired';
+import { useActiveCompany } from './useActiveCompany';
 import { useActiveTeam } from './useActiveTeam';
 
 interface TeamChooserProps {
@@ -13,27 +15,30 @@ interface TeamChooserProps {
 
 /**
  * The 'Choose a Team' modal (spec core §2): it opens by itself when the user
- * has several teams in the active company and none is active (and cannot be
- * dismissed then), and on request from Profile's 'Change Team'.
+ * has several teams in the active company and none is active, and on request
+ * (Profile's 'Change Team', the timer while no team is chosen).
+ *
+ * Esc, the close button or a click outside always close it: no dialog holds
+ * the user. Closed unanswered, it does not ask again by itself in that
+ * company until the page is loaded again; meanwhile every page works without
+ * a team, and the timer, which needs one, opens the modal when pressed.
  */
 export function TeamChooser({ suppressed }: TeamChooserProps) {
+  const company = useActiveCompany();
   const { teams, activeTeam, needsChoice, chooseTeam } = useActiveTeam();
   const chooserOpened = useActiveTeamStore((state) => state.chooserOpened);
   const closeChooser = useActiveTeamStore((state) => state.closeChooser);
-  const required = needsChoice && !suppressed;
-  const opened = required || chooserOpened;
+  const [dismissedIn, setDismissedIn] = useState<string | null>(null);
+  const asks = needsChoice && !suppressed && dismissedIn !== company?.companyId;
+  const opened = asks || chooserOpened;
+
+  const close = () => {
+    closeChooser();
+    setDismissedIn(company?.companyId ?? null);
+  };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={closeChooser}
-      title="Choose a Team"
-      centered
-      size={360}
-      withCloseButton={!required}
-      closeOnClickOutside={!required}
-      closeOnEscape={!required}
-    >
+    <Modal opened={opened} onClose={close} title="Choose a Team" centered size={360}>
       {/* Keyed so every opening starts from the current team. */}
       {opened && (
         <ChooseTeamForm
@@ -82,6 +87,7 @@ function ChooseTeamForm({ teams, current, onChosen }: ChooseTeamFormProps) {
           data={teams.map((team) => ({ value: team.teamId, label: team.teamName }))}
           searchable
           // The modal focuses the field on opening; a list popping open at once would hide the button.
+          data-autofocus
           openOnFocus={false}
           nothingFoundMessage="No team matches"
           comboboxProps={{ withinPortal: true }}

@@ -6,33 +6,26 @@ import { useActiveCompanyStore } from './activeCompanyStore';
 import { companyApi } from './companyApi';
 import type { NewCompany } from './NewCompany';
 
-interface CreateCompanyVariables {
-  company: NewCompany;
-  /** Whether the user had a company before this one, as the form saw it. */
-  hadCompany: boolean;
-}
-
 /**
- * Create a company (spec management §2): a first company becomes active and
- * opens; otherwise the user goes to the team dashboard with ?select=1 and
- * keeps the active company.
+ * Create a company (spec management §2): it becomes the active company and
+ * its team dashboard opens, and a notification says so. Management §2 sends a
+ * user who had a company to /dashboard-team?select=1 without switching; that
+ * left a second company's creator with no feedback (and, with two companies
+ * and none chosen yet, with no active company at all), so every new company
+ * opens the way a first one does.
  */
 export function useCreateCompany() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const setCompanyId = useActiveCompanyStore((state) => state.setCompanyId);
   return useMutation({
-    mutationFn: ({ company }: CreateCompanyVariables) => companyApi.create(company),
-    onSuccess: async ({ companyId, message }, { hadCompany }) => {
+    mutationFn: (company: NewCompany) => companyApi.create(company),
+    onSuccess: async ({ companyId, message }, company) => {
       // The answer comes once the read side has the company: the refetched profile lists it.
       await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-      notify.success(message);
-      if (hadCompany) {
-        await navigate({ to: '/dashboard-team', search: { select: '1' } });
-      } else {
-        setCompanyId(companyId);
-        await navigate({ to: '/dashboard-team', search: { cid: companyId } });
-      }
+      notify.success(`You are now working in ${company.name}.`, message);
+      setCompanyId(companyId);
+      await navigate({ to: '/dashboard-team', search: { cid: companyId } });
     },
   });
 }

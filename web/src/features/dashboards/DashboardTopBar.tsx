@@ -1,8 +1,8 @@
-import { Button, Group, ScrollArea, Select } from '@mantine/core';
+import { Button, Group, ScrollArea, Select, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
 import type { CompanySummary } from '../company/CompanySummary';
@@ -98,30 +98,38 @@ interface DateRangeProps {
 function DateRange({ range, today, onPick }: DateRangeProps) {
   const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
   const wide = useMediaQuery('(min-width: 48em)');
+  const labelId = useId();
+  const inputId = useId();
+  const value: DatesRangeValue<string> = picking ?? (range ? [range.from, range.to] : [null, null]);
   return (
-    <DatePickerInput
-      type="range"
-      aria-label="Date Range"
-      placeholder="Date Range"
-      size="xs"
-      w={240}
-      valueFormat="MMM D, YYYY"
-      allowSingleDateInRange
-      numberOfColumns={wide ? 2 : 1}
-      // Side by side, the month of the last day shown and the one before it: later days cannot be picked.
-      defaultDate={wide ? Temporal.PlainDate.from(range?.to ?? today).subtract({ months: 1 }).toString() : (range?.to ?? today)}
-      maxDate={today}
-      value={picking ?? (range ? [range.from, range.to] : [null, null])}
-      onChange={([from, to]) => {
-        if (from && to) {
-          setPicking(null);
-          onPick({ from, to });
-        } else {
-          setPicking([from, to]);
-        }
-      }}
-      onDropdownClose={() => setPicking(null)}
-      style={{ flexShrink: 0 }}
-    />
+    <>
+      {/* Showing days, it is named 'Date Range' and then by the days, so the name holds the visible text (WCAG 2.5.3); empty, by its placeholder. */}
+      <VisuallyHidden id={labelId}>Date Range</VisuallyHidden>
+      <DatePickerInput
+        id={inputId}
+        aria-labelledby={value[0] ? `${labelId} ${inputId}` : undefined}
+        type="range"
+        placeholder="Date Range"
+        size="xs"
+        w={240}
+        valueFormat="MMM D, YYYY"
+        allowSingleDateInRange
+        numberOfColumns={wide ? 2 : 1}
+        // Side by side, the month of the last day shown and the one before it: later days cannot be picked.
+        defaultDate={wide ? Temporal.PlainDate.from(range?.to ?? today).subtract({ months: 1 }).toString() : (range?.to ?? today)}
+        maxDate={today}
+        value={value}
+        onChange={([from, to]) => {
+          if (from && to) {
+            setPicking(null);
+            onPick({ from, to });
+          } else {
+            setPicking([from, to]);
+          }
+        }}
+        onDropdownClose={() => setPicking(null)}
+        style={{ flexShrink: 0 }}
+      />
+    </>
   );
 }

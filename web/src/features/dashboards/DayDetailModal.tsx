@@ -1,6 +1,6 @@
 import { Badge, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { DayDetail } from '../../../../domain/dashboards/views.ts';
+import type { DayDetail } from './DashboardViews';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 import { dashboardQueries } from './dashboardQueries';
 import { formatClock } from './formatClock';

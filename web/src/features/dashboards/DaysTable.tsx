@@ -1,6 +1,6 @@
 import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { DaySummary } from '../../../../domain/dashboards/views.ts';
+import type { DaySummary } from './DashboardViews';
 import { formatClock } from './formatClock';
 import { formatDay } from './formatDay';
 import { formatDollars } from './formatDollars';

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ import { viewedRange } from './viewedRange';
 import { WeekLineChart } from './WeekLineChart';
 import { weekTrendData } from './weekTrendData';
 import { WorkTimeline } from './WorkTimeline';
+import { PageTitle } from '../layout/PageTitle';
 
 type IndividualSearch = RangeSearch & { user?: string };
 
@@ -53,7 +54,7 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>User Dashboard</Title>
+          <PageTitle>User Dashboard</PageTitle>
           <Text c="dimmed" size="sm">
             {data ? `${data.person.name} · ` : ''}
             {viewed.problem ? 'No range' : formatRange(viewed.range)}

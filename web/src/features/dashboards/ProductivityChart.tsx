@@ -18,6 +18,7 @@ export function ProductivityChart({ data }: { data: WeekTrendPoint[] }) {
       withLegend
       legendProps={{ verticalAlign: 'bottom', height: 30 }}
       maxBarWidth={36}
+      role="img"
       aria-label="Productive and idle percent per weekday"
     />
   );

@@ -22,6 +22,7 @@ import { useToday } from './useToday';
 import { viewedRange } from './viewedRange';
 import { WeekLineChart } from './WeekLineChart';
 import { weekTrendData } from './weekTrendData';
+import { PageTitle } from '../layout/PageTitle';
 
 /** Top lists show 4 users and 5 projects; expanded, the projects table shows up to 50 rows (core §9). */
 const TOP_PROJECTS = 5;
@@ -50,7 +51,7 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>Team Dashboard</Title>
+        <PageTitle>Team Dashboard</PageTitle>
         <Text c="dimmed" size="sm">
           {teamName ? `${teamName} · ` : ''}
           {viewed.problem ? 'No range' : formatRange(viewed.range)}
@@ -87,7 +88,9 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
             </DashboardPanel>
           </SimpleGrid>
 
-          <Title order={3}>Trends</Title>
+          <Title order={2} size="h3">
+            Trends
+          </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
               {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="trackedHours" label="Hours tracked" color="teal.6" />}
@@ -97,7 +100,9 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
             </DashboardPanel>
           </SimpleGrid>
 
-          <Title order={3}>Top Users</Title>
+          <Title order={2} size="h3">
+            Top Users
+          </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <DashboardPanel title="Highest % Productive" data={data} height={150} emptyText={(data) => (data.topUsers.mostProductive.length ? null : noTime)}>
               {(data) => <ShareGauges people={data.topUsers.mostProductive} color="teal.6" label={percentLabel} />}

@@ -1,5 +1,5 @@
 import { percentOf } from '../../../../domain/dashboards/time-summary.ts';
-import type { TimeTotals } from '../../../../domain/dashboards/views.ts';
+import type { TimeTotals } from './DashboardViews';
 import { formatDuration } from './formatDuration';
 import { percentLabel } from './percentLabel';
 import { StatCard } from './StatCard';

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { TeamDashboard } from '../../../../domain/dashboards/views.ts';
+import type { TeamDashboard } from './DashboardViews';
 import { formatDuration } from './formatDuration';
 
 /** The projects with the most time (core §2): ID (the project's short id, its tasks' prefix), Title, Hours. */

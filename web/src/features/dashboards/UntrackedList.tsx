@@ -1,5 +1,5 @@
 import { Avatar, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import type { TeamDashboard } from '../../../../domain/dashboards/views.ts';
+import type { TeamDashboard } from './DashboardViews';
 import { initials } from '../layout/initials';
 
 /** 'Haven't tracked time yet' (core §2): the team's people without time in the range. */

@@ -21,6 +21,7 @@ export function WeekLineChart({ data, series, label, color }: WeekLineChartProps
       curveType="monotone"
       valueFormatter={(hours) => formatDuration(hoursToMs(hours))}
       yAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMs(hours)), width: 56 }}
+      role="img"
       aria-label={`${label} per weekday`}
     />
   );

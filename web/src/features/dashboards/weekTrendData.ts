@@ -1,6 +1,6 @@
 import { WEEKDAYS, type Weekday } from '../../../../domain/dashboards/range.ts';
 import { percentOf } from '../../../../domain/dashboards/time-summary.ts';
-import type { TimeTotals } from '../../../../domain/dashboards/views.ts';
+import type { TimeTotals } from './DashboardViews';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,26 +1,10 @@
-import type { InviteStatus } from '../../../../domain/invites/invitations.ts';
-
-/** An invite as the invitation endpoints return it (docs/organisation-api.md). */
-export interface Invitation {
-  invitationId: string;
-  email: string;
-  companyId: string;
-  invitedBy: { fullName: string; companyName: string };
-  /** Admin, Head, Manager, Member or Client. */
-  invitedAs: string;
-  teamName: string | null;
-  projects: { projectId: string; name: string }[];
-  status: InviteStatus;
-  expiresAt: string;
-}
+import type { ApiAnswer } from '../../lib/api';
 
 /** The invitation behind a mailed link, with whether its e-mail already has an account. */
-export interface LinkedInvitation extends Invitation {
-  registered: boolean;
-}
+export type LinkedInvitation = ApiAnswer<'get', '/api/invitations/{token}'>;
+
+/** An invite as the invitation endpoints return it; `invitedAs` is Admin, Head, Manager, Member or Client. */
+export type Invitation = ApiAnswer<'get', '/api/me/invites/{inviteId}'>;
 
 /** The answer to accepting or declining: the server's message and the company it was for. */
-export interface InvitationAnswer {
-  message: string;
-  companyId: string;
-}
+export type InvitationAnswer = ApiAnswer<'post', '/api/me/invites/{inviteId}/accept'>;

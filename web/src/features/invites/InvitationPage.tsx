@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { invitationQueryOptions } from './invitationQueryOptions';
 import { invitesApi } from './invitesApi';
 import { pendingInvitation } from './pendingInvitation';
 import { useAnswerInvitation } from './useAnswerInvitation';
+import { PageTitle } from '../layout/PageTitle';
 
 interface InvitationPageProps {
   /** The token of the mailed link `/invitation?i={token}`. */
@@ -80,9 +81,9 @@ export function InvitationPage({ token }: InvitationPageProps) {
 
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
+      <PageTitle size="h3">
         Invitation
-      </Title>
+      </PageTitle>
       <InvitationCard
         invitation={data}
         answering={answer.isPending ? (answer.variables ?? null) : null}
@@ -105,9 +106,9 @@ interface InvitationMessageProps {
 function InvitationMessage({ title, color, text, signedIn, joinNow = false }: InvitationMessageProps) {
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
+      <PageTitle size="h3">
         {title}
-      </Title>
+      </PageTitle>
       {text && (
         <Alert color={color} variant="light">
           {text}

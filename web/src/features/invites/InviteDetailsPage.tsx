@@ -1,12 +1,13 @@
-import { Alert, Anchor, Center, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { inviteMessages } from '../../../../domain/invites/invitations.ts';
-import { errorMessage } from '../../lib/errorMessage';
 import { InvitationCard } from './InvitationCard';
 import { invitesApi } from './invitesApi';
 import { myInviteQueryOptions } from './myInvitesQueryOptions';
 import { useAnswerInvitation } from './useAnswerInvitation';
+import { PageTitle } from '../layout/PageTitle';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 /** /invites/{id}: answer one of the user's invites, then back to the list (management §2). */
 export function InviteDetailsPage({ inviteId }: { inviteId: string }) {
@@ -27,7 +28,7 @@ export function InviteDetailsPage({ inviteId }: { inviteId: string }) {
         <Anchor size="sm" renderRoot={(props) => <Link to="/inviteList" {...props} />}>
           ← Invites
         </Anchor>
-        <Title order={2}>Invitation</Title>
+        <PageTitle>Invitation</PageTitle>
       </Stack>
       <Paper withBorder radius="md" p="lg" maw={560}>
         {invite.isPending ? (
@@ -35,9 +36,7 @@ export function InviteDetailsPage({ inviteId }: { inviteId: string }) {
             <Loader aria-label="Loading invitation" />
           </Center>
         ) : invite.isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(invite.error)}
-          </Alert>
+          <LoadFailedAlert error={invite.error} />
         ) : invite.data.status !== 'pending' ? (
           <Alert color="yellow" variant="light">
             {inviteMessages.closed}

@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, EmptyState, Paper, Skeleton, Stack, Table, Tabs, Title } from '@mantine/core';
+import { Badge, Box, Button, EmptyState, Paper, Skeleton, Stack, Table, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '../../lib/errorMessage';
 import { accessLevelColor } from '../members/accessLevelColor';
 import { formatExpiry } from './formatExpiry';
 import type { Invitation } from './Invitation';
 import { myInvitesQueryOptions } from './myInvitesQueryOptions';
+import { PageTitle } from '../layout/PageTitle';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 /** /inviteList: the user's pending invites, team invites (a team, or Admin of a company) apart from project invites (Client). */
 export function InviteListPage() {
@@ -15,7 +16,7 @@ export function InviteListPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Invites</Title>
+      <PageTitle>Invites</PageTitle>
       <Paper withBorder radius="md" p="md">
         <Tabs defaultValue="team">
           <Tabs.List>
@@ -27,9 +28,9 @@ export function InviteListPage() {
             </Tabs.Tab>
           </Tabs.List>
           {invites.isError ? (
-            <Alert color="red" mt="md">
-              {errorMessage(invites.error)}
-            </Alert>
+            <Box mt="md">
+              <LoadFailedAlert error={invites.error} />
+            </Box>
           ) : invites.isPending ? (
             <Stack gap="xs" mt="md" aria-label="Loading invites">
               <Skeleton h={40} />

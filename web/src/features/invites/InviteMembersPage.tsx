@@ -31,6 +31,7 @@ import { projectsQueryOptions } from '../projects/projectsQueryOptions';
 import { INVITE_ROLE_OPTIONS, isInviteRole } from './inviteRoles';
 import { InviteResultsTable } from './InviteResultsTable';
 import { type InviteOutcome, invitesApi } from './invitesApi';
+import { PageTitle } from '../layout/PageTitle';
 
 const TITLE = 'Send Invite to Teams';
 
@@ -83,7 +84,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
   if (!mayRun(senderRole, 'SendInvite')) {
     return (
       <Stack gap="lg">
-        <Title order={2}>{TITLE}</Title>
+        <PageTitle>{TITLE}</PageTitle>
         <Alert color="yellow">Only Admins, Heads and Managers can invite people.</Alert>
       </Stack>
     );
@@ -104,9 +105,9 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
             Add team members
           </Anchor>
         </Breadcrumbs>
-        <Title order={2} mt="xs">
+        <PageTitle mt="xs">
           {TITLE}
-        </Title>
+        </PageTitle>
       </div>
 
       <Paper withBorder radius="md" p="lg" maw={640}>

@@ -1,30 +1,24 @@
-import { api } from '../../lib/api';
-import type { InviteRole } from './inviteRoles';
-import type { Invitation, InvitationAnswer, LinkedInvitation } from './Invitation';
+import { api, type ApiAnswer, type ApiBody } from '../../lib/api';
 
-export interface InviteOutcome {
-  email: string;
-  teamName: string | null;
-  sent: boolean;
-  message: string;
-}
+/** What came of inviting one e-mail (to one team). */
+export type InviteOutcome = ApiAnswer<'post', '/api/companies/{companyId}/invites'>['results'][number];
 
-const linkPath = (token: string) => `/api/invitations/${encodeURIComponent(token)}`;
-const minePath = (inviteId: string) => `/api/me/invites/${encodeURIComponent(inviteId)}`;
+const link = (token: string) => ({ path: { token } });
+const mine = (inviteId: string) => ({ path: { inviteId } });
 
-/** The invite calls of the organisation API (docs/organisation-api.md). */
+/** The invite calls of the organisation API (api/routes/invites.ts). */
 export const invitesApi = {
-  send: (companyId: string, body: { emails: string[]; role: InviteRole; teamIds: string[]; projectIds: string[] }) =>
-    api.post<{ results: InviteOutcome[] }>(`/api/companies/${encodeURIComponent(companyId)}/invites`, body),
+  send: (companyId: string, body: ApiBody<'post', '/api/companies/{companyId}/invites'>) =>
+    api.post('/api/companies/{companyId}/invites', { path: { companyId }, body }),
 
   /** Behind a mailed link `/invitation?i={token}`; needs no sign-in. */
-  byToken: (token: string) => api.get<LinkedInvitation>(linkPath(token)),
-  acceptByToken: (token: string) => api.post<InvitationAnswer>(`${linkPath(token)}/accept`),
-  declineByToken: (token: string) => api.post<InvitationAnswer>(`${linkPath(token)}/decline`),
+  byToken: (token: string) => api.get('/api/invitations/{token}', link(token)),
+  acceptByToken: (token: string) => api.post('/api/invitations/{token}/accept', link(token)),
+  declineByToken: (token: string) => api.post('/api/invitations/{token}/decline', link(token)),
 
   /** The signed-in user's own invites (the Invites page). */
-  mine: () => api.get<Invitation[]>('/api/me/invites'),
-  mineOne: (inviteId: string) => api.get<Invitation>(minePath(inviteId)),
-  acceptMine: (inviteId: string) => api.post<InvitationAnswer>(`${minePath(inviteId)}/accept`),
-  declineMine: (inviteId: string) => api.post<InvitationAnswer>(`${minePath(inviteId)}/decline`),
+  mine: () => api.get('/api/me/invites'),
+  mineOne: (inviteId: string) => api.get('/api/me/invites/{inviteId}', mine(inviteId)),
+  acceptMine: (inviteId: string) => api.post('/api/me/invites/{inviteId}/accept', mine(inviteId)),
+  declineMine: (inviteId: string) => api.post('/api/me/invites/{inviteId}/decline', mine(inviteId)),
 };

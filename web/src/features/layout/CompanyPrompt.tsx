@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { CANVAS } from '../../theme';
 
 interface CompanyPromptProps {
   hasCompanies: boolean;
@@ -8,7 +9,7 @@ interface CompanyPromptProps {
 /** Shown in the side menu while no company is active. */
 export function CompanyPrompt({ hasCompanies }: CompanyPromptProps) {
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0">
+    <Paper withBorder radius="md" p="md" bg={CANVAS}>
       <Stack gap="sm">
         <Text size="sm" fw={600}>
           {hasCompanies ? 'No active company' : 'No company yet'}

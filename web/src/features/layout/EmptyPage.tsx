@@ -1,7 +1,8 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useProfile } from '../auth/useProfile';
 import { useActiveCompany } from '../company/useActiveCompany';
+import { PageTitle } from './PageTitle';
 
 interface EmptyPageProps {
   title: string;
@@ -23,7 +24,7 @@ export function EmptyPage({
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <PageTitle>{title}</PageTitle>
       <Paper withBorder radius="md" p="xl">
         <Center mih={220}>
           <Stack align="center" gap="md" maw={420}>

@@ -3,7 +3,7 @@ import type { Profile } from '../profile/Profile';
 
 export interface MenuItem {
   title: string;
-  /** The page; who sees the item follows who may open the page (routeAccess). */
+  /** The page; who sees the item follows who may open the page (domain/members/page-access.ts). */
   to: NonNullable<LinkProps['to']>;
   /** Query parameters of the link; `companyId` is the active company's id. */
   search?: (companyId: string) => Record<string, string>;

@@ -1,14 +1,16 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { CANVAS } from '../../theme';
+import { PageTitle } from './PageTitle';
 
 export function NotFoundPage() {
   return (
-    <Center mih="100vh" p="md" bg="gray.1">
+    <Center component="main" mih="100vh" p="md" bg={CANVAS}>
       <Stack align="center" gap="sm" maw={480}>
-        <Title order={1} fz={96} c="teal.7" lh={1}>
+        <Text fz={96} fw={700} c="teal" lh={1}>
           404
-        </Title>
-        <Title order={2}>Page not found</Title>
+        </Text>
+        <PageTitle>Page not found</PageTitle>
         <Text c="dimmed" ta="center">
           The page is deprecated, deleted, or does not exist at all
         </Text>

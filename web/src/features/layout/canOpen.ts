@@ -1,8 +1,7 @@
-import { accessRuleFor } from './accessRuleFor';
+import { mayOpenPage } from '../../../../domain/members/page-access.ts';
 import type { Role } from './Role';
 
-/** May a user with this role in the active company open the page at this path? */
+/** May a user with this role in the active company open the page at this route path (the router's guard, the menus)? */
 export function canOpen(path: string, role: Role): boolean {
-  const rule = accessRuleFor(path);
-  return !rule || rule.roles.includes(role);
+  return mayOpenPage(role, path);
 }

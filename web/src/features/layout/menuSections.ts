@@ -1,7 +1,8 @@
 import type { MenuSection } from './MenuItem';
 
 /**
- * The side menu (spec core §2). Which roles see an item follows routeAccess:
+ * The side menu (spec core §2). Which roles see an item follows the page table
+ * (domain/members/page-access.ts):
  * e.g. Members and Clients do not see 'Team', Members not 'Projects' or the
  * request lists, only Admins 'Invoices' (core §6).
  */

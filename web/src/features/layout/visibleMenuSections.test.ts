@@ -17,6 +17,10 @@ describe('visibleMenuSections', () => {
     expect(member).toContain('User');
     expect(member).toContain('Teams');
   });
+  it('shows Settings to the managing roles only (management §6)', () => {
+    for (const role of ['Admin', 'Head', 'Manager'] as const) expect(titles(role)).toContain('Settings');
+    for (const role of ['Member', 'Client'] as const) expect(titles(role)).not.toContain('Settings');
+  });
   it('shows Invoices to Admins only', () => {
     expect(titles('Admin')).toContain('Invoices');
     for (const role of ['Head', 'Manager', 'Member', 'Client'] as const) expect(titles(role)).not.toContain('Invoices');

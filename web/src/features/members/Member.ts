@@ -1,12 +1,7 @@
-/** A row of the Members tab as `GET /api/companies/:companyId/members` returns it. */
-export interface Member {
-  userId: string;
-  name: string;
-  email: string;
-  accessLevel: string;
-  hourlyRate: number | null;
-  teams: { teamId: string; teamName: string; role: string }[];
-}
+import type { ApiAnswer } from '../../lib/api';
+
+/** A row of the Members tab. */
+export type Member = ApiAnswer<'get', '/api/companies/{companyId}/members'>['members'][number];
 
 export const MEMBER_PAGE_SIZES = [10, 20, 50] as const;
 export type MemberPageSize = (typeof MEMBER_PAGE_SIZES)[number];

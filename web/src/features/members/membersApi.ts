@@ -1,29 +1,21 @@
-import { api } from '../../lib/api';
-import type { CommandAnswer } from '../teams/CommandAnswer';
-import type { Member, MemberFilter } from './Member';
+import { api, type ApiBody } from '../../lib/api';
+import type { MemberFilter } from './Member';
 
-const membersPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/members`;
-const memberPath = (companyId: string, userId: string) => `${membersPath(companyId)}/${encodeURIComponent(userId)}`;
+export type MemberChanges = ApiBody<'patch', '/api/companies/{companyId}/members/{userId}'>;
 
-function memberQuery({ accessLevel, teamId, search, page, pageSize }: MemberFilter): string {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (accessLevel) query.set('accessLevel', accessLevel);
-  if (teamId) query.set('teamId', teamId);
-  if (search.trim()) query.set('search', search.trim());
-  return query.toString();
-}
+const memberQuery = ({ accessLevel, teamId, search, page, pageSize }: MemberFilter) => ({
+  page,
+  pageSize,
+  accessLevel: accessLevel ?? undefined,
+  teamId: teamId ?? undefined,
+  search: search.trim() || undefined,
+});
 
-export interface MemberChanges {
-  name: string;
-  teamIds: string[];
-  hourlyRate: string | null;
-}
-
-/** The member calls of the organisation API (docs/organisation-api.md). */
+/** The member calls of the organisation API (api/routes/members.ts). */
 export const membersApi = {
   list: (companyId: string, filter: MemberFilter) =>
-    api.get<{ members: Member[]; total: number }>(`${membersPath(companyId)}?${memberQuery(filter)}`),
+    api.get('/api/companies/{companyId}/members', { path: { companyId }, query: memberQuery(filter) }),
   edit: (companyId: string, userId: string, changes: MemberChanges) =>
-    api.patch<CommandAnswer>(memberPath(companyId, userId), changes),
-  remove: (companyId: string, userId: string) => api.delete<CommandAnswer>(memberPath(companyId, userId)),
+    api.patch('/api/companies/{companyId}/members/{userId}', { path: { companyId, userId }, body: changes }),
+  remove: (companyId: string, userId: string) => api.delete('/api/companies/{companyId}/members/{userId}', { path: { companyId, userId } }),
 };

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../teams/ConfirmDialog';
 import type { ApiToken } from './ApiTokensApi';
 import { apiTokensApi, apiTokensQueryOptions } from './ApiTokensApi';
 import { ApiTokensCreateForm } from './ApiTokensCreateForm';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -38,9 +39,7 @@ export function ApiTokensSection() {
         {tokens.isPending ? (
           <Loader size="sm" />
         ) : tokens.isError ? (
-          <Text size="sm" c="red">
-            {errorMessage(tokens.error)}
-          </Text>
+          <LoadFailedAlert error={tokens.error} />
         ) : tokens.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             No tokens yet.

@@ -1,13 +1,8 @@
-import type { CompanySummary } from '../company/CompanySummary';
+import type { ApiAnswer } from '../../lib/api';
 
-/** The signed-in user as `GET /api/me` returns it. Which company is active is kept in the browser (useActiveCompany). */
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  isEmailVerified: boolean;
-  companyList: CompanySummary[];
-  /** Pending invitations to the user's e-mail address. */
-  pendingInvites: number;
-}
+/**
+ * The signed-in user as `GET /api/me` returns it; `pendingInvites` counts the
+ * pending invitations to their e-mail address. Which company is active is
+ * kept in the browser (useActiveCompany).
+ */
+export type Profile = ApiAnswer<'get', '/api/me'>;

@@ -1,4 +1,4 @@
-import { Avatar, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useProfile } from '../auth/useProfile';
 import { useActiveTeamStore } from '../company/activeTeamStore';
 import { useActiveCompany } from '../company/useActiveCompany';
@@ -6,6 +6,7 @@ import { useActiveTeam } from '../company/useActiveTeam';
 import { initials } from '../layout/initials';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ProfileNameForm } from './ProfileNameForm';
+import { PageTitle } from '../layout/PageTitle';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -27,7 +28,7 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Profile</Title>
+      <PageTitle>Profile</PageTitle>
       <Paper withBorder radius="md" p="xl">
         <Stack gap="lg">
           <Group>

@@ -1,11 +1,8 @@
-import type { TaskSummary } from '../tasks/TaskSummary';
+import type { ApiAnswer } from '../../lib/api';
 
-/** A project of the active company with its live tasks, as `GET /api/companies/:companyId/projects` lists it. */
-export interface Project {
-  projectId: string;
-  name: string;
-  /** The two letters every task id of the project starts with. */
-  prefix: string;
-  /** Empty for Members, who only need project names for the timer. */
-  tasks: TaskSummary[];
-}
+/**
+ * A project of the active company with its live tasks; `prefix` is the two
+ * letters every task id of the project starts with, and `tasks` is empty for
+ * Members, who only need project names for the timer.
+ */
+export type Project = ApiAnswer<'get', '/api/companies/{companyId}/projects'>[number];

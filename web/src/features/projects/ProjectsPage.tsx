@@ -1,4 +1,4 @@
-import { Accordion, ActionIcon, Badge, Button, EmptyState, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, ActionIcon, Badge, Button, EmptyState, Group, Menu, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { projectsApi } from './projectsApi';
 import { projectsQueryOptions } from './projectsQueryOptions';
 import { ProjectTasksTable } from './ProjectTasksTable';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
 
 type ProjectDialog = { kind: 'add' } | { kind: 'edit'; project: Project } | { kind: 'delete'; project: Project };
 
@@ -41,7 +42,7 @@ function ProjectsOfCompany({ companyId, canManage }: { companyId: string; canMan
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>Projects</Title>
+        <PageTitle>Projects</PageTitle>
         {canManage && <Button onClick={() => setDialog({ kind: 'add' })}>Add Project</Button>}
       </Group>
 
@@ -57,7 +58,7 @@ function ProjectsOfCompany({ companyId, canManage }: { companyId: string; canMan
         <EmptyState
           title="No projects found. Please create some projects first."
           py="xl"
-          bg="white"
+          bg="var(--mantine-color-body)"
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           {canManage && (
@@ -71,11 +72,15 @@ function ProjectsOfCompany({ companyId, canManage }: { companyId: string; canMan
       ) : (
         <Accordion multiple variant="separated" radius="md" defaultValue={[projects.data[0].projectId]}>
           {projects.data.map((project) => (
-            <Accordion.Item key={project.projectId} value={project.projectId} bg="white">
-              <Group wrap="nowrap" gap="xs" pr="md">
-                <Accordion.Control aria-label={`Tasks of ${project.name}`}>
-                  <Group gap="sm" wrap="nowrap">
-                    <Text fw={600} truncate>
+            <Accordion.Item key={project.projectId} value={project.projectId} bg="var(--mantine-color-body)">
+              <Group wrap="nowrap" gap="xs" pr={{ base: 'xs', sm: 'md' }}>
+                {/* Shrinks (the name is cut) so Add Task and the actions stay on a phone's screen. */}
+                <Accordion.Control miw={0} style={{ flex: 1 }}>
+                  {/* On a phone the prefix and the count go under the name. */}
+                  <Group gap="sm" style={{ rowGap: 2 }}>
+                    <Text fw={600} truncate maw="100%">
+                      {/* Named by what it shows, after what it opens (WCAG 2.5.3, label in name). */}
+                      <VisuallyHidden>Tasks of </VisuallyHidden>
                       {project.name}
                     </Text>
                     <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>

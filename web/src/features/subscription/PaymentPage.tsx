@@ -1,10 +1,11 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
+import { PageTitle } from '../layout/PageTitle';
 
 /** /payment: a placeholder in the product itself (spec management §2). */
 export function PaymentPage() {
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Payment</Title>
+      <PageTitle>Payment</PageTitle>
       <Paper withBorder radius="md" p="xl">
         <Text c="dimmed">Payment is to be implemented.</Text>
       </Paper>

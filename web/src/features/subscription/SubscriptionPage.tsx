@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useActiveCompany } from '../company/useActiveCompany';
+import { PageTitle } from '../layout/PageTitle';
 
 interface SubscriptionPageProps {
   /** 'suspended' when the user came from /subscription-suspended. */
@@ -28,7 +29,7 @@ export function SubscriptionPage({ from }: SubscriptionPageProps) {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Choose a Plan</Title>
+      <PageTitle>Choose a Plan</PageTitle>
       <Paper withBorder radius="md" p="xl">
         <Stack gap="md">
           <Text>Paid plans and billing come later; you cannot buy a plan in Timeledger yet.</Text>

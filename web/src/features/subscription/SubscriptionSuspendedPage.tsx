@@ -1,10 +1,11 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useNow } from '../../lib/useNow';
 import { useProfile } from '../auth/useProfile';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { useSwitchCompany } from '../company/useSwitchCompany';
 import { subscriptionState } from './subscriptionState';
+import { PageTitle } from '../layout/PageTitle';
 
 interface SubscriptionSuspendedPageProps {
   /** The company named in the link; the active company when absent. */
@@ -25,9 +26,9 @@ export function SubscriptionSuspendedPage({ companyId }: SubscriptionSuspendedPa
     <Paper withBorder radius="md" p="xl" maw={640} mx="auto">
       <Center mih={260}>
         <Stack align="center" gap="md" maw={460}>
-          <Title order={2} ta="center">
+          <PageTitle ta="center">
             {open ? 'Subscription active' : 'Subscription Suspended'}
-          </Title>
+          </PageTitle>
           {open ? (
             <>
               <Text c="dimmed" ta="center">

@@ -18,6 +18,7 @@ import { taskPageParams } from './taskPageParams';
 import { tasksApi } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
 
 interface AddTaskPageProps {
   /** Preselected project (the projects page opens this page with ?projectId=). */
@@ -106,7 +107,7 @@ function AddTaskForm({ companyId, projectId }: { companyId: string; projectId?: 
   if (!projects.data || !teams.data) {
     return (
       <Stack gap="lg">
-        <Title order={2}>Add Task</Title>
+        <PageTitle>Add Task</PageTitle>
         <Paper withBorder radius="md" p="lg">
           <Stack aria-label="Loading the task form">
             <Skeleton h={56} />
@@ -122,7 +123,7 @@ function AddTaskForm({ companyId, projectId }: { companyId: string; projectId?: 
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Add Task</Title>
+      <PageTitle>Add Task</PageTitle>
       <Paper withBorder radius="md" p="lg">
         {projects.data.length === 0 ? (
           <Stack align="center" py="xl">

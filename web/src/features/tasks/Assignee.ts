@@ -1,6 +1,4 @@
+import type { ApiAnswer } from '../../lib/api';
+
 /** Someone a task can be assigned to: a member of one of the company's teams. */
-export interface Assignee {
-  userId: string;
-  name: string;
-  email: string;
-}
+export type Assignee = ApiAnswer<'get', '/api/companies/{companyId}/assignees'>[number];

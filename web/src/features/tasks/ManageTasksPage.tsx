@@ -13,7 +13,7 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
+  
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +32,7 @@ import { TaskSortHeader } from './TaskSortHeader';
 import { TASK_PAGE_SIZE } from './tasksApi';
 import { tasksTableQueryOptions } from './tasksTableQueryOptions';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
 
 /** Management §9. */
 const SEARCH_DEBOUNCE_MS = 700;
@@ -90,7 +91,7 @@ function TasksOfCompany({ companyId }: { companyId: string }) {
 
   const header = (
     <Group justify="space-between">
-      <Title order={2}>Tasks</Title>
+      <PageTitle>Tasks</PageTitle>
       <Group gap="sm">
         <Button variant="default" onClick={refresh} loading={tasks.isFetching || projects.isFetching}>
           Refresh

@@ -13,16 +13,19 @@ import { RichTextField } from './RichTextField';
 import type { Task, TaskComment } from './Task';
 import { tasksApi } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
+import { CANVAS } from '../../theme';
 
 interface TaskCommentsProps {
   companyId: string;
   task: Task;
-  /** Admins, Heads and Managers comment and delete comments; Clients read them. */
-  canManage: boolean;
+  /** Admins, Heads, Managers and the task's assignee comment; Clients read. */
+  canComment: boolean;
+  /** Admins, Heads and Managers delete comments. */
+  canDelete: boolean;
 }
 
 /** A task's comments, oldest first, with the editor to add one and a confirmed delete. */
-export function TaskComments({ companyId, task, canManage }: TaskCommentsProps) {
+export function TaskComments({ companyId, task, canComment, canDelete }: TaskCommentsProps) {
   const queryClient = useQueryClient();
   const now = useNow(60_000);
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +73,7 @@ export function TaskComments({ companyId, task, canManage }: TaskCommentsProps) 
         ) : (
           <Stack gap="sm">
             {task.comments.map((comment) => (
-              <Paper key={comment.commentId} withBorder radius="md" p="sm" bg="gray.0">
+              <Paper key={comment.commentId} withBorder radius="md" p="sm" bg={CANVAS}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Group gap="sm" wrap="nowrap">
                     <Avatar size="sm" radius="xl" color="teal">
@@ -85,7 +88,7 @@ export function TaskComments({ companyId, task, canManage }: TaskCommentsProps) 
                       </Text>
                     </Tooltip>
                   </Group>
-                  {canManage && (
+                  {canDelete && (
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -108,7 +111,7 @@ export function TaskComments({ companyId, task, canManage }: TaskCommentsProps) 
           </Stack>
         )}
 
-        {canManage && (
+        {canComment && (
           <Stack gap="xs">
             <RichTextField editor={editor} error={error} minHeight={90} />
             <Group justify="flex-end">

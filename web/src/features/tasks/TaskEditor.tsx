@@ -17,11 +17,12 @@ import { priorityOptions, statusOptions } from './taskOptions';
 import { TaskStatusBadge } from './TaskStatusBadge';
 import { tasksApi, UPLOAD_FAILED } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
+import { PageTitle } from '../layout/PageTitle';
 
 interface TaskEditorProps {
   companyId: string;
   task: Task;
-  /** Admins, Heads and Managers edit; Clients read. */
+  /** Admins, Heads and Managers edit; the assignee and Clients read. */
   canManage: boolean;
 }
 
@@ -140,9 +141,10 @@ export function TaskEditor({ companyId, task, canManage }: TaskEditorProps) {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Paper withBorder radius="md" p="lg">
               <Stack>
-                <Group justify="space-between" wrap="nowrap">
+                {/* On a phone History and Delete go under the task id. */}
+                <Group justify="space-between" gap="sm">
                   <Group gap="sm" wrap="nowrap">
-                    <Title order={2}>{task.taskId}</Title>
+                    <PageTitle style={{ whiteSpace: 'nowrap' }}>{task.taskId}</PageTitle>
                     <TaskStatusBadge status={task.status} />
                   </Group>
                   {canManage && (
@@ -156,8 +158,13 @@ export function TaskEditor({ companyId, task, canManage }: TaskEditorProps) {
                     </Group>
                   )}
                 </Group>
-                <TextInput label="Title" withAsterisk maxLength={300} readOnly={!canManage} {...form.getInputProps('title')} />
-                <RichTextField editor={editor} label="Summary" required error={form.errors.description} withImageUpload={canManage} minHeight={220} />
+                {!canManage && (
+                  <Text size="sm" c="dimmed">
+                    Managers and Admins edit this task.
+                  </Text>
+                )}
+                <TextInput label="Title" withAsterisk={canManage} maxLength={300} readOnly={!canManage} {...form.getInputProps('title')} />
+                <RichTextField editor={editor} label="Summary" required={canManage} error={form.errors.description} withImageUpload={canManage} minHeight={220} />
               </Stack>
             </Paper>
           </Grid.Col>
@@ -167,12 +174,12 @@ export function TaskEditor({ companyId, task, canManage }: TaskEditorProps) {
               <Stack>
                 <Title order={4}>Details</Title>
                 <Select label="Project" data={projectOptions} allowDeselect={false} searchable readOnly={!canManage} {...form.getInputProps('projectId')} />
-                <Select label="Status" withAsterisk data={statusOptions} allowDeselect={false} readOnly={!canManage} {...form.getInputProps('status')} />
-                <Select label="Priority" withAsterisk data={priorityOptions} allowDeselect={false} readOnly={!canManage} {...form.getInputProps('priority')} />
+                <Select label="Status" withAsterisk={canManage} data={statusOptions} allowDeselect={false} readOnly={!canManage} {...form.getInputProps('status')} />
+                <Select label="Priority" withAsterisk={canManage} data={priorityOptions} allowDeselect={false} readOnly={!canManage} {...form.getInputProps('priority')} />
                 <TextInput label="ETA" type="date" readOnly={!canManage} {...form.getInputProps('eta')} />
                 <Select
                   label="Assignee"
-                  withAsterisk
+                  withAsterisk={canManage}
                   data={assigneeOptions}
                   allowDeselect={false}
                   searchable

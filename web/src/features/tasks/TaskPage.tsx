@@ -2,10 +2,15 @@ import { Anchor, Breadcrumbs, Button, EmptyState, Grid, Skeleton, Stack, Text } 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { isAllowed } from '../../../../domain/members/authorization.ts';
 import { canManageProjects } from '../../../../domain/projects/project.ts';
 import { ApiError } from '../../lib/ApiError';
+import { useProfile } from '../auth/useProfile';
+import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
+import { canOpen } from '../layout/canOpen';
 import { EmptyPage } from '../layout/EmptyPage';
+import { PageTitle } from '../layout/PageTitle';
 import { isCompanyGone } from '../teams/isCompanyGone';
 import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
 import { TaskComments } from './TaskComments';
@@ -19,14 +24,21 @@ interface TaskPageProps {
   taskId: string;
 }
 
-/** /{projectName}/{taskId}: edit a task, its comments and its history (management §2). */
+/**
+ * /{projectName}/{taskId}: a task, its comments and its history (management
+ * §2). Managers edit it; its assignee reads it and comments; a Client reads
+ * the tasks of their projects.
+ */
 export function TaskPage({ projectName, taskId }: TaskPageProps) {
   const company = useActiveCompany();
   if (!company) return <EmptyPage title={taskId} />;
-  return <TaskOfCompany companyId={company.companyId} canManage={canManageProjects(company.role)} projectName={projectName} taskId={taskId} />;
+  return <TaskOfCompany company={company} projectName={projectName} taskId={taskId} />;
 }
 
-function TaskOfCompany({ companyId, canManage, projectName, taskId }: TaskPageProps & { companyId: string; canManage: boolean }) {
+function TaskOfCompany({ company, projectName, taskId }: TaskPageProps & { company: CompanySummary }) {
+  const { companyId, role } = company;
+  const canManage = canManageProjects(role);
+  const profile = useProfile();
   const task = useQuery(taskQueryOptions(companyId, taskId));
   const navigate = useNavigate();
   const leaveLostCompany = useLeaveLostCompany();
@@ -62,13 +74,30 @@ function TaskOfCompany({ companyId, canManage, projectName, taskId }: TaskPagePr
   if (task.isError) {
     if (task.error instanceof ApiError && task.error.status === 404) {
       return (
-        <EmptyState title="Task not found" description={`There is no task ${taskId}; it may have been deleted.`} py="xl">
-          <EmptyState.Actions>
-            <Button variant="light" renderRoot={(props) => <Link to="/manage-tasks" {...props} />}>
-              Go to Tasks
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+        <Stack gap="lg">
+          <PageTitle>{taskId}</PageTitle>
+          <EmptyState
+            title="Task not found"
+            description={
+              canManage
+                ? `There is no task ${taskId}; it may have been deleted.`
+                : `There is no task ${taskId} you can open: it may have been deleted, or it is not assigned to you.`
+            }
+            py="xl"
+          >
+            <EmptyState.Actions>
+              {canOpen('/manage-tasks', role) ? (
+                <Button variant="light" renderRoot={(props) => <Link to="/manage-tasks" {...props} />}>
+                  Go to Tasks
+                </Button>
+              ) : (
+                <Button variant="light" renderRoot={(props) => <Link to="/dashboard-individual" {...props} />}>
+                  Go to your dashboard
+                </Button>
+              )}
+            </EmptyState.Actions>
+          </EmptyState>
+        </Stack>
       );
     }
     return (
@@ -76,12 +105,19 @@ function TaskOfCompany({ companyId, canManage, projectName, taskId }: TaskPagePr
     );
   }
 
+  const actor = { kind: 'member', userId: profile.id, companyId, role, managedTeams: new Set<string>() } as const;
+  const canComment = isAllowed(actor, 'AddComment', { companyId, assigneeId: task.data.assignee.userId });
+
   return (
     <Stack gap="lg">
       <Breadcrumbs separator="›" fz="sm">
-        <Anchor size="sm" renderRoot={(props) => <Link to="/project" {...props} />}>
-          Projects
-        </Anchor>
+        {canOpen('/project', role) ? (
+          <Anchor size="sm" renderRoot={(props) => <Link to="/project" {...props} />}>
+            Projects
+          </Anchor>
+        ) : (
+          <Text size="sm">Projects</Text>
+        )}
         <Text size="sm">{task.data.projectName}</Text>
         <Text size="sm" c="dimmed">
           {task.data.taskId}
@@ -91,7 +127,7 @@ function TaskOfCompany({ companyId, canManage, projectName, taskId }: TaskPagePr
       <TaskEditor key={task.data.taskId} companyId={companyId} task={task.data} canManage={canManage} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TaskComments companyId={companyId} task={task.data} canManage={canManage} />
+          <TaskComments companyId={companyId} task={task.data} canComment={canComment} canDelete={canManage} />
         </Grid.Col>
       </Grid>
     </Stack>

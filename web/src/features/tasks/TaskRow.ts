@@ -1,14 +1,14 @@
-import type { TaskSummary } from './TaskSummary';
+import type { ApiAnswer } from '../../lib/api';
+import type { paths } from '../../lib/openapi';
+
+/** A page of the /manage-tasks table. */
+export type TaskPage = ApiAnswer<'get', '/api/companies/{companyId}/tasks'>;
 
 /** A row of the /manage-tasks table. */
-export interface TaskRow extends TaskSummary {
-  projectId: string;
-  projectName: string;
-  updatedAt: string;
-}
+export type TaskRow = TaskPage['tasks'][number];
 
 /** The server-side sort keys of the tasks table (projections TASK_SORTS). */
-export type TaskSort = 'taskId' | 'title' | 'status' | 'priority' | 'eta' | 'assignee' | 'updatedAt';
+export type TaskSort = NonNullable<paths['/api/companies/{companyId}/tasks']['get']['parameters']['query']['sort']>;
 
 export interface TaskFilter {
   projectIds: string[];
@@ -19,9 +19,4 @@ export interface TaskFilter {
   sort: TaskSort;
   order: 'asc' | 'desc';
   page: number;
-}
-
-export interface TaskPage {
-  tasks: TaskRow[];
-  total: number;
 }

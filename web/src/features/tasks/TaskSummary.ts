@@ -1,12 +1,9 @@
-/** A task as lists show it (projects accordion, tasks table). */
-export interface TaskSummary {
-  /** Readable id: the project prefix, a dash and a running number, e.g. "WR-12". */
-  taskId: string;
-  title: string;
-  status: string;
-  priority: string;
-  /** Local date YYYY-MM-DD, or null. */
-  eta: string | null;
-  /** `name` is empty when the assignee has left the company. */
-  assignee: { userId: string; name: string };
-}
+import type { Project } from '../projects/Project';
+
+/**
+ * A task as lists show it (projects accordion, tasks table): `taskId` is the
+ * project prefix, a dash and a running number, e.g. "WR-12"; `eta` a local
+ * date YYYY-MM-DD or null; the assignee's `name` is empty when they have left
+ * the company.
+ */
+export type TaskSummary = Project['tasks'][number];

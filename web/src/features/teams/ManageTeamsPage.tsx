@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { mayRun } from '../../../../domain/members/authorization.ts';
@@ -9,6 +9,7 @@ import { MembersTab } from '../members/MembersTab';
 import type { ManageTeamsTab } from './manageTeamsTabs';
 import { TeamFormModal } from './TeamFormModal';
 import { TeamsTab } from './TeamsTab';
+import { PageTitle } from '../layout/PageTitle';
 
 interface ManageTeamsPageProps {
   tab: ManageTeamsTab;
@@ -30,7 +31,7 @@ export function ManageTeamsPage({ tab }: ManageTeamsPageProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>Teams</Title>
+        <PageTitle>Teams</PageTitle>
         {mayRun(role, 'CreateTeam') && (
           <Group gap="sm">
             <Button variant="default" renderRoot={(props) => <Link to="/manage-teams/invite" {...props} />}>

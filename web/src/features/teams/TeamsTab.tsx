@@ -28,6 +28,7 @@ import { teamsQueryOptions } from './teamsQueryOptions';
 import { useCompanyCommand } from './useCompanyCommand';
 import { useLeaveLostCompany } from './useLeaveLostCompany';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { CANVAS } from '../../theme';
 
 interface TeamsTabProps {
   companyId: string;
@@ -226,7 +227,7 @@ function TeamMembersTable({ team, canRemove, onRemove }: TeamMembersTableProps) 
     );
   }
   return (
-    <Table bg="gray.0" withRowBorders={false} aria-label={`Members of ${team.teamName}`}>
+    <Table bg={CANVAS} withRowBorders={false} aria-label={`Members of ${team.teamName}`}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th pl={60}>Name</Table.Th>

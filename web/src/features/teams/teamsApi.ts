@@ -1,18 +1,13 @@
-import { api } from '../../lib/api';
-import type { CommandAnswer } from './CommandAnswer';
-import type { Team } from './Team';
+import { api, type ApiBody } from '../../lib/api';
 
-const teamsPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/teams`;
-const teamPath = (companyId: string, teamId: string) => `${teamsPath(companyId)}/${encodeURIComponent(teamId)}`;
-
-/** The team calls of the organisation API (docs/organisation-api.md). */
+/** The team calls of the organisation API (api/routes/teams.ts). */
 export const teamsApi = {
-  list: (companyId: string) => api.get<Team[]>(teamsPath(companyId)),
-  create: (companyId: string, body: { name: string; memberIds: string[] }) =>
-    api.post<CommandAnswer & { teamId: string }>(teamsPath(companyId), body),
+  list: (companyId: string) => api.get('/api/companies/{companyId}/teams', { path: { companyId } }),
+  create: (companyId: string, body: ApiBody<'post', '/api/companies/{companyId}/teams'>) =>
+    api.post('/api/companies/{companyId}/teams', { path: { companyId }, body }),
   rename: (companyId: string, teamId: string, name: string) =>
-    api.patch<CommandAnswer>(teamPath(companyId, teamId), { name }),
-  remove: (companyId: string, teamId: string) => api.delete<CommandAnswer>(teamPath(companyId, teamId)),
+    api.patch('/api/companies/{companyId}/teams/{teamId}', { path: { companyId, teamId }, body: { name } }),
+  remove: (companyId: string, teamId: string) => api.delete('/api/companies/{companyId}/teams/{teamId}', { path: { companyId, teamId } }),
   removeMember: (companyId: string, teamId: string, userId: string) =>
-    api.delete<CommandAnswer>(`${teamPath(companyId, teamId)}/members/${encodeURIComponent(userId)}`),
+    api.delete('/api/companies/{companyId}/teams/{teamId}/members/{userId}', { path: { companyId, teamId, userId } }),
 };

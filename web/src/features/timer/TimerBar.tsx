@@ -1,6 +1,7 @@
 import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { mayRun } from '../../../../domain/members/authorization.ts';
+import { useActiveTeamStore } from '../company/activeTeamStore';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { formatElapsed } from './formatElapsed';
@@ -26,7 +27,8 @@ export function TimerBar() {
 }
 
 function CompanyTimer({ companyId }: { companyId: string }) {
-  const { activeTeam } = useActiveTeam();
+  const { activeTeam, teams } = useActiveTeam();
+  const openChooser = useActiveTeamStore((state) => state.openChooser);
   const teamId = activeTeam?.teamId ?? null;
   const { data: status } = useQuery(timerStatusQueryOptions(companyId));
   const session = status?.session ?? null;
@@ -41,7 +43,11 @@ function CompanyTimer({ companyId }: { companyId: string }) {
   const canTrack = teamId !== null || session !== null;
   return (
     <Group gap="xs" wrap="nowrap">
-      {canTrack ? <TimerButton companyId={companyId} teamId={teamId} status={status} /> : <UntrackableTimer />}
+      {canTrack ? (
+        <TimerButton companyId={companyId} teamId={teamId} status={status} />
+      ) : (
+        <UntrackableTimer onChooseTeam={teams.length > 0 ? openChooser : undefined} />
+      )}
       {/* On phones the punch control sits in the timer popup, when there is one. */}
       <Box visibleFrom={canTrack ? 'sm' : undefined}>
         <PunchButton companyId={companyId} status={status} />
@@ -50,8 +56,22 @@ function CompanyTimer({ companyId }: { companyId: string }) {
   );
 }
 
-/** Core §2 has no timer without a company and team: the button shows, disabled, and says why. */
-function UntrackableTimer() {
+/**
+ * Core §2 has no timer without a company and team: the button shows and says
+ * why, disabled, or opening the 'Choose a Team' modal when there are teams to choose from.
+ */
+function UntrackableTimer({ onChooseTeam }: { onChooseTeam?: () => void }) {
+  if (onChooseTeam) {
+    return (
+      <Tooltip label="Choose a team to track time">
+        <Button variant="default" onClick={onChooseTeam} aria-haspopup="dialog">
+          <Text span ff="monospace" fw={700} fz="sm">
+            {formatElapsed(0)}
+          </Text>
+        </Button>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip label="Choose a company and team to track time">
       <Button variant="default" data-disabled onClick={(event) => event.preventDefault()} aria-disabled>

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, LoadingOverlay, Select, Stack, Text, Textarea, useMatches } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { trackerMessages } from '../../../../domain/time-tracking/tracker.ts';
 import { projectsQueryOptions } from '../projects/projectsQueryOptions';
 import { browserTimeZone } from '../company/timeZoneOptions';
@@ -18,6 +19,8 @@ interface TimerPopupProps {
   status: TimerStatus;
   draft: TimerDraft;
   onDraftChange: (draft: TimerDraft) => void;
+  /** Cancel Timer was pressed: the caller asks before discarding the session. */
+  onCancel: () => void;
   /** Id for the popup's title, which names the dialog around it. */
   titleId?: string;
 }
@@ -28,7 +31,7 @@ const inPopover = { withinPortal: false } as const;
 const runningInput = { input: { opacity: 1, color: 'var(--mantine-color-text)' } };
 
 /** The timer popup (core §2): project, task and details, then Start, or Stop and Cancel while a session runs. */
-export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, titleId }: TimerPopupProps) {
+export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, onCancel, titleId }: TimerPopupProps) {
   const { session } = status;
   const running = session !== null;
   // Core §4: the controls work while a session runs or once the user is punched in.
@@ -62,15 +65,34 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, ti
     act((key) => commands.start.mutateAsync({ key, input }).then(() => onDraftChange({ ...draft, taskDetails: '' })));
   };
 
+  const projectFocusable = !locked && projectOptions.length > 0;
+  const popupRef = useRef<HTMLDivElement>(null);
+  const projectRef = useRef<HTMLInputElement>(null);
+  const mainButtonRef = useRef<HTMLButtonElement>(null);
+  const wasPending = useRef(false);
+  // A button disabled while its command runs drops the focus: once the command is done, the focus
+  // comes back to Start or Stop rather than to the page's start.
+  useEffect(() => {
+    const done = wasPending.current && !commands.isPending;
+    wasPending.current = commands.isPending;
+    if (done && document.activeElement === document.body) mainButtonRef.current?.focus();
+  }, [commands.isPending]);
+  // Opened before the projects came: once they do, the focus the popup holds moves on to the project field.
+  useEffect(() => {
+    if (projectFocusable && document.activeElement === popupRef.current) projectRef.current?.focus();
+  }, [projectFocusable]);
+
   return (
-    <Box pos="relative">
+    // The popup takes the focus on opening: in the project field when it can be used, else in the popup
+    // itself (Escape closes it, Tab goes on), never in a button a stray Enter would press.
+    <Box ref={popupRef} pos="relative" tabIndex={-1} data-autofocus={projectFocusable ? undefined : true} style={{ outline: 'none' }}>
       <LoadingOverlay visible={commands.isPending} overlayProps={{ blur: 1 }} />
       <Stack gap="sm">
         <Group justify="space-between" align="baseline">
           <Text fw={600} id={titleId}>
             Timer
           </Text>
-          <Text ff="monospace" fz="xl" fw={700} c={running ? 'teal.7' : 'dimmed'} aria-label="Elapsed time">
+          <Text ff="monospace" fz="xl" fw={700} c={running ? 'teal' : 'dimmed'} aria-label="Elapsed time">
             <TimerClock startedAt={session?.startedAt ?? null} />
           </Text>
         </Group>
@@ -90,19 +112,19 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, ti
         )}
 
         <Select
+          ref={projectRef}
           label="Project"
           placeholder={projectPlaceholder}
           data={projectOptions}
           value={projectId}
           onChange={(value) => onDraftChange({ ...draft, projectId: value, taskId: null })}
-          disabled={locked || projectOptions.length === 0}
+          disabled={!projectFocusable}
           searchable
           nothingFoundMessage="No matching project"
           comboboxProps={inPopover}
           styles={running ? runningInput : undefined}
           required
-          // A disabled field cannot take the focus: the popup's first button (or the popup) takes it, so Escape still closes it.
-          data-autofocus={locked || projectOptions.length === 0 ? undefined : true}
+          data-autofocus={projectFocusable ? true : undefined}
         />
         <Select
           label="Task"
@@ -110,7 +132,8 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, ti
           data={taskOptions}
           value={taskId}
           onChange={(value) => onDraftChange({ ...draft, taskId: value })}
-          disabled={locked || taskOptions.length === 0}
+          // Not disabled while the tasks load, so Tab from the project field lands here.
+          disabled={locked || projectId === null || (!tasks.isPending && taskOptions.length === 0)}
           searchable
           nothingFoundMessage="No matching task"
           comboboxProps={inPopover}
@@ -132,19 +155,25 @@ export function TimerPopup({ companyId, teamId, status, draft, onDraftChange, ti
 
         <Group grow>
           {running ? (
-            <Button color="red" onClick={() => act((key) => commands.stop.mutateAsync({ key, input: session.sessionId }))} disabled={commands.isPending}>
+            <Button
+              ref={mainButtonRef}
+              color="red"
+              onClick={() => act((key) => commands.stop.mutateAsync({ key, input: session.sessionId }))}
+              disabled={commands.isPending}
+            >
               Stop Timer
             </Button>
           ) : (
-            <Button onClick={start} disabled={!canControl || missing !== null || !teamId || commands.isPending} title={missing ?? undefined}>
+            <Button
+              ref={mainButtonRef}
+              onClick={start}
+              disabled={!canControl || missing !== null || !teamId || commands.isPending}
+              title={missing ?? undefined}
+            >
               Start Timer
             </Button>
           )}
-          <Button
-            variant="default"
-            onClick={() => act((key) => commands.cancel.mutateAsync({ key, input: undefined }))}
-            disabled={!running || commands.isPending}
-          >
+          <Button variant="default" onClick={onCancel} disabled={!running || commands.isPending}>
             Cancel Timer
           </Button>
         </Group>

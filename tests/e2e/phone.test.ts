@@ -1,0 +1,204 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { seedTrackedCompany } from '../support/tracked-company.ts';
+import { TEST_PASSWORD } from '../support/users.ts';
+import { checkAccessibilityAfter } from './support/axe.ts';
+import { chooseOption, ensureWebBuild, launchBrowser, newContext, pageErrors, screenshot, signInWithUi, visible } from './support/browser.ts';
+
+/*
+ * Every main page at a phone's width (390 px, issue 14), as an Admin of a
+ * company with teams, members, projects, tasks and tracked time: nothing is
+ * wider than the screen, nothing of a page's content sticks out of it except
+ * inside something that scrolls (a wide table), the side menu is a drawer,
+ * and the timer and punch stay within reach. Each page is photographed
+ * (tests/e2e/support/browser.ts screenshot, 'phone-*'). Data is set up over
+ * the API; the tests share one signed-in page.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+// Long names, so whatever does not shrink shows: the defect was the second project's Add Task pushed off the screen.
+const LONG_PROJECT = 'Interplanetary Logistics Platform Rewrite';
+const LONG_TASK = 'Reconcile the orbital freight manifests with the customs declarations';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let clock: Date | null = null;
+let taskPath: string;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+  const seeded = await seedTrackedCompany(server, (at) => {
+    clock = at;
+  });
+  const { admin, ana, companyId } = seeded;
+  const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: LONG_PROJECT })).body.projectId;
+  const task = { projectId, title: LONG_TASK, description: '<p>Every manifest, every port.</p>', status: 'IN PROGRESS', priority: 'P1', eta: '2026-12-31', assigneeId: ana.userId };
+  const created = (await admin.call('POST', `/api/companies/${companyId}/tasks`, task)).body;
+  taskPath = `/${LONG_PROJECT.replaceAll(' ', '-')}/${created.taskId}`;
+
+  context = await newContext(browser, server, { viewport: PHONE, timezoneId: 'Asia/Kolkata' });
+  page = await context.newPage();
+  await signInWithUi(page, { name: 'Ada Admin', email: admin.email, password: TEST_PASSWORD });
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async (test) => {
+  await checkAccessibilityAfter(test);
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+/**
+ * What sticks out of a 390 px screen: the page's own width, and each element
+ * of the top bar, the page's content or an open dialog that reaches past
+ * either edge with no box around it that scrolls sideways (a wide table
+ * scrolls; one that merely clips hides its columns). The side menu is left
+ * out: closed, it waits off the screen.
+ */
+function overflow(target: Page): Promise<{ pageWidth: number; stickingOut: string[] }> {
+  return target.evaluate(() => {
+    const screenWidth = document.documentElement.clientWidth;
+    const scrollsSideways = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return true;
+      }
+      return false;
+    };
+    const stickingOut: string[] = [];
+    for (const element of document.querySelectorAll('header *, main *, [role="dialog"] *')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      if (rect.left >= -0.5 && rect.right <= screenWidth + 0.5) continue;
+      if (scrollsSideways(element)) continue;
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      stickingOut.push(`${element.tagName.toLowerCase()} "${text}" at ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+    }
+    return { pageWidth: document.documentElement.scrollWidth, stickingOut: stickingOut.slice(0, 10) };
+  });
+}
+
+async function expectNothingSticksOut(target: Page): Promise<void> {
+  expect(await overflow(target)).toEqual({ pageWidth: PHONE.width, stickingOut: [] });
+}
+
+/** Fails unless the whole of the element comes to be on the screen (a popup or the drawer may still be moving in). */
+async function expectWithinScreen(element: Locator): Promise<void> {
+  const edges = async () => {
+    const box = await element.boundingBox();
+    return box && { left: Math.round(box.x), right: Math.round(box.x + box.width) };
+  };
+  await expect.poll(async () => {
+    const box = await edges();
+    return box !== null && box.left >= 0 && box.right <= PHONE.width;
+  }, { message: `${element} on the screen, not at ${JSON.stringify(await edges())}` }).toBe(true);
+}
+
+/** Waits until the page has drawn its data: no skeleton or loader left. */
+async function settled(target: Page): Promise<void> {
+  await expect.poll(() => target.locator('.mantine-Skeleton-root, main .mantine-Loader-root').count(), { timeout: 10_000 }).toBe(0);
+}
+
+/** Closes the notifications shown, as a user does when one stands over the top bar. */
+async function closeNotifications(target: Page): Promise<void> {
+  for (const close of await target.locator('.mantine-Notifications-root').getByRole('alert').getByRole('button').all()) {
+    await close.click({ timeout: 1_000 }).catch(() => undefined);
+  }
+}
+
+/** Every page of the side menu and the pages they lead to, by address and level-one heading. */
+const PAGES: { name: string; path: () => string; heading: string | RegExp }[] = [
+  { name: 'team-dashboard', path: () => '/dashboard-team', heading: 'Team Dashboard' },
+  { name: 'user-dashboard', path: () => '/dashboard-individual', heading: 'User Dashboard' },
+  { name: 'team-attendance', path: () => '/team-attendance', heading: 'Team Attendance' },
+  { name: 'user-attendance', path: () => '/userAttendance', heading: 'User Attendance' },
+  { name: 'regularization', path: () => '/regularization', heading: 'Regularization' },
+  { name: 'leave', path: () => '/leave', heading: 'Leave' },
+  { name: 'profile', path: () => '/profile', heading: 'Profile' },
+  { name: 'settings', path: () => '/manage-settings', heading: 'Settings' },
+  { name: 'invoices', path: () => '/invoices', heading: 'Invoices' },
+  { name: 'projects', path: () => '/project', heading: 'Projects' },
+  { name: 'teams', path: () => '/manage-teams?tab=teams', heading: 'Teams' },
+  { name: 'members', path: () => '/manage-teams?tab=members', heading: 'Teams' },
+  { name: 'invite', path: () => '/manage-teams/invite', heading: 'Send Invite to Teams' },
+  { name: 'tasks', path: () => '/manage-tasks', heading: 'Tasks' },
+  { name: 'add-task', path: () => '/add-task', heading: 'Add Task' },
+  { name: 'task', path: () => taskPath, heading: /^[A-Z]{2}-\d+$/ },
+  { name: 'invites', path: () => '/inviteList', heading: 'Invites' },
+  { name: 'plans', path: () => '/subscription', heading: 'Choose a Plan' },
+  { name: 'select-company', path: () => '/select-company', heading: 'Select a company' },
+  { name: 'add-company', path: () => '/add-company', heading: 'Create a company' },
+];
+
+describe('at 390 px', () => {
+  it('asks Ada, who is in two teams, to choose one, in a modal that fits the screen', async () => {
+    const chooser = await visible(page.getByRole('dialog', { name: 'Choose a Team' }));
+    await expectWithinScreen(chooser);
+    await screenshot(page, 'phone-choose-a-team');
+    await expectNothingSticksOut(page);
+    await chooseOption(chooser.getByRole('combobox', { name: 'Team' }), 'Apollo');
+    await chooser.getByRole('button', { name: 'Select Team' }).click();
+    await chooser.waitFor({ state: 'hidden' });
+  });
+
+  for (const { name, path, heading } of PAGES) {
+    it(`${name}: nothing sticks out of the screen`, async () => {
+      await page.goto(path());
+      await visible(page.getByRole('heading', { level: 1, name: heading }));
+      await settled(page);
+      await screenshot(page, `phone-${name}`);
+      await expectNothingSticksOut(page);
+    });
+  }
+
+  it("projects: every project's Add Task and actions are on the screen", async () => {
+    await page.goto('/project');
+    await visible(page.getByRole('heading', { level: 1, name: 'Projects' }));
+    for (const project of ['Moonshot', LONG_PROJECT]) {
+      const actions = page.getByRole('button', { name: `Actions for ${project}` });
+      const item = page.locator('.mantine-Accordion-item').filter({ has: actions });
+      await expectWithinScreen(await visible(item.getByRole('link', { name: 'Add Task' })));
+      await expectWithinScreen(await visible(actions));
+    }
+  });
+
+  it('keeps the timer in the top bar and the punch in its popup, both on the screen', async () => {
+    await page.goto('/dashboard-team');
+    await settled(page);
+    await closeNotifications(page);
+    const timer = await visible(page.getByRole('banner').getByRole('button', { name: /^\d+:\d{2}:\d{2}/ }));
+    await expectWithinScreen(timer);
+    await timer.click();
+    const popup = await visible(page.getByRole('dialog', { name: 'Timer' }));
+    await expectWithinScreen(popup);
+    await expectWithinScreen(await visible(popup.getByRole('button', { name: /^Punch (In|Out)$/ })));
+    await expectWithinScreen(await visible(popup.getByRole('button', { name: 'Start Timer' })));
+    await screenshot(page, 'phone-timer-popup');
+    await expectNothingSticksOut(page);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the side menu as a drawer over the page, and closes it on a choice', async () => {
+    await page.goto('/dashboard-team');
+    await settled(page);
+    await closeNotifications(page);
+    const menu = page.getByRole('navigation', { name: 'Manage' });
+    // Closed, the drawer waits off the screen.
+    expect((await menu.boundingBox())!.x).toBeLessThan(0);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expectWithinScreen(menu);
+    await screenshot(page, 'phone-side-menu');
+    await menu.getByRole('link', { name: 'Projects' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Projects' }));
+    await expect.poll(async () => (await menu.boundingBox())!.x).toBeLessThan(0);
+  });
+});

@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Result, RunOptions } from 'axe-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { TestContext } from 'vitest';
+
+/*
+ * WCAG 2.2 AA checked by axe-core on every page the browser tests visit, in
+ * both colour schemes (the app follows the system's: the check emulates each).
+ *
+ * Every context made by newContext (browser.ts) is watched: each address its
+ * pages reach (history changes of the single-page app included) is recorded
+ * with the context's cookies and local storage at that moment. After each
+ * test, checkAccessibilityAfter runs axe on
+ * - every page still open, as the test left it (dialogs, filled tables,
+ *   errors), unless it looks as when last checked, and
+ * - every page reached during the test and not checked yet in this file for
+ *   the same viewer (signed out, or the role in the active company): opened
+ *   again, once settled, in a context with the cookies and storage of that
+ *   moment (one context per session, so the app loads from its cache).
+ * So a new page is checked as soon as a test visits it, and the page of one
+ * role is checked once per file rather than once per test. expectAccessible
+ * checks a state on the way (an open dialog) where a test wants it.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA. */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Structure the issue asks of every page (axe files them under best practice): a main landmark, one level-one heading, all content in landmarks. */
+const STRUCTURE_RULES = ['landmark-one-main', 'page-has-heading-one', 'landmark-no-duplicate-main', 'region'];
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Target selectors shown per violation. */
+const SHOWN_TARGETS = 3;
+
+type ColorScheme = 'light' | 'dark';
+const SCHEMES: readonly ColorScheme[] = ['light', 'dark'];
+
+const runOptions: RunOptions = {
+  runOnly: { type: 'tag', values: WCAG_AA_TAGS },
+  rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])),
+  resultTypes: ['violations'],
+};
+
+function fails(violation: Result): boolean {
+  return STRUCTURE_RULES.includes(violation.id) || FAILING_IMPACTS.has(violation.impact ?? '');
+}
+
+function describeViolation(violation: Result): string {
+  const targets = violation.nodes
+    .slice(0, SHOWN_TARGETS)
+    .map((node) => `      ${node.target.join(' >>> ')}: ${node.html.slice(0, 160)}\n        ${firstLine(node.failureSummary)}`);
+  const more = violation.nodes.length > SHOWN_TARGETS ? [`      … and ${violation.nodes.length - SHOWN_TARGETS} more`] : [];
+  return [`    ${violation.id} (${violation.impact}): ${violation.help}`, ...targets, ...more].join('\n');
+}
+
+function firstLine(summary: string | undefined): string {
+  return (summary ?? '').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('Fix')).join(' ');
+}
+
+/** Waits for the app's colour scheme to follow the emulated preference. */
+async function inScheme(page: Page, scheme: ColorScheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+  await page
+    .waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme, { timeout: 2_000 })
+    .catch(() => undefined);
+}
+
+const STILL = 'timeledger-axe-still';
+
+/**
+ * Stops transitions and animations while the page is checked: a colour
+ * half-way through one (a fading dialog, a scheme just switched) would read
+ * as low contrast, and a background tab never finishes them.
+ */
+async function holdStill(page: Page, still: boolean): Promise<void> {
+  await page.evaluate(
+    ({ id, still }) => {
+      document.getElementById(id)?.remove();
+      if (!still) return;
+      const style = document.createElement('style');
+      style.id = id;
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    },
+    { id: STILL, still },
+  );
+}
+
+/**
+ * What the region rule counts as a landmark besides landmarks and dialogs (its
+ * default): the popups of a control (a select's listbox, a menu, a tooltip),
+ * which Mantine renders at the end of the body, away from the control's landmark.
+ */
+const REGION_MATCHER = 'dialog, [role=dialog], [role=alertdialog], svg, [role=listbox], [role=menu], [role=tooltip]';
+
+type Axe = typeof import('axe-core');
+
+/** Injects axe-core into the page (evaluated, so the app's Content-Security-Policy does not block it). */
+async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.evaluate(axeSource);
+  await page.evaluate((regionMatcher) => {
+    (window as unknown as { axe: Axe }).axe.configure({ checks: [{ id: 'region', options: { regionMatcher } }] });
+  }, REGION_MATCHER);
+}
+
+async function axeViolations(page: Page): Promise<{ violations: Result[]; headingsOne: number }> {
+  await injectAxe(page);
+  return page.evaluate(async (options) => {
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const { violations } = await axe.run(document, options);
+    const headingsOne = [...document.querySelectorAll('h1')].filter((heading) => heading.checkVisibility()).length;
+    return { violations, headingsOne };
+  }, runOptions);
+}
+
+/** The accessibility problems of the page as it is now, in one colour scheme: one readable line block each. */
+async function problemsIn(page: Page, scheme: ColorScheme): Promise<string[]> {
+  await inScheme(page, scheme);
+  const { violations, headingsOne } = await axeViolations(page);
+  const problems = violations.filter(fails).map(describeViolation);
+  if (headingsOne > 1) problems.push(`    one-heading-one: the page has ${headingsOne} level-one headings; it must have one, its title`);
+  return problems;
+}
+
+/** The accessibility problems of the page in both colour schemes, each headed by where it was found. */
+export async function accessibilityProblems(page: Page, where = new URL(page.url()).pathname): Promise<string[]> {
+  const problems: string[] = [];
+  try {
+    await holdStill(page, true);
+    for (const scheme of SCHEMES) {
+      const found = await problemsIn(page, scheme);
+      if (found.length > 0) problems.push(`  ${where} in ${scheme} mode:\n${found.join('\n')}`);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: null, reducedMotion: null }).catch(() => undefined);
+    await holdStill(page, false).catch(() => undefined);
+  }
+  return problems;
+}
+
+/** Fails with a readable list unless the page, as it is now, passes axe-core's WCAG 2.2 AA rules in both colour schemes. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const problems = await accessibilityProblems(page);
+  if (problems.length > 0) throw new Error(report(problems));
+}
+
+function report(problems: string[]): string {
+  return `Accessibility violations (axe-core, WCAG 2.2 AA, serious or critical):\n${problems.join('\n')}`;
+}
+
+// ---------------------------------------------------------------------------
+// Every page the tests visit
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+interface Visit {
+  url: string;
+  storage: StorageState;
+}
+
+interface Watched {
+  browser: Browser;
+  options: BrowserContextOptions;
+  /** Addresses reached since the last check, by pathname; the first one of each is kept. */
+  visits: Map<string, Promise<Visit | null>>;
+}
+
+const watched = new Map<BrowserContext, Watched>();
+/** The pages checked in this file: pathname and viewer. */
+const checked = new Set<string>();
+
+/** Records every address the context's pages reach, with its storage at that moment, for checkAccessibility. */
+export function watchVisits(browser: Browser, context: BrowserContext, options: BrowserContextOptions): void {
+  const entry: Watched = { browser, options, visits: new Map() };
+  watched.set(context, entry);
+  context.on('page', (page) => {
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = new URL(frame.url());
+      if (url.protocol === 'about:' || entry.visits.has(url.pathname)) return;
+      entry.visits.set(
+        url.pathname,
+        context.storageState().then(
+          (storage) => ({ url: url.href, storage }),
+          () => null,
+        ),
+      );
+    });
+  });
+}
+
+/** Who looks at a page, as far as it changes what the page shows: signed out, or the role in the active company (the app's stored choice, else the only one). */
+async function viewerOf(origin: string, storage: StorageState): Promise<string> {
+  const { hostname } = new URL(origin);
+  const cookie = storage.cookies
+    .filter((entry) => entry.domain.replace(/^\./, '') === hostname)
+    .map((entry) => `${entry.name}=${entry.value}`)
+    .join('; ');
+  const me = await fetch(`${origin}/api/me`, { headers: { cookie } });
+  if (!me.ok) return 'signed out';
+  const profile = (await me.json()) as { companyList: { companyId: string; role: string }[] };
+  const stored = storage.origins.find((entry) => entry.origin === origin)?.localStorage.find((item) => item.name === 'timeledger.activeCompany');
+  const storedId = stored ? (JSON.parse(stored.value) as { state?: { companyId?: string } }).state?.companyId : undefined;
+  const active = profile.companyList.find((company) => company.companyId === storedId) ?? (profile.companyList.length === 1 ? profile.companyList[0] : undefined);
+  return active ? active.role : profile.companyList.length > 0 ? 'no company chosen' : 'no company';
+}
+
+/** Waits until the page shows its content: a main landmark and no loader or skeleton. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.querySelector('main') !== null && document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * The contexts that open pages again, one per session (its cookies) and
+ * screen: each keeps its cache, so the app loads from it after the first page.
+ */
+const checkers = new Map<string, Promise<BrowserContext>>();
+
+function checkerFor(browser: Browser, options: BrowserContextOptions, { cookies }: StorageState): Promise<BrowserContext> {
+  const key = JSON.stringify([options, cookies.map(({ name, value }) => [name, value])]);
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = browser.newContext({ ...options, reducedMotion: 'reduce' }).then(async (context) => {
+      await context.addCookies(cookies);
+      return context;
+    });
+    checkers.set(key, checker);
+  }
+  return checker;
+}
+
+/** The page opened again with the cookies and the local storage it had when the test reached it, checked once settled. */
+async function reopened(browser: Browser, options: BrowserContextOptions, { url, storage }: Visit): Promise<string[]> {
+  const { origin, pathname } = new URL(url);
+  const page = await (await checkerFor(browser, options, storage)).newPage();
+  try {
+    const items = storage.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    await page.addInitScript(
+      ({ origin, items }) => {
+        if (window.location.origin !== origin) return;
+        window.localStorage.clear();
+        for (const { name, value } of items) window.localStorage.setItem(name, value);
+      },
+      { origin, items },
+    );
+    await page.goto(url);
+    await settled(page);
+    return await accessibilityProblems(page, `${pathname} (opened again)`);
+  } finally {
+    await page.close();
+  }
+}
+
+/** What an open page shows: its address and a hash of its body; a page that looks as when last checked is not checked again. */
+function looks(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const html = document.body.innerHTML;
+    let hash = 0;
+    for (let index = 0; index < html.length; index += 1) hash = (hash * 31 + html.charCodeAt(index)) | 0;
+    return `${window.location.href} ${html.length} ${hash}`;
+  });
+}
+const lastLooks = new WeakMap<Page, string>();
+
+/** Whether the page has yet to be checked for this viewer in this file; it counts as checked from now on. */
+async function firstCheck(url: string, storage: StorageState): Promise<boolean> {
+  const { origin, pathname } = new URL(url);
+  const key = `${pathname} as ${await viewerOf(origin, storage)}`;
+  if (checked.has(key)) return false;
+  checked.add(key);
+  return true;
+}
+
+async function problemsOf(context: BrowserContext, { browser, options, visits }: Watched): Promise<string[]> {
+  const reached = await Promise.all(visits.values());
+  visits.clear();
+  const problems: string[] = [];
+  const open = context.pages().filter((page) => !page.isClosed() && !page.url().startsWith('about:'));
+  for (const page of open) {
+    await settled(page);
+    const seen = await looks(page);
+    if (lastLooks.get(page) === seen) continue;
+    lastLooks.set(page, seen);
+    await firstCheck(page.url(), await context.storageState());
+    problems.push(...(await accessibilityProblems(page)));
+  }
+  for (const visit of reached) {
+    if (visit && (await firstCheck(visit.url, visit.storage))) problems.push(...(await reopened(browser, options, visit)));
+  }
+  return problems;
+}
+
+/**
+ * Runs axe-core on the open pages of the watched contexts and on each page
+ * they reached that this file has not checked yet for the same viewer; fails
+ * with every serious or critical violation found. Contexts closed since are
+ * forgotten once their pages are checked.
+ */
+export async function checkAccessibility(): Promise<void> {
+  const problems: string[] = [];
+  for (const [context, entry] of watched) {
+    problems.push(...(await problemsOf(context, entry)));
+    if (!entry.browser.contexts().includes(context)) watched.delete(context);
+  }
+  if (problems.length > 0) throw new Error(report(problems));
+}
+
+/** For afterEach: checks what a test visited, once it passed (a failed test has told enough, and its pages may be half-way). */
+export async function checkAccessibilityAfter({ task }: TestContext): Promise<void> {
+  if (task.result?.state !== 'fail') return checkAccessibility();
+  for (const entry of watched.values()) entry.visits.clear();
+}
