@@ -3,7 +3,7 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ThreadMessage, ThreadOptions } from './thread.ts';
-import { type StartBackgroundWork, startProjectionWorker } from './worker.ts';
+import { type BackgroundModule, type StartBackgroundWork, startProjectionWorker } from './worker.ts';
 
 const port = parentPort!;
 const { databaseUrl, kurrentDbUrl, background } = workerData as ThreadOptions;
@@ -19,8 +19,8 @@ const sendLog = (level: 'info' | 'error') => (object: unknown, message?: string)
 
 async function backgroundWork(): Promise<StartBackgroundWork | undefined> {
   if (!background) return undefined;
-  const { startBackgroundWork } = (await import(background.module)) as { startBackgroundWork: (options: { settings: unknown } & Parameters<StartBackgroundWork>[0]) => ReturnType<StartBackgroundWork> };
-  return (options) => startBackgroundWork({ ...options, settings: background.settings });
+  const { startBackgroundWork } = (await import(background.module)) as BackgroundModule;
+  return (options) => startBackgroundWork({ ...options, settings: background.settings as never });
 }
 
 /**

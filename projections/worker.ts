@@ -14,7 +14,17 @@ export interface WorkLog extends ErrorLog {
  * (the sweeps and the mail reactor, api/background.ts): passed in, as the
  * read side does not import the API.
  */
-export type StartBackgroundWork = (options: { databaseUrl: string; kurrentDbUrl?: string; log: WorkLog }) => Promise<{ stop(): Promise<void> }>;
+export type StartBackgroundWork = (options: BackgroundOptions) => Promise<{ stop(): Promise<void> }>;
+export interface BackgroundOptions {
+  databaseUrl: string;
+  kurrentDbUrl?: string;
+  log: WorkLog;
+}
+
+/** A module the projection thread loads by its URL (thread.ts) and runs with the settings it was given. */
+export interface BackgroundModule {
+  startBackgroundWork(options: BackgroundOptions & { settings: never }): ReturnType<StartBackgroundWork>;
+}
 
 export interface ProjectionWorker {
   runner: ProjectionRunner;

@@ -146,8 +146,8 @@ export async function individualDashboard(
         'rate_cents',
         eb.fn.sum<string>('tracked_ms').as('tracked'),
         eb.fn.sum<string>('idle_ms').as('idle'),
-        eb.fn.min('first_start').as('first_start'),
-        eb.fn.max('last_end').as('last_end'),
+        eb.fn.min<Date>('first_start').as('first_start'),
+        eb.fn.max<Date>('last_end').as('last_end'),
       ])
       .where('company_id', '=', companyId)
       .where('user_id', '=', person.userId)
@@ -174,8 +174,8 @@ export async function individualDashboard(
     const trackedMs = Number(group.tracked);
     Object.assign(day, totals(day.trackedMs + trackedMs, day.idleMs + Number(group.idle)));
     day.earningsCents += earningsCents(trackedMs, group.rate_cents);
-    const firstStart = new Date(group.first_start as Date);
-    const lastEnd = new Date(group.last_end as Date);
+    const firstStart = group.first_start;
+    const lastEnd = group.last_end;
     if (!day.firstStart || firstStart.toISOString() < day.firstStart) day.firstStart = firstStart.toISOString();
     if (!day.lastEnd || lastEnd.toISOString() > day.lastEnd) day.lastEnd = lastEnd.toISOString();
     // The day's rate: the one of its latest time.

@@ -1,10 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
-import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
-import { ensureWebBuild, launchBrowser, newContext, pageErrors, screenshot, signInWithApi, visible } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import {
+  checkEachTest,
+  ensureWebBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInWithApi,
+  visible,
+} from './support/browser.ts';
 
 /*
  * Both dashboards as an Admin, a Manager and a Member, on time tracked over
@@ -33,14 +41,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-afterEach(async (test) => {
-  try {
-    await checkAccessibilityAfter(test);
-  } finally {
-    for (const context of contexts.splice(0)) await context.close();
-  }
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+checkEachTest(contexts);
 
 /** A signed-in page in India's calendar, with the company and team chosen. */
 async function pageOf(user: ApiUser, path: string): Promise<Page> {

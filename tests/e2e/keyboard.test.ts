@@ -1,10 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, signedInUser, TEST_PASSWORD } from '../support/users.ts';
-import { checkAccessibilityAfter } from './support/axe.ts';
-import { alertWith, ensureWebBuild, launchBrowser, newContext, pageErrors, screenshot, uniqueEmail, visible, waitForPath } from './support/browser.ts';
+import {
+  alertWith,
+  checkEachTest,
+  ensureWebBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  uniqueEmail,
+  visible,
+  waitForPath,
+} from './support/browser.ts';
 
 /*
  * The product by keyboard alone (issue 14): sign in, punch in, pick a project
@@ -51,10 +60,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-afterEach(async (test) => {
-  await checkAccessibilityAfter(test);
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+checkEachTest();
 
 type Role = Parameters<Page['getByRole']>[0];
 

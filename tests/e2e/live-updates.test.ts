@@ -1,20 +1,19 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   alertWith,
+  checkEachTest,
   createVerifiedUser,
   ensureWebBuild,
   launchBrowser,
   liveSocketReady,
   newContext,
   newUser,
-  pageErrors,
   screenshot,
   signInWithApi,
   visible,
 } from './support/browser.ts';
-import { checkAccessibilityAfter } from './support/axe.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -28,14 +27,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-afterEach(async (test) => {
-  try {
-    await checkAccessibilityAfter(test);
-  } finally {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  }
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+checkEachTest(contexts);
 
 /** A browser (own cookie jar) signed in as the user, showing the profile with its live socket connected. */
 async function profileIn(user: Parameters<typeof signInWithApi>[1]) {

@@ -1,16 +1,16 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityMessages } from '../../api/identity/service.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   alertWith,
+  checkEachTest,
   chooseOption,
   createVerifiedUser,
   ensureWebBuild,
   launchBrowser,
   newContext,
   newUser,
-  pageErrors,
   pathOf,
   screenshot,
   sideMenu,
@@ -19,7 +19,7 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
-import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 
 /*
  * The organisation story of the issue: an Admin creates a company and two
@@ -98,10 +98,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterEach(checkAccessibilityAfter);
+checkEachTest();
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, server);

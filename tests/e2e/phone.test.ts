@@ -1,10 +1,18 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import { TEST_PASSWORD } from '../support/users.ts';
-import { checkAccessibilityAfter } from './support/axe.ts';
-import { chooseOption, ensureWebBuild, launchBrowser, newContext, pageErrors, screenshot, signInWithUi, visible } from './support/browser.ts';
+import {
+  checkEachTest,
+  chooseOption,
+  ensureWebBuild,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInWithUi,
+  visible,
+} from './support/browser.ts';
 
 /*
  * Every main page at a phone's width (390 px, issue 14), as an Admin of a
@@ -52,10 +60,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-afterEach(async (test) => {
-  await checkAccessibilityAfter(test);
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+checkEachTest();
 
 /**
  * What sticks out of a 390 px screen: the page's own width, and each element

@@ -4,11 +4,11 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import {
   alertWith,
+  checkEachTest,
   chooseOption,
   ensureWebBuild,
   launchBrowser,
   newContext,
-  pageErrors,
   pathOf,
   screenshot,
   signInWithUi,
@@ -16,7 +16,7 @@ import {
   visible,
   waitForPath,
 } from './support/browser.ts';
-import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 
 /*
  * The projects-and-tasks story of the issue: a Manager adds a project on
@@ -104,12 +104,11 @@ beforeEach(({ task, skip, onTestFailed }) => {
     }
   });
 });
+checkEachTest();
 afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
   expect(dialogs).toEqual([]);
   expect(payloadRequests).toEqual([]);
 });
-afterEach(checkAccessibilityAfter);
 
 /** The texts of a table row's cells. */
 const cellsOf = async (row: Locator) => (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());

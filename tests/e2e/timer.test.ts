@@ -1,23 +1,23 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyAccess } from '../../api/http/access.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import {
   alertWith,
+  checkEachTest,
   chooseOption,
   ensureWebBuild,
   launchBrowser,
   liveSocketReady,
   newContext,
-  pageErrors,
   screenshot,
   signInWithUi,
   uniqueEmail,
   visible,
 } from './support/browser.ts';
-import { checkAccessibilityAfter, expectAccessible } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { timeTrackingAt } from '../support/time-tracking.ts';
 
 /*
@@ -90,10 +90,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterEach(checkAccessibilityAfter);
+checkEachTest();
 
 // ---------------------------------------------------------------------------
 // What the user sees
@@ -122,7 +119,7 @@ async function closeNotifications(page: Page): Promise<void> {
       .click({ timeout: 1_000 })
       .catch(() => undefined); // it closed by itself meanwhile
     // Gone once its closing transition is over.
-    await expect.poll(() => notifications.count(), { timeout: 2_000, interval: 25 }).toBeLessThan(left);
+    await expect.poll(() => notifications.count(), { timeout: 5_000, interval: 25 }).toBeLessThan(left);
   }
 }
 

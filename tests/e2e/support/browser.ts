@@ -255,13 +255,26 @@ export function browserSuite() {
     suite.context = await newContext(suite.browser, suite.server);
     suite.page = await suite.context.newPage();
   });
+  const contexts: BrowserContext[] = [];
+  beforeEach(() => {
+    contexts.push(suite.context);
+  });
+  checkEachTest(contexts);
+  return suite;
+}
+
+/**
+ * What every browser test must leave behind: every page it visited
+ * accessible (checkAccessibilityAfter) and no page error. `contexts`: the
+ * test's own browser contexts, closed after the check.
+ */
+export function checkEachTest(contexts: BrowserContext[] = []) {
   afterEach(async (test) => {
     try {
       await checkAccessibilityAfter(test);
     } finally {
-      await suite.context.close();
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
     }
     expect(pageErrors.splice(0)).toEqual([]);
   });
-  return suite;
 }
