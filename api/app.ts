@@ -24,7 +24,9 @@ import { findLiveApiToken } from '../projections/api-tokens/queries.ts';
 import { setAsideCounts } from '../projections/failures.ts';
 import { refuseApiTokenBeyondTracking, registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { attendanceRoutes } from './routes/attendance.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { inviteRoutes } from './routes/invites.ts';
@@ -98,6 +100,8 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(projectRoutes(context));
   await app.register(timerRoutes(context));
   await app.register(dashboardRoutes(context));
+  await app.register(exportRoutes(context));
+  await app.register(attendanceRoutes(context));
   await app.register(tokenRoutes(context));
   await app.register(liveRoutes(context));
 

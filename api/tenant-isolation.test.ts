@@ -71,6 +71,13 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/dashboards/individual': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
   'GET /api/companies/{companyId}/dashboards/individual/day': { member: 'allowed', query: () => '?day=2026-01-01' },
   'GET /api/companies/{companyId}/dashboards/people': { member: 'allowed' },
+  'GET /api/companies/{companyId}/attendance/month': { member: 'allowed', query: () => '?month=2026-03' },
+  'GET /api/companies/{companyId}/attendance/team': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}&to=2026-03-09&days=6` },
+  'GET /api/companies/{companyId}/attendance/team/people': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}&day=2026-03-09&group=absent&today=2026-03-09` },
+  'GET /api/companies/{companyId}/attendance/records': { member: 'refused', query: () => '?search=a' },
+  'GET /api/companies/{companyId}/exports/summary': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
+  'GET /api/companies/{companyId}/exports/attendance': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
+  'GET /api/companies/{companyId}/exports/timelog': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */

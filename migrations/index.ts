@@ -10,6 +10,7 @@ import * as projectionFailures from './0008_projection_failures.ts';
 import * as timerLiveness from './0009_timer_liveness.ts';
 import * as mailOutbox from './0010_mail_outbox.ts';
 import * as dashboards from './0011_dashboards.ts';
+import * as attendance from './0012_attendance.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_timer_liveness': timerLiveness,
   '0010_mail_outbox': mailOutbox,
   '0011_dashboards': dashboards,
+  '0012_attendance': attendance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,6 +270,42 @@ export interface DailyRollupsTable {
   last_end: Date;
 }
 
+/** A punch pair's part on one day, as stored in attendance_days.pairs (instants as ISO text). */
+export interface StoredPunchPair {
+  in: string;
+  out: string | null;
+  continued: boolean;
+  continues: boolean;
+  /** The punch in this part comes from: a pair's parts are replaced together. */
+  punchIn: string;
+}
+
+export interface AttendanceDaysTable {
+  company_id: string;
+  user_id: string;
+  day: string;
+  time_zone: string | null;
+  pairs: ColumnType<StoredPunchPair[], string, string>;
+  punched_ms: ColumnType<string, number, number>;
+  open_in: Date | null;
+  check_in: Date | null;
+  check_out: Date | null;
+  tracked_ms: ColumnType<string, number, number>;
+  idle_ms: ColumnType<string, number, number>;
+  last_activity_at: Date | null;
+  /** SL, PL, CL or L (domain/attendance/day-status.ts) once leave exists. */
+  leave_code: string | null;
+}
+
+export interface AttendanceOpenPunchesTable {
+  company_id: string;
+  user_id: string;
+  punch_in_at: Date;
+  time_zone: string;
+  day: string;
+  reach_day: string;
+}
+
 export interface PunchesTable {
   company_id: string;
   user_id: string;
@@ -320,6 +356,8 @@ export interface Database {
   punches: PunchesTable;
   member_rates: MemberRatesTable;
   daily_rollups: DailyRollupsTable;
+  attendance_days: AttendanceDaysTable;
+  attendance_open_punches: AttendanceOpenPunchesTable;
   abandoned_sessions: AbandonedSessionsTable;
   api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;

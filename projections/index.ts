@@ -1,4 +1,5 @@
 import { accountsProjection } from './accounts/accounts.ts';
+import { attendanceProjection } from './attendance/attendance.ts';
 import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { dashboardsProjection } from './dashboards/dashboards.ts';
@@ -18,6 +19,7 @@ export const projections: readonly Projection[] = [
   taskHistoryProjection,
   timeTrackingProjection,
   dashboardsProjection,
+  attendanceProjection,
   apiTokensProjection,
   sessionsProjection,
 ];

@@ -71,8 +71,8 @@ describe('individual dashboard', () => {
       ['2026-03-03T03:30:00.000Z', 10 * 60_000],
       ['2026-03-03T17:30:00.000Z', 0],
     ]);
-    const punched = await dashboard(ana, 'individual/day', { day: '2026-03-01' });
-    expect(punched.body.punches).toEqual([{ at: '2026-03-01T00:00:00.000Z', state: 'punchin', timeZone: 'Asia/Kolkata' }]);
+    const punched = await dashboard(ana, 'individual/day', { day: '2026-03-03' });
+    expect(punched.body.punches).toEqual([{ at: '2026-03-03T03:30:00.000Z', state: 'punchin', timeZone: 'Asia/Kolkata' }]);
   });
 
   it('shows a Member only themselves, and a Manager the people of their teams, themselves last', async () => {

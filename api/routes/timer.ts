@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TIMER_SOURCES } from '../../domain/time-tracking/events.ts';
-import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
+import { punchStatus, trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -39,6 +39,12 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { timeTracking } = context;
   const tags = ['timer and punch'];
 
+  /** The spec's punch status (core §3): the day's last punch, 'punchin' or 'punchout', null before any today. */
+  const punchView = ({ isPunchedIn, today }: ReturnType<typeof punchStatus>) => ({
+    isPunchedIn,
+    lastPunchinoutStatus: today && (today === 'in' ? ('punchin' as const) : ('punchout' as const)),
+  });
+
   async function status(companyId: string, userId: string) {
     const state = await timeTracking.readTracker(companyId, userId);
     const abandoned = await context.db
@@ -51,7 +57,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       .executeTakeFirst();
     return {
       session: state.running,
-      punch: { isPunchedIn: state.lastPunch === 'in', lastPunchinoutStatus: state.lastPunch && (state.lastPunch === 'in' ? ('punchin' as const) : ('punchout' as const)) },
+      punch: punchView(punchStatus(state, context.now())),
       abandoned: abandoned
         ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
         : null,

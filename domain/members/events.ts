@@ -5,7 +5,8 @@ import { TEAM_ROLES } from './roles.ts';
 
 const memberRef = { companyId: Id, userId: Id };
 
-export const MemberJoined = Closed({ ...memberRef, name: Name, email: Email });
+/** `joinedAt`: when, by the deciding clock (events before it carry none: their recorded time stands). */
+export const MemberJoined = Closed({ ...memberRef, name: Name, email: Email, joinedAt: Type.Optional(Instant) });
 export const AdminGranted = Closed(memberRef);
 export const TeamRoleGranted = Closed({ ...memberRef, teamId: Id, role: Type.Enum(TEAM_ROLES) });
 export const TeamRoleRevoked = Closed({ ...memberRef, teamId: Id });

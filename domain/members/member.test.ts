@@ -31,7 +31,7 @@ const invitation = (role: Actor['role'] = 'Member', teamId: string | null = apol
   projectIds,
 });
 
-const joined: MemberEvent = { type: 'MemberJoined', data: { ...ref, name: 'Grace Hopper', email: 'grace@example.com' } };
+const joined: MemberEvent = { type: 'MemberJoined', data: { ...ref, name: 'Grace Hopper', email: 'grace@example.com', joinedAt: now.toISOString() } };
 const adminGranted: MemberEvent = { type: 'AdminGranted', data: ref };
 const granted = (teamId: string, role: 'Head' | 'Manager' | 'Member'): MemberEvent => ({ type: 'TeamRoleGranted', data: { ...ref, teamId, role } });
 const revoked = (teamId: string): MemberEvent => ({ type: 'TeamRoleRevoked', data: { ...ref, teamId } });

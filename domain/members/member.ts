@@ -79,7 +79,7 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
       const entitled = (authority.kind === 'founder' || authority.kind === 'invitation') && authority.userId === userId && authority.companyId === companyId;
       if (!entitled) throw forbidden(accessDenied);
       if (state.status === 'active') return [];
-      return [{ type: 'MemberJoined', data: { companyId, userId, name, email } }];
+      return [{ type: 'MemberJoined', data: { companyId, userId, name, email, joinedAt: now.toISOString() } }];
     }
     if (state.status !== 'active') throw notFound(memberMessages.notFound);
     const ref = { companyId: state.companyId, userId: state.userId };

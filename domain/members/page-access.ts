@@ -38,6 +38,8 @@ export const PAGE_ACCESS = {
   '/dashboard-team': { roles: TEAM_MANAGERS, otherwise: '/dashboard-individual' },
   '/team-dashboard': { roles: TEAM_MANAGERS, otherwise: '/dashboard-individual' },
   '/team-attendance': { roles: TEAM_MANAGERS },
+  // Management §2: Manager, Admin; a Head manages like a Manager.
+  '/v2/time-attendance': { roles: TEAM_MANAGERS },
   '/requestsregularization': { roles: TEAM_MANAGERS },
   '/requestsleave': { roles: TEAM_MANAGERS },
   '/manage-settings': { roles: TEAM_MANAGERS },

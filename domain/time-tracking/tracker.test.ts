@@ -6,7 +6,7 @@ import { DomainError } from '../shared/errors.ts';
 import { given } from '../shared/spec.ts';
 import type { TimerSource, TimerTask, TrackerEvent } from './events.ts';
 import { localDay } from './local-days.ts';
-import { type Heartbeat, type TrackerCommand, type TrackerContext, type TrackerState, tracker, trackerMessages } from './tracker.ts';
+import { type Heartbeat, punchStatus, type TrackerCommand, type TrackerContext, type TrackerState, tracker, trackerMessages } from './tracker.ts';
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
 const userId = '00000000-0000-4000-8000-000000000001';
@@ -327,10 +327,11 @@ describe('tracker: punching in and out', () => {
   });
 
   it('punches out with the local day of the punch', () => {
-    const when = new Date('2026-03-10T20:00:00.000Z');
-    given(tracker, [punchedIn()])
+    // 01:30 and 03:30 on 10 March in Kolkata, still 9 March in UTC.
+    const when = new Date('2026-03-09T22:00:00.000Z');
+    given(tracker, [punchedIn(new Date('2026-03-09T20:00:00.000Z'))])
       .when(punchOut('Asia/Kolkata'), ctx(when))
-      .then([{ type: 'PunchedOut', data: { companyId, userId, at: when.toISOString(), timeZone: 'Asia/Kolkata', day: '2026-03-11' } }]);
+      .then([{ type: 'PunchedOut', data: { companyId, userId, at: when.toISOString(), timeZone: 'Asia/Kolkata', day: '2026-03-10' } }]);
   });
 
   it('refuses to punch out without punching in', () => {
@@ -347,6 +348,63 @@ describe('tracker: punching in and out', () => {
     const stopped = given(tracker, running(t0)).when(stopTimer(), ctx(at(t0, minutes(10)))).events();
     const [event] = given(tracker, [...running(t0), ...stopped]).when(punchOut(), ctx(at(t0, minutes(11)))).events();
     expect(event.type).toBe('PunchedOut');
+  });
+});
+
+describe('tracker: punch status is per local day', () => {
+  // 09:00 on Tuesday 10 March in Kolkata; 22:00 the same evening.
+  const morning = new Date('2026-03-10T03:30:00.000Z');
+  const evening = new Date('2026-03-10T16:30:00.000Z');
+  const nextMorning = new Date('2026-03-11T03:30:00.000Z');
+
+  it('keeps a punch in for the rest of its day', () => {
+    const state = fold(tracker, [punchedIn(morning)]);
+    expect(punchStatus(state, new Date('2026-03-10T18:29:00.000Z'))).toEqual({ isPunchedIn: true, today: 'in' });
+    given(tracker, [punchedIn(morning)]).when(punchIn(), ctx(evening)).thenRefuses(trackerMessages.alreadyPunchedIn);
+  });
+
+  it('starts the next local day not punched in when a punch in was left open', () => {
+    const forgotten = [punchedIn(morning)];
+    // 00:00:30 on 11 March in Kolkata.
+    expect(punchStatus(fold(tracker, forgotten), new Date('2026-03-10T18:30:30.000Z'))).toEqual({ isPunchedIn: false, today: null });
+    given(tracker, forgotten).when(punchOut(), ctx(nextMorning)).thenRefuses(trackerMessages.notPunchedIn);
+    given(tracker, forgotten).when(startTimer(), ctx(nextMorning)).thenRefuses(trackerMessages.mustPunchIn);
+    given(tracker, forgotten)
+      .when(punchIn(), ctx(nextMorning))
+      .then([{ type: 'PunchedIn', data: { companyId, userId, at: nextMorning.toISOString(), timeZone: 'Asia/Kolkata', day: '2026-03-11' } }]);
+  });
+
+  it('shows a punch out for the rest of its day only', () => {
+    const out = given(tracker, [punchedIn(morning)]).when(punchOut(), ctx(evening)).events();
+    const state = fold(tracker, [punchedIn(morning), ...out]);
+    expect(punchStatus(state, at(evening, minutes(5)))).toEqual({ isPunchedIn: false, today: 'out' });
+    expect(punchStatus(state, nextMorning)).toEqual({ isPunchedIn: false, today: null });
+  });
+
+  it('keeps a night shift punched in while its timer runs through midnight, then until its punch out', () => {
+    const started = given(tracker, [punchedIn(evening)]).when(startTimer(), ctx(at(evening, minutes(5)))).events();
+    const shift = [punchedIn(evening), ...started];
+    // 01:00 on 11 March: the timer still runs.
+    const oneAm = new Date('2026-03-10T19:30:00.000Z');
+    expect(punchStatus(fold(tracker, shift), oneAm).isPunchedIn).toBe(true);
+    const stopped = given(tracker, shift).when(stopTimer(), ctx(oneAm)).events();
+    expect(stopped[0].type === 'TimerStopped' && stopped[0].data.entries.map((e) => e.day)).toEqual(['2026-03-10', '2026-03-11']);
+    // The session carried the punch into 11 March: another session may start, and the punch out is taken.
+    const afterStop = [...shift, ...stopped];
+    expect(given(tracker, afterStop).when(startTimer({ sessionId: 'session-2' }), ctx(at(oneAm, minutes(30)))).events()[0].type).toBe('TimerStarted');
+    given(tracker, afterStop)
+      .when(punchOut(), ctx(at(oneAm, minutes(10))))
+      .then([{ type: 'PunchedOut', data: { companyId, userId, at: at(oneAm, minutes(10)).toISOString(), timeZone: 'Asia/Kolkata', day: '2026-03-11' } }]);
+    // Not beyond: on 12 March the punch in no longer counts.
+    given(tracker, afterStop).when(punchOut(), ctx(new Date('2026-03-11T19:00:00.000Z'))).thenRefuses(trackerMessages.notPunchedIn);
+  });
+
+  it('counts days in the punch’s zone, far from UTC', () => {
+    // 01:00 on 2 May in Kiritimati (UTC+14) is still 1 May in UTC.
+    const early = new Date('2026-05-01T11:00:00.000Z');
+    const state = fold(tracker, [punchedIn(early, 'Pacific/Kiritimati')]);
+    expect(punchStatus(state, new Date('2026-05-02T09:59:00.000Z')).isPunchedIn).toBe(true);
+    expect(punchStatus(state, new Date('2026-05-02T10:00:00.000Z')).isPunchedIn).toBe(false);
   });
 });
 
@@ -581,12 +639,13 @@ describe('tracker: invariants over random command sequences (property)', () => {
             if (!(error instanceof DomainError)) throw error;
           }
           // What must be accepted is accepted.
-          if (command.type === 'PunchIn' && state.lastPunch !== 'in') expect(produced.map((e) => e.type)).toEqual(['PunchedIn']);
-          if (command.type === 'PunchOut' && state.lastPunch === 'in' && !state.running) expect(produced.map((e) => e.type)).toEqual(['PunchedOut']);
+          const { isPunchedIn } = punchStatus(state, new Date(now));
+          if (command.type === 'PunchIn' && !isPunchedIn) expect(produced.map((e) => e.type)).toEqual(['PunchedIn']);
+          if (command.type === 'PunchOut' && isPunchedIn && !state.running) expect(produced.map((e) => e.type)).toEqual(['PunchedOut']);
           if (command.type === 'StopTimer' && state.running && command.sessionId !== 'session-wrong' && now - Date.parse(state.running.startedAt) >= 60_000) {
             expect(produced.map((e) => e.type)).toEqual(['TimerStopped']);
           }
-          if (command.type === 'StartTimer' && state.lastPunch === 'in' && !state.running) expect(produced.map((e) => e.type)).toEqual(['TimerStarted']);
+          if (command.type === 'StartTimer' && isPunchedIn && !state.running) expect(produced.map((e) => e.type)).toEqual(['TimerStarted']);
           for (const event of produced) {
             if ('at' in event.data) expect(event.data.at).toBe(new Date(now).toISOString());
           }
@@ -594,12 +653,13 @@ describe('tracker: invariants over random command sequences (property)', () => {
         });
 
         let runningSession: { sessionId: string; startedAt: string } | null = null;
-        let punched = false;
-        for (const event of history) {
+        /** Punched in at an instant, by the events before it. */
+        const punchedInAt = (before: number, iso: string) => punchStatus(fold(tracker, history.slice(0, before)), new Date(iso)).isPunchedIn;
+        history.forEach((event, index) => {
           switch (event.type) {
             case 'TimerStarted':
               expect(runningSession).toBeNull();
-              expect(punched).toBe(true);
+              expect(punchedInAt(index, event.data.startedAt)).toBe(true);
               expect(event.data.timeZone).toBe(zone);
               runningSession = { sessionId: event.data.sessionId, startedAt: event.data.startedAt };
               break;
@@ -641,18 +701,16 @@ describe('tracker: invariants over random command sequences (property)', () => {
               break;
             }
             case 'PunchedIn':
-              expect(punched).toBe(false);
+              expect(punchedInAt(index, event.data.at)).toBe(false);
               expect(event.data.day).toBe(localDay(event.data.at, zone));
-              punched = true;
               break;
             case 'PunchedOut':
-              expect(punched).toBe(true);
+              expect(punchedInAt(index, event.data.at)).toBe(true);
               expect(runningSession).toBeNull();
               expect(event.data.day).toBe(localDay(event.data.at, zone));
-              punched = false;
               break;
           }
-        }
+        });
       }),
       { numRuns: 300 },
     );

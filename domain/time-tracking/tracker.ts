@@ -39,12 +39,23 @@ export interface RunningSession extends TimerTask {
   startedAt: string;
 }
 
+/**
+ * The latest punch and the last local day (in the punch's zone) it speaks
+ * for. A punch in speaks for its own day, and for each later day a timer
+ * session started under it ran into: working through midnight carries it on.
+ */
+export interface LatestPunch {
+  state: 'in' | 'out';
+  timeZone: string;
+  lastDay: string;
+}
+
 export interface TrackerState {
   companyId: string;
   userId: string;
   running: RunningSession | null;
-  /** The day's punches alternate; null until the first punch. */
-  lastPunch: 'in' | 'out' | null;
+  /** Null until the first punch. */
+  punch: LatestPunch | null;
   /** When the latest event happened: the tracker's clock never goes back before it. */
   lastEventAt: string | null;
 }
@@ -106,8 +117,29 @@ export function timelogEntries(session: RunningSession, endIso: string, heartbea
 /** The later of two instants, as ISO text; the first may be null. */
 const latest = (known: string | null, iso: string) => (known && Date.parse(known) > Date.parse(iso) ? known : iso);
 
+/**
+ * The day's punch status (core §4: punches alternate per day). A punch in left
+ * open when its last day ends no longer counts: the next day starts not
+ * punched in, and the attendance shows the open day's missing punch out. A
+ * running timer keeps its punch in open whatever the day.
+ */
+export function punchStatus(state: Pick<TrackerState, 'punch' | 'running'>, now: Date): { isPunchedIn: boolean; today: 'in' | 'out' | null } {
+  const { punch } = state;
+  if (!punch) return { isPunchedIn: false, today: null };
+  const speaksForToday = localDay(now.toISOString(), punch.timeZone) <= punch.lastDay;
+  const isPunchedIn = punch.state === 'in' && (speaksForToday || state.running !== null);
+  return { isPunchedIn, today: isPunchedIn ? 'in' : speaksForToday ? punch.state : null };
+}
+
+/** A session under an open punch in that ended on a later day carries the punch on to that day. */
+function carryPunch(punch: LatestPunch | null, endedAt: string): LatestPunch | null {
+  if (punch?.state !== 'in') return punch;
+  const endDay = localDay(endedAt, punch.timeZone);
+  return endDay > punch.lastDay ? { ...punch, lastDay: endDay } : punch;
+}
+
 export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, TrackerContext> = {
-  initialState: { companyId: '', userId: '', running: null, lastPunch: null, lastEventAt: null },
+  initialState: { companyId: '', userId: '', running: null, punch: null, lastEventAt: null },
 
   evolve(state, event) {
     const { companyId, userId } = event.data;
@@ -123,15 +155,17 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
         };
       }
       case 'TimerStopped':
-        return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.stoppedAt) };
+        return { ...state, running: null, punch: carryPunch(state.punch, event.data.stoppedAt), lastEventAt: latest(state.lastEventAt, event.data.stoppedAt) };
       case 'TimerAbandoned':
-        return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.endedAt) };
+        return { ...state, running: null, punch: carryPunch(state.punch, event.data.endedAt), lastEventAt: latest(state.lastEventAt, event.data.endedAt) };
       case 'TimerCancelled':
         return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.cancelledAt) };
       case 'PunchedIn':
-        return { ...state, companyId, userId, lastPunch: 'in', lastEventAt: latest(state.lastEventAt, event.data.at) };
-      case 'PunchedOut':
-        return { ...state, lastPunch: 'out', lastEventAt: latest(state.lastEventAt, event.data.at) };
+      case 'PunchedOut': {
+        const { at, timeZone, day } = event.data;
+        const punch: LatestPunch = { state: event.type === 'PunchedIn' ? 'in' : 'out', timeZone, lastDay: day };
+        return { ...state, companyId, userId, punch, lastEventAt: latest(state.lastEventAt, at) };
+      }
     }
   },
 
@@ -148,6 +182,7 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
     // A server clock that steps back must not put a start before the last stop or a punch out before its punch in.
     const now = new Date(latest(state.lastEventAt, serverNow.toISOString()));
     const at = now.toISOString();
+    const { isPunchedIn } = punchStatus(state, now);
     switch (command.type) {
       case 'StartTimer': {
         if (!command.projectId || !command.taskId || !command.projectName || !command.taskName) throw invalid(trackerMessages.selectProjectAndTask);
@@ -159,7 +194,7 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
           if (running.projectId === command.projectId && running.taskId === command.taskId) return [];
           throw conflict(trackerMessages.alreadyRunning);
         }
-        if (state.lastPunch !== 'in') throw conflict(trackerMessages.mustPunchIn);
+        if (!isPunchedIn) throw conflict(trackerMessages.mustPunchIn);
         if (!isAssignedOpenTask(command.projectId, command.taskId)) throw invalid(trackerMessages.taskNotAvailable);
         const { companyId, userId, sessionId, source, teamId, projectId, projectName, taskId, taskName } = command;
         const timeZone = zoneOrFallback(command.timeZone);
@@ -200,14 +235,14 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
         return [{ type: 'TimerCancelled', data: { companyId: state.companyId, userId: state.userId, sessionId: state.running.sessionId, cancelledAt: at } }];
 
       case 'PunchIn': {
-        if (state.lastPunch === 'in') throw conflict(trackerMessages.alreadyPunchedIn);
+        if (isPunchedIn) throw conflict(trackerMessages.alreadyPunchedIn);
         const timeZone = zoneOrFallback(command.timeZone);
         return [{ type: 'PunchedIn', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
       }
 
       case 'PunchOut': {
         if (state.running) throw conflict(trackerMessages.stopBeforePunchOut);
-        if (state.lastPunch !== 'in') throw conflict(trackerMessages.notPunchedIn);
+        if (!isPunchedIn) throw conflict(trackerMessages.notPunchedIn);
         const timeZone = zoneOrFallback(command.timeZone);
         return [{ type: 'PunchedOut', data: { companyId: command.companyId, userId: command.userId, at, timeZone, day: localDay(at, timeZone) } }];
       }

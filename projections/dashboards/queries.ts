@@ -24,11 +24,11 @@ export async function dashboardPeople(
   companyId: string,
   viewer: { userId: string; teams: readonly string[] | null },
   only?: string,
-): Promise<{ userId: string; name: string }[]> {
+): Promise<{ userId: string; name: string; email: string }[]> {
   const { teams } = viewer;
   const rows = await db
     .selectFrom('company_members as m')
-    .select(['m.user_id', 'm.name'])
+    .select(['m.user_id', 'm.name', 'm.email'])
     .where('m.company_id', '=', companyId)
     .where('m.deleted', '=', false)
     .$if(only !== undefined, (qb) => qb.where('m.user_id', '=', only!))
@@ -40,7 +40,7 @@ export async function dashboardPeople(
     })
     .orderBy('m.name')
     .execute();
-  const people = rows.map((row) => ({ userId: row.user_id, name: row.name }));
+  const people = rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email }));
   return [...people.filter((p) => p.userId !== viewer.userId), ...people.filter((p) => p.userId === viewer.userId)];
 }
 

@@ -78,11 +78,12 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
     }
     case 'MemberJoined': {
       const { companyId, userId, name, email } = event.data;
+      const joinedAt = event.data.joinedAt ? new Date(event.data.joinedAt) : at;
       await trx
         .insertInto('company_members')
-        .values({ company_id: companyId, user_id: userId, name, email, is_admin: false, access_level: 'Member', deleted: false, joined_at: at })
+        .values({ company_id: companyId, user_id: userId, name, email, is_admin: false, access_level: 'Member', deleted: false, joined_at: joinedAt })
         .onConflict((oc) =>
-          oc.columns(['company_id', 'user_id']).doUpdateSet({ name, email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: at }),
+          oc.columns(['company_id', 'user_id']).doUpdateSet({ name, email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: joinedAt }),
         )
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();

@@ -46,9 +46,11 @@ export async function seedTrackedCompany(server: TestServer, setClock: (at: Date
     return body as { session?: { sessionId: string } };
   };
   const setRate = (hourlyRate: number) => ok(admin.call('PATCH', `/api/companies/${companyId}/members/${ana.userId}`, { name: 'Ana Apollo', teamIds: [apollo], hourlyRate }));
-  /** A session from `start` to `end`, with idle minutes reported as the desktop agent does, two a beat. */
+  /** A session from `start` to `end`, punched in that day first, with idle minutes reported as the desktop agent does, two a beat. */
   const track = async (user: ApiUser, teamId: string, timeZone: string, start: string, end: string, idleMinutes = 0) => {
     at(start);
+    const punch = await user.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone });
+    if (punch.status !== 200 && punch.body?.message !== 'You are already punched in.') throw new Error(`punch in failed: ${JSON.stringify(punch.body)}`);
     const { session } = await ok(user.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId: tasks.get(user.userId), timeZone }));
     for (let reported = 0; reported < idleMinutes; reported += 2) {
       at(new Date(Date.parse(start) + (reported + 2) * 60_000).toISOString());
@@ -62,7 +64,6 @@ export async function seedTrackedCompany(server: TestServer, setClock: (at: Date
   try {
     at('2026-03-01T00:00:00Z');
     await setRate(10);
-    await ok(ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' }));
     await track(ana, apollo, 'Asia/Kolkata', '2026-03-03T03:30:00Z', '2026-03-03T06:00:00Z', 10);
     at('2026-03-03T12:00:00Z');
     await setRate(20);
@@ -70,8 +71,6 @@ export async function seedTrackedCompany(server: TestServer, setClock: (at: Date
     const ist = (time: string) => yesterday.toPlainDateTime(time).toZonedDateTime('Asia/Kolkata').toInstant().toString();
     await track(ana, apollo, 'Asia/Kolkata', ist('10:00'), ist('12:00'));
 
-    at('2026-10-31T00:00:00Z');
-    await ok(bob.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'America/New_York' }));
     await track(bob, gemini, 'America/New_York', '2026-11-01T03:00:00Z', '2026-11-01T08:00:00Z');
   } finally {
     setClock(null);

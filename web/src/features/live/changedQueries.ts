@@ -37,6 +37,7 @@ const companyQueries: Record<CompanyFamily, (key?: string) => QueryKeyMatch> = {
   'task-history': (taskId) => ({ queryKey: ['task', ...(taskId ? [taskId, 'history'] : [])] }),
   'my-tasks': (projectId) => ({ queryKey: ['my-tasks', ...optional(projectId)] }),
   dashboards: () => ({ queryKey: ['dashboards'] }),
+  attendance: () => ({ queryKey: ['attendance'] }),
 };
 
 const optional = (part: string | undefined) => (part === undefined ? [] : [part]);

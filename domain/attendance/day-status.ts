@@ -1,0 +1,53 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** Core §4's attendance day colours, as statuses; `future` is the blank grey day. */
+export const DAY_STATUSES = ['present', 'absent', 'weekOff', 'sickLeave', 'paidLeave', 'casualLeave', 'leave', 'future'] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
+
+/** The kinds of leave a day can hold, by the spec's status codes (SL, PL, CL, L). */
+export const LEAVE_STATUSES = { SL: 'sickLeave', PL: 'paidLeave', CL: 'casualLeave', L: 'leave' } as const satisfies Record<string, DayStatus>;
+export type LeaveCode = keyof typeof LEAVE_STATUSES;
+
+/** ISO weekday numbers, Monday 1 to Sunday 7. */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/**
+ * A company's working rules for attendance. Core §4 makes Saturday and Sunday
+ * the week off; they are data so that a company setting can change them.
+ */
+export interface WorkRules {
+  workingDays: readonly Weekday[];
+  /** The work time a day must reach for 'Working Hrs. Completed'. */
+  dailyThresholdMs: number;
+}
+
+export const DEFAULT_WORK_RULES: WorkRules = { workingDays: [1, 2, 3, 4, 5], dailyThresholdMs: 8 * 3_600_000 };
+
+export interface DayFacts {
+  /** YYYY-MM-DD, a local calendar day of the person. */
+  day: string;
+  /** The person's local today. */
+  today: string;
+  /** A punch in, or tracked time, that day. */
+  present: boolean;
+  leave: LeaveCode | null;
+}
+
+/**
+ * The one rule for a day's status. Approved leave shows on any day, future
+ * ones included (planned leave is known ahead); a later day is otherwise blank;
+ * a day with a punch or tracked time is Present, weekends included (work on a
+ * day off still counts); a day off is Week Off; any other day, today before
+ * the first punch too, is Absent.
+ */
+export function dayStatus({ day, today, present, leave }: DayFacts, rules: WorkRules = DEFAULT_WORK_RULES): DayStatus {
+  if (leave) return LEAVE_STATUSES[leave];
+  if (day > today) return 'future';
+  if (present) return 'present';
+  if (!isWorkingDay(day, rules)) return 'weekOff';
+  return 'absent';
+}
+
+export function isWorkingDay(day: string, rules: WorkRules = DEFAULT_WORK_RULES): boolean {
+  return rules.workingDays.includes(Temporal.PlainDate.from(day).dayOfWeek as Weekday);
+}
