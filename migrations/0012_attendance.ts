@@ -5,7 +5,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per person and local day with a punch or tracked time (or, later,
   // leave). `pairs` holds the day's punch pairs as they fall on it (a pair over
   // midnight cut there); `punched_ms` sums the closed ones, `open_in` is the
-  // in of the day's pair still without an out.
+  // in of the day's pair still without an out, `work_ms` the work time once
+  // the day is over (domain/attendance/punch-pairs.ts finishedWorkMs).
   await sql`
     CREATE TABLE attendance_days (
       company_id uuid NOT NULL,
@@ -14,6 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       time_zone text,
       pairs jsonb NOT NULL,
       punched_ms bigint NOT NULL,
+      work_ms bigint NOT NULL,
       open_in timestamptz,
       check_in timestamptz,
       check_out timestamptz,

@@ -287,6 +287,8 @@ export interface AttendanceDaysTable {
   time_zone: string | null;
   pairs: ColumnType<StoredPunchPair[], string, string>;
   punched_ms: ColumnType<string, number, number>;
+  /** The work time once the day is over. */
+  work_ms: ColumnType<string, number, number>;
   open_in: Date | null;
   check_in: Date | null;
   check_out: Date | null;

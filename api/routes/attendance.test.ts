@@ -33,12 +33,13 @@ const attendance = (user: ApiUser, path: string, query: Record<string, string> =
 
 /**
  * March 2026, company zone Asia/Kolkata (UTC+5:30). Ana (Kolkata) and Bob
- * (New York), Ivy (never punches) and Max Manager are in Apollo; Gus in Gemini.
+ * (New York), Ivy and Max Manager are in Apollo; Gus in Gemini.
  * - Ana, Mon 2 March: 09:00–18:00 punched, 09:30–13:30 tracked with 10 idle minutes.
  * - Ana, Tue 3 March: punched in at 09:00, tracked 10:00–12:00, never punched out.
  * - Ana, Wed 4 March: punched in at 22:00, tracked to 01:00, punched out at 02:00 on Thursday.
  * - Gus, Mon 2 March: 09:30–10:30 punched.
  * - Bob, Sat 7 March 22:00 EST to Sun 8 March 06:00 EDT: the night clocks go forward.
+ * - Ivy, Mon 9 March: punched in at 09:00, still at work.
  */
 async function seed() {
   [admin, manager, ana, bob, ivy, gus] = await Promise.all([
@@ -98,6 +99,9 @@ async function seed() {
     await punch(bob, 'in', '2026-03-08T03:00:00Z', 'America/New_York');
     await track(bob, 'America/New_York', '2026-03-08T03:00:00Z', '2026-03-08T10:00:00Z');
     await punch(bob, 'out', '2026-03-08T10:00:00Z', 'America/New_York');
+
+    // Ivy is at work on Monday 9 March, 'today' in the tests that read at 11:30 IST.
+    await punch(ivy, 'in', '2026-03-09T03:30:00Z', kolkata);
   } finally {
     clock = null;
   }
@@ -191,12 +195,15 @@ describe('team attendance', () => {
     expect(d['2026-03-02']).toMatchObject({ present: 1, absent: 3, notCompleted: 0 });
     expect(d['2026-03-03']).toMatchObject({ present: 1, absent: 3, notCompleted: 1 });
     expect(d['2026-03-08']).toMatchObject({ present: 1, absent: 0, notCompleted: 1 });
+    // Today: Ivy's open punch counts to now, 2.5 hours.
+    expect(d['2026-03-09']).toMatchObject({ present: 1, absent: 3, notCompleted: 1 });
 
     const people = async (day: string, group: string) =>
       (await attendance(manager, 'team/people', { teamId: apollo, day, group, today: '2026-03-09' })).body.people.map((p: { name: string }) => p.name);
     expect(await people('2026-03-03', 'notCompleted')).toEqual(['Ana Apollo']);
     expect(await people('2026-03-02', 'absent')).toEqual(['Bob Apollo', 'Ivy Idle', 'Max Manager']);
     expect(await people('2026-03-08', 'present')).toEqual(['Bob Apollo']);
+    expect(await people('2026-03-09', 'notCompleted')).toEqual(['Ivy Idle']);
     clock = null;
   });
 
@@ -223,11 +230,11 @@ describe('Time & Attendance table', () => {
     const answer = await attendance(admin, 'records', { pageSize: '100' });
     expect(answer.status).toBe(200);
     const rows = answer.body.rows.map((r: { name: string; day: string }) => `${r.day} ${r.name}`);
-    expect(rows).toEqual(['2026-03-08 Bob Apollo', '2026-03-07 Bob Apollo', '2026-03-05 Ana Apollo', '2026-03-04 Ana Apollo', '2026-03-03 Ana Apollo', '2026-03-02 Ana Apollo', '2026-03-02 Gus Gemini']);
-    expect(answer.body.total).toBe(7);
+    expect(rows).toEqual(['2026-03-09 Ivy Idle', '2026-03-08 Bob Apollo', '2026-03-07 Bob Apollo', '2026-03-05 Ana Apollo', '2026-03-04 Ana Apollo', '2026-03-03 Ana Apollo', '2026-03-02 Ana Apollo', '2026-03-02 Gus Gemini']);
+    expect(answer.body.total).toBe(8);
     const monday = answer.body.rows.at(-2);
     expect(monday).toMatchObject({ location: 'Kolkata', timeZone: 'Asia/Kolkata', checkIn: '2026-03-02T03:30:00.000Z', checkOut: '2026-03-02T12:30:00.000Z', workMs: 9 * HOUR, activeMs: 4 * HOUR - 10 * 60_000 });
-    expect(answer.body.rows[0]).toMatchObject({ location: 'New York', email: 'bob@attendance.test' });
+    expect(answer.body.rows[1]).toMatchObject({ location: 'New York', email: 'bob@attendance.test' });
   });
 
   it('finds people by name or e-mail, a day, and pages', async () => {
@@ -237,8 +244,8 @@ describe('Time & Attendance table', () => {
     expect((await names({ search: '%' })).total).toBe(0);
     expect((await names({ day: '2026-03-05' })).rows.map((r: { name: string }) => r.name)).toEqual(['Ana Apollo']);
     const second = await names({ page: '2', pageSize: '4' });
-    expect([second.rows.length, second.total, second.page]).toEqual([2, 6, 2]);
-    expect((await names({ page: '9', pageSize: '4' })).total).toBe(6);
+    expect([second.rows.length, second.total, second.page]).toEqual([3, 7, 2]);
+    expect((await names({ page: '9', pageSize: '4' })).total).toBe(7);
   });
 
   it('shows a Manager only their teams’ people and refuses Members', async () => {

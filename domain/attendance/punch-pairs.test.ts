@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FollowedPunch, punchParts, startOfDay, summarizeParts, workMs } from './punch-pairs.ts';
+import { finishedWorkMs, type FollowedPunch, punchParts, startOfDay, summarizeParts, workMs } from './punch-pairs.ts';
 
 const HOUR = 3_600_000;
 const punch = (overrides: Partial<FollowedPunch>): FollowedPunch => ({
@@ -78,10 +78,13 @@ describe('a day’s work time', () => {
   });
 
   it('counts an open punch to now today, to the last tracked time on a past day, and not at all without any', () => {
-    const day = { day: '2026-03-10', punchedMs: 4 * HOUR, openIn: '2026-03-10T08:30:00Z', lastActivityAt: '2026-03-10T10:30:00Z' };
+    const open = { punchedMs: 4 * HOUR, openIn: '2026-03-10T08:30:00Z', lastActivityAt: '2026-03-10T10:30:00Z' };
+    expect(finishedWorkMs(open)).toBe(6 * HOUR);
+    expect(finishedWorkMs({ ...open, lastActivityAt: null })).toBe(4 * HOUR);
+    expect(finishedWorkMs({ ...open, lastActivityAt: '2026-03-10T08:00:00Z' })).toBe(4 * HOUR);
+    const day = { day: '2026-03-10', punchedMs: 4 * HOUR, openInMs: Date.parse(open.openIn), finishedMs: 6 * HOUR };
     expect(workMs(day, '2026-03-10', new Date('2026-03-10T11:30:00Z'))).toBe(7 * HOUR);
     expect(workMs(day, '2026-03-11', new Date('2026-03-11T11:30:00Z'))).toBe(6 * HOUR);
-    expect(workMs({ ...day, lastActivityAt: null }, '2026-03-11', new Date())).toBe(4 * HOUR);
-    expect(workMs({ ...day, lastActivityAt: '2026-03-10T08:00:00Z' }, '2026-03-11', new Date())).toBe(4 * HOUR);
+    expect(workMs({ ...day, openInMs: null }, '2026-03-10', new Date('2026-03-10T11:30:00Z'))).toBe(6 * HOUR);
   });
 });

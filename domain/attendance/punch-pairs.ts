@@ -65,21 +65,19 @@ export function summarizeParts(parts: readonly Pick<PunchPart, 'in' | 'out'>[]) 
   };
 }
 
-export interface DayWork {
-  day: string;
-  punchedMs: number;
-  openIn: string | null;
-  lastActivityAt: string | null;
+/**
+ * A day's work time once it is over: its closed pairs, and a punch never
+ * punched out counted to the last time tracked that day after it, or not at
+ * all: the product cannot know when the person stopped, so it counts only
+ * what their own time log shows.
+ */
+export function finishedWorkMs({ punchedMs, openIn, lastActivityAt }: { punchedMs: number; openIn: string | null; lastActivityAt: string | null }): number {
+  if (!openIn || !lastActivityAt) return punchedMs;
+  return punchedMs + Math.max(0, Date.parse(lastActivityAt) - Date.parse(openIn));
 }
 
-/**
- * A day's work time. A punch still open counts to now on the person's
- * today; on an earlier day (a missing punch out) it counts to the last time
- * tracked that day after it, or not at all: the product cannot know when the
- * person stopped, so it counts only what their own time log shows.
- */
-export function workMs({ day, punchedMs, openIn, lastActivityAt }: DayWork, today: string, now: Date): number {
-  if (!openIn) return punchedMs;
-  const until = day === today ? now.getTime() : lastActivityAt ? Date.parse(lastActivityAt) : 0;
-  return punchedMs + Math.max(0, until - Date.parse(openIn));
+/** A day's work time now: on the person's today a punch still open counts to now; any other day as finished. */
+export function workMs(day: { day: string; punchedMs: number; openInMs: number | null; finishedMs: number }, today: string, now: Date): number {
+  if (day.openInMs === null || day.day !== today) return day.finishedMs;
+  return day.punchedMs + Math.max(0, now.getTime() - day.openInMs);
 }

@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import { type FollowedPunch, punchParts, summarizeParts } from '../../domain/attendance/punch-pairs.ts';
+import { finishedWorkMs, type FollowedPunch, punchParts, summarizeParts } from '../../domain/attendance/punch-pairs.ts';
 import type { TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database, StoredPunchPair } from '../database.ts';
@@ -146,6 +146,7 @@ class Batch {
             time_zone: eb.ref('excluded.time_zone'),
             pairs: eb.ref('excluded.pairs'),
             punched_ms: eb.ref('excluded.punched_ms'),
+            work_ms: eb.ref('excluded.work_ms'),
             open_in: eb.ref('excluded.open_in'),
             check_in: eb.ref('excluded.check_in'),
             check_out: eb.ref('excluded.check_out'),
@@ -200,6 +201,7 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
   pairs.sort((a, b) => Date.parse(a.in) - Date.parse(b.in));
   const summary = summarizeParts(pairs);
   const instant = (iso: string | null) => (iso === null ? null : new Date(iso));
+  const lastActivityAt = lastActivity === null ? null : new Date(lastActivity).toISOString();
   return {
     company_id: person.companyId,
     user_id: person.userId,
@@ -207,12 +209,13 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
     time_zone: timeZone,
     pairs: JSON.stringify(pairs),
     punched_ms: summary.punchedMs,
+    work_ms: finishedWorkMs({ punchedMs: summary.punchedMs, openIn: summary.openIn, lastActivityAt }),
     open_in: instant(summary.openIn),
     check_in: instant(summary.checkIn),
     check_out: instant(summary.checkOut),
     tracked_ms: trackedMs,
     idle_ms: idleMs,
-    last_activity_at: lastActivity === null ? null : new Date(lastActivity),
+    last_activity_at: instant(lastActivityAt),
     leave_code: stored?.leave_code ?? null,
   };
 }

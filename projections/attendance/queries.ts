@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { DEFAULT_WORK_RULES, type DayStatus, dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
 import { workMs } from '../../domain/attendance/punch-pairs.ts';
 import { rangeDays } from '../../domain/dashboards/range.ts';
-import type { AttendanceDay, AttendancePerson, AttendanceRecords, MonthAttendance, StatusCounts, TeamAttendance, TeamDayGroup } from '../../domain/attendance/views.ts';
+import { type AttendanceDay, type AttendancePerson, type AttendanceRecords, type MonthAttendance, type StatusCounts, TEAM_DAY_GROUPS, type TeamAttendance, type TeamDayGroup } from '../../domain/attendance/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database } from '../database.ts';
 
@@ -14,22 +14,48 @@ import type { AttendanceDaysTable, Database } from '../database.ts';
 export const workRulesOf = (_companyId: string): WorkRules => DEFAULT_WORK_RULES;
 
 const toIso = (date: Date | null) => date?.toISOString() ?? null;
-const isLeaveCode = (code: string | null): code is LeaveCode => code !== null && Object.hasOwn(LEAVE_STATUSES, code);
+const leaveOf = (code: string | null): LeaveCode | null => (code !== null && Object.hasOwn(LEAVE_STATUSES, code) ? (code as LeaveCode) : null);
+
+/** What a day's status and work time are worked out from. */
+interface DayFigures {
+  day: string;
+  present: boolean;
+  leaveCode: string | null;
+  punchedMs: number;
+  finishedMs: number;
+  openInMs: number | null;
+}
+
+/** A day's status, work time and whether it reaches the daily threshold, seen on `today` at `now`. */
+function dayOutcome(figures: DayFigures, today: string, now: Date, rules: WorkRules) {
+  const { day, present, leaveCode } = figures;
+  const work = workMs(figures, today, now);
+  return { status: dayStatus({ day, today, present, leave: leaveOf(leaveCode) }, rules), workMs: work, meetsThreshold: work >= rules.dailyThresholdMs };
+}
+
+const NOTHING_RECORDED = { present: false, leaveCode: null, punchedMs: 0, finishedMs: 0, openInMs: null };
 
 /** A stored day seen on a given day: its status, work time and sums. Without a row, a day with nothing recorded. */
 function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, day: string, today: string, now: Date, rules: WorkRules): AttendanceDay {
   const trackedMs = Number(row?.tracked_ms ?? 0);
   const idleMs = Math.min(trackedMs, Number(row?.idle_ms ?? 0));
-  const pairs = row?.pairs ?? [];
-  const present = pairs.length > 0 || trackedMs > 0;
-  const work = row
-    ? workMs({ day, punchedMs: Number(row.punched_ms), openIn: toIso(row.open_in), lastActivityAt: toIso(row.last_activity_at) }, today, now)
-    : 0;
+  const figures: DayFigures = row
+    ? {
+        day,
+        // A day with pairs has a check in.
+        present: row.check_in !== null || trackedMs > 0,
+        leaveCode: row.leave_code,
+        punchedMs: Number(row.punched_ms),
+        finishedMs: Number(row.work_ms),
+        openInMs: row.open_in?.getTime() ?? null,
+      }
+    : { day, ...NOTHING_RECORDED };
+  const { status, workMs: work, meetsThreshold } = dayOutcome(figures, today, now, rules);
   return {
     day,
-    status: dayStatus({ day, today, present, leave: isLeaveCode(row?.leave_code ?? null) ? (row!.leave_code as LeaveCode) : null }, rules),
+    status,
     timeZone: row?.time_zone ?? null,
-    pairs: pairs.map(({ in: punchedIn, out, continued, continues }) => ({ in: punchedIn, out, continued, continues })),
+    pairs: (row?.pairs ?? []).map(({ in: punchedIn, out, continued, continues }) => ({ in: punchedIn, out, continued, continues })),
     missingPunchOut: row?.open_in != null && day < today,
     checkIn: toIso(row?.check_in ?? null),
     checkOut: row?.open_in ? null : toIso(row?.check_out ?? null),
@@ -37,7 +63,7 @@ function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, day: st
     activeMs: trackedMs - idleMs,
     trackedMs,
     idleMs,
-    meetsThreshold: work >= rules.dailyThresholdMs,
+    meetsThreshold,
   };
 }
 
@@ -130,43 +156,31 @@ async function teamPeople(db: Kysely<Database>, companyId: string, teamId: strin
     .execute();
 }
 
-/**
- * Each person's status and whether they completed the day's working hours,
- * for a team on each of the days (newest first). `today` is the viewer's: a
- * later day is future; an open punch on it counts to now.
- */
-async function teamDays(db: Kysely<Database>, companyId: string, teamId: string, days: readonly string[], today: string, now: Date) {
-  const people = await teamPeople(db, companyId, teamId);
-  const rules = workRulesOf(companyId);
-  const rows =
-    people.length === 0 || days.length === 0
-      ? []
-      : await db
-          .selectFrom('attendance_days')
-          .selectAll()
-          .where('company_id', '=', companyId)
-          .where('user_id', 'in', people.map((p) => p.user_id))
-          .where('day', '>=', days[days.length - 1])
-          .where('day', '<=', days[0])
-          .execute();
-  const stored = new Map(rows.map((row) => [`${row.user_id}:${row.day}`, row]));
-  return days.map((day) => {
-    const endOfDay = Temporal.PlainDate.from(day).add({ days: 1 }).toString();
-    const joined = people.filter((p) => p.joined_at.toISOString() < endOfDay);
-    return {
-      day,
-      people: joined.map((person) => ({ person, attendance: attendanceDay(stored.get(`${person.user_id}:${day}`), day, today, now, rules) })),
-    };
-  });
-}
+type Outcome = Pick<ReturnType<typeof dayOutcome>, 'status' | 'meetsThreshold'>;
 
-const inGroup: Record<TeamDayGroup, (day: AttendanceDay) => boolean> = {
+const inGroup: Record<TeamDayGroup, (day: Outcome) => boolean> = {
   present: (day) => day.status === 'present',
   absent: (day) => day.status === 'absent',
   notCompleted: (day) => day.status === 'present' && !day.meetsThreshold,
 };
 
-/** Team attendance: for each of `count` days up to `to`, newest first, how many were present, absent, and short of the day's working hours. */
+/** What dayOutcome reads of a stored day. */
+const figuresOf = [
+  'day',
+  'leave_code as leaveCode',
+  sql<boolean>`check_in IS NOT NULL OR tracked_ms > 0`.as('present'),
+  sql<number>`punched_ms::float8`.as('punchedMs'),
+  sql<number>`work_ms::float8`.as('finishedMs'),
+  sql<number | null>`(extract(epoch FROM open_in) * 1000)::float8`.as('openInMs'),
+] as const;
+
+/**
+ * Team attendance: for each of `count` days up to `to` (the viewer's today:
+ * an open punch on it counts to now), newest first, how many of the team
+ * were present, absent, and short of the day's working hours. A day whose
+ * work time is final is counted in the database by its figures (a month of
+ * a large team is thousands of rows), each group's status from the one rule.
+ */
 export async function teamAttendance(
   db: Kysely<Database>,
   companyId: string,
@@ -175,20 +189,75 @@ export async function teamAttendance(
   count: number,
   now: Date,
 ): Promise<TeamAttendance> {
+  const rules = workRulesOf(companyId);
   const days = Array.from({ length: count }, (_, back) => Temporal.PlainDate.from(to).subtract({ days: back }).toString());
-  const perDay = await teamDays(db, companyId, team.teamId, days, to, now);
-  const countOf = (group: TeamDayGroup, people: { attendance: AttendanceDay }[]) => people.filter((p) => inGroup[group](p.attendance)).length;
+  const people = await teamPeople(db, companyId, team.teamId);
+  const tally = new Map(days.map((day) => [day, { day, present: 0, absent: 0, notCompleted: 0, recorded: 0 }]));
+  const add = (day: string, outcome: Outcome, people: number) => {
+    const counts = tally.get(day)!;
+    counts.recorded += people;
+    for (const group of TEAM_DAY_GROUPS) if (inGroup[group](outcome)) counts[group] += people;
+  };
+  if (people.length > 0) {
+    const ofTeam = db
+      .selectFrom('attendance_days')
+      .where('company_id', '=', companyId)
+      .where('user_id', 'in', people.map((p) => p.user_id))
+      .where('day', '>=', days[days.length - 1])
+      .where('day', '<=', to);
+    const [finished, live] = await Promise.all([
+      ofTeam
+        .select([
+          'day',
+          'leave_code',
+          sql<boolean>`check_in IS NOT NULL OR tracked_ms > 0`.as('present'),
+          // dayOutcome's threshold rule, for a work time that is final.
+          sql<boolean>`work_ms >= ${rules.dailyThresholdMs}`.as('meetsThreshold'),
+          sql<number>`count(*)::int`.as('people'),
+        ])
+        .where(sql<boolean>`(day <> ${to} OR open_in IS NULL)`)
+        .groupBy(sql`1, 2, 3, 4`)
+        .execute(),
+      ofTeam.select(figuresOf).where('day', '=', to).where('open_in', 'is not', null).execute(),
+    ]);
+    for (const group of finished) {
+      const status = dayStatus({ day: group.day, today: to, present: group.present, leave: leaveOf(group.leave_code) }, rules);
+      add(group.day, { status, meetsThreshold: group.meetsThreshold }, group.people);
+    }
+    for (const row of live) add(row.day, dayOutcome(row, to, now, rules), 1);
+  }
+  // The members with nothing recorded on a day, from the day they joined.
+  const joinedOn = people.map((person) => person.joined_at.toISOString().slice(0, 10));
+  for (const counts of tally.values()) {
+    const members = joinedOn.filter((day) => day <= counts.day).length;
+    add(counts.day, dayOutcome({ day: counts.day, ...NOTHING_RECORDED }, to, now, rules), Math.max(0, members - counts.recorded));
+  }
   return {
     team,
-    thresholdMs: workRulesOf(companyId).dailyThresholdMs,
-    days: perDay.map(({ day, people }) => ({ day, present: countOf('present', people), absent: countOf('absent', people), notCompleted: countOf('notCompleted', people) })),
+    thresholdMs: rules.dailyThresholdMs,
+    days: [...tally.values()].map(({ day, present, absent, notCompleted }) => ({ day, present, absent, notCompleted })),
   };
 }
 
-/** The people behind one count of team attendance. */
+/** The people behind one count of team attendance on a day; `today` as in teamAttendance. */
 export async function teamDayPeople(db: Kysely<Database>, companyId: string, teamId: string, day: string, group: TeamDayGroup, today: string, now: Date): Promise<AttendancePerson[]> {
-  const [{ people }] = await teamDays(db, companyId, teamId, [day], today, now);
-  return people.filter((p) => inGroup[group](p.attendance)).map(({ person }) => ({ userId: person.user_id, name: person.name, email: person.email }));
+  const people = await teamPeople(db, companyId, teamId);
+  const rules = workRulesOf(companyId);
+  const rows =
+    people.length === 0
+      ? []
+      : await db
+          .selectFrom('attendance_days')
+          .select(['user_id', ...figuresOf])
+          .where('company_id', '=', companyId)
+          .where('user_id', 'in', people.map((p) => p.user_id))
+          .where('day', '=', day)
+          .execute();
+  const stored = new Map(rows.map((row) => [row.user_id, row]));
+  return people
+    .filter((person) => person.joined_at.toISOString().slice(0, 10) <= day)
+    .filter((person) => inGroup[group](dayOutcome(stored.get(person.user_id) ?? { day, ...NOTHING_RECORDED }, today, now, rules)))
+    .map((person) => ({ userId: person.user_id, name: person.name, email: person.email }));
 }
 
 /** 'Asia/Kolkata' → 'Kolkata', 'America/Argentina/Buenos_Aires' → 'Buenos Aires'. */

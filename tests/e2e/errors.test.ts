@@ -78,7 +78,7 @@ describe('errors contained', () => {
   it('shows the not-found page for unknown paths of two segments, and the task page only for a task id', async () => {
     const { page } = suite;
     await signIn();
-    for (const path of ['/v2/time-attendance', '/v2/performance-dashboard', '/Apollo/not-a-task']) {
+    for (const path of ['/v2/performance-dashboard', '/Apollo/not-a-task']) {
       await page.goto(path);
       await visible(page.getByRole('heading', { name: 'Page not found' }));
       await visible(page.getByText('The page is deprecated, deleted, or does not exist at all'));

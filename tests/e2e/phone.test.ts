@@ -125,6 +125,7 @@ const PAGES: { name: string; path: () => string; heading: string | RegExp }[] = 
   { name: 'user-dashboard', path: () => '/dashboard-individual', heading: 'User Dashboard' },
   { name: 'team-attendance', path: () => '/team-attendance', heading: 'Team Attendance' },
   { name: 'user-attendance', path: () => '/userAttendance', heading: 'User Attendance' },
+  { name: 'time-attendance', path: () => '/v2/time-attendance', heading: 'Time & Attendance' },
   { name: 'regularization', path: () => '/regularization', heading: 'Regularization' },
   { name: 'leave', path: () => '/leave', heading: 'Leave' },
   { name: 'profile', path: () => '/profile', heading: 'Profile' },

@@ -4,7 +4,8 @@ import type { MenuSection } from './MenuItem';
  * The side menu (spec core §2). Which roles see an item follows the page table
  * (domain/members/page-access.ts):
  * e.g. Members and Clients do not see 'Team', Members not 'Projects' or the
- * request lists, only Admins 'Invoices' (core §6).
+ * request lists, only Admins 'Invoices' (core §6); 'Time & Attendance' is
+ * management §2's /v2/time-attendance, for those who manage teams.
  */
 export const menuSections: MenuSection[] = [
   {
@@ -14,6 +15,7 @@ export const menuSections: MenuSection[] = [
       { title: 'User', to: '/dashboard-individual' },
       { title: 'Team Attendance', to: '/team-attendance' },
       { title: 'User Attendance', to: '/userAttendance' },
+      { title: 'Time & Attendance', to: '/v2/time-attendance' },
     ],
   },
   {

@@ -21,6 +21,12 @@ describe('visibleMenuSections', () => {
     for (const role of ['Admin', 'Head', 'Manager'] as const) expect(titles(role)).toContain('Settings');
     for (const role of ['Member', 'Client'] as const) expect(titles(role)).not.toContain('Settings');
   });
+  it('shows Time & Attendance to those who manage teams (management §2), under the Dashboard header', () => {
+    for (const role of ['Admin', 'Head', 'Manager'] as const) {
+      expect(visibleMenuSections(menuSections, role)[0].items.map((item) => item.title)).toContain('Time & Attendance');
+    }
+    for (const role of ['Member', 'Client'] as const) expect(titles(role)).not.toContain('Time & Attendance');
+  });
   it('shows Invoices to Admins only', () => {
     expect(titles('Admin')).toContain('Invoices');
     for (const role of ['Head', 'Manager', 'Member', 'Client'] as const) expect(titles(role)).not.toContain('Invoices');
