@@ -10,8 +10,10 @@ import { createPostgresEventStore } from '../eventstore/postgres.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
 import { appends } from './bench/appends.ts';
+import { attendance } from './bench/attendance.ts';
 import { catchUp } from './bench/catch-up.ts';
 import { dashboards } from './bench/dashboards.ts';
+import { timelogExport } from './bench/exports.ts';
 import { liveCompany } from './bench/live-company.ts';
 import { membersQuery } from './bench/members-query.ts';
 import { tasksQuery } from './bench/tasks-query.ts';
@@ -22,7 +24,7 @@ import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, liveCompany, dashboards];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, liveCompany, dashboards, attendance, timelogExport];
 const wanted = process.argv.slice(2);
 const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 

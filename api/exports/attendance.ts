@@ -1,0 +1,46 @@
+import type { Writable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { AttendanceDay } from '../../domain/attendance/views.ts';
+import { attendanceColumns, dayCell, STATUS_LABELS, wallTime } from '../../domain/exports/cells.ts';
+import type { MonthRange } from '../../domain/exports/months.ts';
+import { sheetNames } from '../../domain/exports/naming.ts';
+import { attendanceDays } from '../../projections/attendance/queries.ts';
+import type { Database } from '../../projections/database.ts';
+import type { ExportPerson } from './queries.ts';
+import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
+
+/** Core §9's attendance sheet for days whose busiest has `pairs` punch pairs. */
+export function attendanceSheet(pairs: number): Column[] {
+  return attendanceColumns(pairs).map((header, i) => ({ header, width: i === 1 ? 14 : 12, numFmt: i === 0 ? 'dd-mm-yyyy' : i > 1 ? 'hh:mm' : undefined }));
+}
+
+/**
+ * One day as a row: the day as a date, its status, then each punch in and
+ * out as the wall time of the day's zone (`timeZone`: the person's, for a day
+ * without punches). A future day's status and a missing punch out stay empty.
+ */
+export function attendanceRow(day: AttendanceDay, timeZone: string): CellValue[] {
+  const zone = day.timeZone ?? timeZone;
+  return [dayCell(day.day), STATUS_LABELS[day.status], ...day.pairs.flatMap((pair) => [wallTime(pair.in, zone), pair.out ? wallTime(pair.out, zone) : null])];
+}
+
+/** The attendance workbook: one sheet per person, in the order given, a row for every day of the months. */
+export async function writeAttendanceWorkbook(
+  db: Kysely<Database>,
+  sink: Writable,
+  company: { companyId: string; timeZone: string },
+  people: readonly ExportPerson[],
+  months: MonthRange,
+  now: Date,
+) {
+  const book = streamingWorkbook(sink);
+  const names = sheetNames(people.map((person) => person.name));
+  for (const [i, person] of people.entries()) {
+    const { timeZone, days } = await attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, now);
+    const sheet = book.sheet(names[i], attendanceSheet(Math.max(0, ...days.map((day) => day.pairs.length))));
+    for (const day of days) sheet.add(attendanceRow(day, timeZone));
+    sheet.done();
+    await book.pace();
+  }
+  await book.commit();
+}

@@ -1,0 +1,122 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { daysIn, exportMessages, exportMonths, exportSubject } from '../../domain/exports/months.ts';
+import { type ExportKind, exportFileName } from '../../domain/exports/naming.ts';
+import { ExportSummary } from '../../domain/exports/views.ts';
+import { notFound } from '../../domain/shared/errors.ts';
+import { companyAccess } from '../http/access.ts';
+import type { ApiContext } from '../http/context.ts';
+import { CompanyParams, errorResponses, PickedId, Text } from '../http/schemas.ts';
+import { writeAttendanceWorkbook } from './attendance.ts';
+import { countTimelogEntries, exportPeople } from './queries.ts';
+import { writeTimelogWorkbook } from './timelog.ts';
+import { ReaderGone, XLSX_CONTENT_TYPE } from './workbook.ts';
+
+/**
+ * The export dialog's months (YYYY-MM; checked by exportMonths, whose
+ * messages are the spec's) and exactly one of a member and a team.
+ */
+const ExportQuery = Type.Object(
+  { from: Type.Optional(Text(7)), to: Type.Optional(Text(7)), userId: Type.Optional(PickedId), teamId: Type.Optional(PickedId) },
+  { additionalProperties: false },
+);
+
+const XlsxFile = {
+  description: 'The workbook, streamed as it is written',
+  content: { [XLSX_CONTENT_TYPE]: { schema: Type.String({ format: 'binary' }) } },
+};
+
+/**
+ * Attendance and time log spreadsheets (core §2's export dialog, §9's sheet
+ * rules): what a download holds, and the downloads themselves, streamed from
+ * PostgreSQL through exceljs into the response. Everyone exports themselves;
+ * Heads and Managers their teams and their people; Admins anyone.
+ */
+export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db } = context;
+  const tags = ['exports'];
+
+  /** Who asks, for which months and whom: checked before any byte of a file is sent, so a refusal is a plain answer. */
+  async function requested(request: FastifyRequest, companyId: string, query: Static<typeof ExportQuery>) {
+    const access = await companyAccess(context, request, companyId);
+    const months = exportMonths(query);
+    const subject = exportSubject(query);
+    const { name, people } = await exportPeople(db, access, subject);
+    const fileName = (kind: ExportKind) => exportFileName(kind, { company: access.company.name, subject: name }, months);
+    return { company: { companyId: access.company.company_id, timeZone: access.company.time_zone }, months, subject: { kind: subject.kind, name }, people, fileName };
+  }
+
+  /** Answers with the file `write` streams; a reader that goes away stops it, a failure ends the download broken. */
+  function download(reply: FastifyReply, fileName: string, write: (sink: Writable) => Promise<void>) {
+    const sink = new PassThrough();
+    write(sink).catch((error: unknown) => sink.destroy(error instanceof ReaderGone ? undefined : (error as Error)));
+    return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(sink);
+  }
+
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/exports/summary',
+      {
+        schema: {
+          tags,
+          summary: 'What the export dialog’s downloads hold: the file names, the people, their days and time-log rows',
+          params: CompanyParams,
+          querystring: ExportQuery,
+          response: { 200: ExportSummary, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { company, months, subject, people, fileName } = await requested(request, request.params.companyId, request.query);
+        return {
+          subject,
+          months,
+          files: { attendance: fileName('attendance'), timelog: fileName('timelog') },
+          people: people.length,
+          attendanceDays: people.length * daysIn(months),
+          timelogRows: await countTimelogEntries(db, company.companyId, people.map((person) => person.userId), months),
+        };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/exports/attendance',
+      {
+        schema: {
+          tags,
+          summary: 'The attendance spreadsheet: a sheet per person, a row per day with its status and punches',
+          params: CompanyParams,
+          querystring: ExportQuery,
+          produces: [XLSX_CONTENT_TYPE],
+          response: { 200: XlsxFile, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { company, months, people, fileName } = await requested(request, request.params.companyId, request.query);
+        if (people.length === 0) throw notFound(exportMessages.noData);
+        return download(reply, fileName('attendance'), (sink) => writeAttendanceWorkbook(db, sink, company, people, months, context.now()));
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/exports/timelog',
+      {
+        schema: {
+          tags,
+          summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
+          params: CompanyParams,
+          querystring: ExportQuery,
+          produces: [XLSX_CONTENT_TYPE],
+          response: { 200: XlsxFile, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { company, months, people, fileName } = await requested(request, request.params.companyId, request.query);
+        if (people.length === 0) throw notFound(exportMessages.noData);
+        return download(reply, fileName('timelog'), (sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months));
+      },
+    );
+  };
+}
