@@ -38,6 +38,9 @@ const companyQueries: Record<CompanyFamily, (key?: string) => QueryKeyMatch> = {
   'my-tasks': (projectId) => ({ queryKey: ['my-tasks', ...optional(projectId)] }),
   dashboards: () => ({ queryKey: ['dashboards'] }),
   attendance: () => ({ queryKey: ['attendance'] }),
+  leave: () => ({ queryKey: ['leave'] }),
+  regularization: () => ({ queryKey: ['regularization'] }),
+  settings: () => ({ queryKey: ['settings'] }),
 };
 
 const optional = (part: string | undefined) => (part === undefined ? [] : [part]);
