@@ -176,11 +176,12 @@ describe('live', () => {
   it('updates an open dashboard when a timer stops elsewhere', async () => {
     const page = await pageOf(seeded.manager, `/dashboard-individual?user=${seeded.ana.userId}&range=0`);
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('0h 00m');
-    // Ana, in another browser, tracks three minutes and stops.
+    // Ana, in another browser, punches in, tracks three minutes and stops.
     const { ana, companyId, apollo, projectId } = seeded;
     const tasks = (await ana.call('GET', `/api/companies/${companyId}/projects/${projectId}/my-tasks`)).body;
     clock = new Date(Date.now() - 3 * 60_000);
     try {
+      expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
       const started = await ana.call('POST', `/api/companies/${companyId}/timer/start`, { teamId: apollo, projectId, taskId: tasks[0].taskId, timeZone: 'Asia/Kolkata' });
       expect(started.status).toBe(200);
       clock = new Date();

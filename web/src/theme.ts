@@ -15,7 +15,7 @@ import {
   Notification,
   Pagination,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 
 /*
  * WCAG 2.2 AA colours in both schemes. Mantine's palettes stay as they are
@@ -52,7 +52,7 @@ export function contrast(first: string, second: string): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-function toHex(color: string): string {
+export function toHex(color: string): string {
   const channels = color.match(/\d+(\.\d+)?/g)?.slice(0, 3) ?? [];
   return `#${channels.map((channel) => Math.round(Number(channel)).toString(16).padStart(2, '0')).join('')}`;
 }
@@ -165,6 +165,7 @@ export const theme = createTheme({
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': paginationLabels[control] }) } }),
     DatePickerInput: DatePickerInput.extend({ defaultProps: { ariaLabels: calendarLabels } }),
+    MonthPickerInput: MonthPickerInput.extend({ defaultProps: { ariaLabels: calendarLabels } }),
     // Mantine draws these in a fixed grey of the palette, under 4.5:1: the dimmed colour reads.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -49,7 +49,7 @@ type CallOptions<M extends Method, P extends ApiPath<M>> = (Absent<PathParameter
 type OptionsArgument<Options> = object extends Options ? [options?: Options] : [options: Options];
 
 /** The path with its parameters filled in and its query appended, e.g. /api/companies/c1/tasks?page=2. */
-function urlOf(path: string, params?: Record<string, string>, query?: Record<string, string | number | boolean | undefined | null>): string {
+export function urlOf(path: string, params?: Record<string, string>, query?: Record<string, string | number | boolean | undefined | null>): string {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${path} needs its ${name}`);
@@ -100,7 +100,7 @@ function parseJson(text: string): unknown {
 }
 
 // Server errors are `{ statusCode, error, message }`; `message` is written for the user.
-function messageOf(payload: unknown): string | undefined {
+export function messageOf(payload: unknown): string | undefined {
   if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
     return payload.message;
   }

@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { TASK_PAGE } from '../../../domain/members/page-access.ts';
 import { isTaskId } from '../../../domain/tasks/task-id.ts';
+import { attendanceSearch } from '../features/attendance/attendanceSearch';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../features/dashboards/dashboardSearch';
@@ -17,8 +18,10 @@ import { PaymentPage } from '../features/subscription/PaymentPage';
 import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
 import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
 import { ManageTasksPage } from '../features/tasks/ManageTasksPage';
+import { TeamAttendancePage } from '../features/team-attendance/TeamAttendancePage';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
+import { TimeAttendancePage } from '../features/time-attendance/TimeAttendancePage';
 import { stringSearch } from '../lib/stringSearch';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
 import { sessionRoute } from './sessionRoute';
@@ -47,6 +50,10 @@ function emptyPageRoute<const Path extends string>(path: Path, title: string, co
 }
 
 const profileRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/profile', component: ProfilePage });
+
+const teamAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/team-attendance', component: TeamAttendancePage });
+
+const timeAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/v2/time-attendance', component: TimeAttendancePage });
 
 // The charts are large: the dashboards load them when first opened, so the sign-in pages stay light.
 const TeamDashboardPage = lazy(() => import('../features/dashboards/TeamDashboardPage').then((m) => ({ default: m.TeamDashboardPage })));
@@ -86,6 +93,22 @@ const individualDashboardRoute = createRoute({
     return (
       <Suspense fallback={<PageLoader />}>
         <IndividualDashboardPage search={individualDashboardRoute.useSearch()} />
+      </Suspense>
+    );
+  },
+});
+
+// The calendar is large: the page loads it when first opened.
+const UserAttendancePage = lazy(() => import('../features/attendance/UserAttendancePage').then((m) => ({ default: m.UserAttendancePage })));
+
+const userAttendanceRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/userAttendance',
+  validateSearch: attendanceSearch,
+  component: function UserAttendanceRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <UserAttendancePage search={userAttendanceRoute.useSearch()} />
       </Suspense>
     );
   },
@@ -189,13 +212,9 @@ export const mainRoutes = mainLayoutRoute.addChildren([
   mainPageRoute.addChildren([
     teamDashboardRoute('/dashboard-team'),
     individualDashboardRoute,
-    emptyPageRoute(
-      '/team-attendance',
-      'Team Attendance',
-      'Team attendance arrives with punching in and out.',
-      'Please create a team to view attendence!',
-    ),
-    emptyPageRoute('/userAttendance', 'User Attendance', 'Your attendance calendar arrives with punching in and out.'),
+    teamAttendanceRoute,
+    timeAttendanceRoute,
+    userAttendanceRoute,
     profileRoute,
     teamDashboardRoute('/team-dashboard'),
     subscriptionSuspendedRoute,

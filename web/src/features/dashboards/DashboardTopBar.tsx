@@ -1,13 +1,17 @@
 import { Button, Group, ScrollArea, Select, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import { useProfile } from '../auth/useProfile';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
+import { ExportDataButton } from '../exports/ExportDataButton';
 import { isDashboardPath, isTeamDashboardPath } from './dashboardPaths';
+import { dashboardQueries } from './dashboardQueries';
 import { rangeSearch } from './dashboardSearch';
 import { useDashboardTeam } from './useDashboardTeam';
 import { useToday } from './useToday';
@@ -28,7 +32,8 @@ const ALL_TEAMS = 'all';
  * The top bar's dashboard controls (core §2): the team picker on the team
  * dashboard, the range buttons and a custom date range. They only change the
  * URL (a link reproduces the view, the back button returns to the last one);
- * the page reads the view from there.
+ * the page reads the view from there. Export Data exports the team or the
+ * person shown, over the months of the range shown.
  */
 export function DashboardTopBar() {
   const company = useActiveCompany();
@@ -62,6 +67,13 @@ export function DashboardTopBar() {
           ))}
         </Button.Group>
         <DateRange range={viewed.problem ? null : viewed.range} today={today} onPick={show} />
+        <DashboardExport
+          company={company}
+          team={isTeamDashboardPath(pathname) ? { wanted: search.team } : null}
+          user={search.user}
+          months={viewed.problem ? { from: today.slice(0, 7), to: today.slice(0, 7) } : { from: viewed.range.from.slice(0, 7), to: viewed.range.to.slice(0, 7) }}
+          latest={today.slice(0, 7)}
+        />
       </Group>
     </ScrollArea>
   );
@@ -85,6 +97,37 @@ function TeamPicker({ company, wanted, onPick }: { company: CompanySummary; want
       style={{ flexShrink: 0 }}
     />
   );
+}
+
+interface DashboardExportProps {
+  company: CompanySummary;
+  /** On the team dashboard, the team the URL asks for; null on the individual one. */
+  team: { wanted: string | undefined } | null;
+  /** The person of the individual dashboard, when not the viewer. */
+  user: string | undefined;
+  months: { from: string; to: string };
+  latest: string;
+}
+
+function DashboardExport({ team, ...props }: DashboardExportProps) {
+  return team ? <TeamExport wanted={team.wanted} {...props} /> : <PersonExport {...props} />;
+}
+
+/** The team dashboard's export: the team shown, or a choice among the viewer's when it shows all of them. */
+function TeamExport({ company, wanted, months, latest }: Omit<DashboardExportProps, 'team' | 'user'> & { wanted: string | undefined }) {
+  const team = useDashboardTeam(company, wanted);
+  if (team.status !== 'success') return null;
+  return <ExportDataButton size="xs" companyId={company.companyId} target={{ kind: 'team', teamId: team.teamId, teams: team.choices }} months={months} latest={latest} />;
+}
+
+/** The individual dashboard's export: the person shown. */
+function PersonExport({ company, user, months, latest }: Omit<DashboardExportProps, 'team'>) {
+  const profile = useProfile();
+  const userId = user ?? profile.id;
+  const people = useQuery({ ...dashboardQueries.people(company.companyId), enabled: userId !== profile.id });
+  const name = userId === profile.id ? profile.name : people.data?.find((person) => person.userId === userId)?.name;
+  if (name === undefined) return null;
+  return <ExportDataButton size="xs" companyId={company.companyId} target={{ kind: 'person', userId, name }} months={months} latest={latest} />;
 }
 
 interface DateRangeProps {

@@ -55,7 +55,7 @@ function Clock({ instant, zone, timeZone }: { instant: string; zone: string; tim
   );
 }
 
-function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries']; timeZone: string }) {
+export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries']; timeZone: string }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Time Logs</Title>
@@ -64,7 +64,11 @@ function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries']; timeZo
           No time logs on this day
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer
+          minWidth={600}
+          // Wider than a phone, it scrolls: the keyboard must reach it (WCAG 2.1.1).
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Time Logs' } }}
+        >
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -1,0 +1,7 @@
+import { api } from '../../lib/api';
+
+/** The attendance calls of /userAttendance (api/routes/attendance.ts). */
+export const attendanceApi = {
+  month: (companyId: string, userId: string, month: string) =>
+    api.get('/api/companies/{companyId}/attendance/month', { path: { companyId }, query: { month, userId } }),
+};

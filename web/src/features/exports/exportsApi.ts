@@ -1,0 +1,27 @@
+import type { ExportSubject, MonthRange } from '../../../../domain/exports/months.ts';
+import type { ExportKind } from '../../../../domain/exports/naming.ts';
+import { api, type ApiPath, urlOf } from '../../lib/api';
+
+/** What an export asks for: whole months, and one person or one team. */
+export interface ExportRequest {
+  subject: ExportSubject;
+  months: Pick<MonthRange, 'from' | 'to'>;
+}
+
+const queryOf = ({ subject, months }: ExportRequest) => ({
+  from: months.from,
+  to: months.to,
+  ...(subject.kind === 'person' ? { userId: subject.userId } : { teamId: subject.teamId }),
+});
+
+const FILE_PATHS = {
+  attendance: '/api/companies/{companyId}/exports/attendance',
+  timelog: '/api/companies/{companyId}/exports/timelog',
+} as const satisfies Record<ExportKind, ApiPath<'get'>>;
+
+/** The export calls (api/routes/exports.ts): what 'Get Data' shows, and where each file downloads from. */
+export const exportsApi = {
+  summary: (companyId: string, request: ExportRequest) =>
+    api.get('/api/companies/{companyId}/exports/summary', { path: { companyId }, query: queryOf(request) }),
+  fileUrl: (companyId: string, kind: ExportKind, request: ExportRequest) => urlOf(FILE_PATHS[kind], { companyId }, queryOf(request)),
+};
