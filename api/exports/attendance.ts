@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { AttendanceDay } from '../../domain/attendance/views.ts';
-import { attendanceColumns, dayCell, STATUS_LABELS, wallTime } from '../../domain/exports/cells.ts';
+import { DAY_STATUS_LABELS } from '../../domain/attendance/day-status.ts';
+import { attendanceColumns, dayCell, wallTime } from '../../domain/exports/cells.ts';
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import { attendanceDays } from '../../projections/attendance/queries.ts';
@@ -21,7 +22,7 @@ export function attendanceSheet(pairs: number): Column[] {
  */
 export function attendanceRow(day: AttendanceDay, timeZone: string): CellValue[] {
   const zone = day.timeZone ?? timeZone;
-  return [dayCell(day.day), STATUS_LABELS[day.status], ...day.pairs.flatMap((pair) => [wallTime(pair.in, zone), pair.out ? wallTime(pair.out, zone) : null])];
+  return [dayCell(day.day), DAY_STATUS_LABELS[day.status], ...day.pairs.flatMap((pair) => [wallTime(pair.in, zone), pair.out ? wallTime(pair.out, zone) : null])];
 }
 
 /** The attendance workbook: one sheet per person, in the order given, a row for every day of the months. */

@@ -2,6 +2,18 @@
 export const DAY_STATUSES = ['present', 'absent', 'weekOff', 'sickLeave', 'paidLeave', 'casualLeave', 'leave', 'future'] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
+/** Core §4's names of the statuses, as the calendar and the attendance sheet show them; the future day is blank. */
+export const DAY_STATUS_LABELS: Record<DayStatus, string | null> = {
+  present: 'Present',
+  absent: 'Absent',
+  weekOff: 'Week Off',
+  sickLeave: 'Sick Leave',
+  paidLeave: 'Paid Leave',
+  casualLeave: 'Casual Leave',
+  leave: 'Leave',
+  future: null,
+};
+
 /** The kinds of leave a day can hold, by the spec's status codes (SL, PL, CL, L). */
 export const LEAVE_STATUSES = { SL: 'sickLeave', PL: 'paidLeave', CL: 'casualLeave', L: 'leave' } as const satisfies Record<string, DayStatus>;
 export type LeaveCode = keyof typeof LEAVE_STATUSES;

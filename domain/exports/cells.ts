@@ -1,5 +1,4 @@
 import { Temporal } from 'temporal-polyfill';
-import type { DayStatus } from '../attendance/day-status.ts';
 import { earningsCents, hoursAndMinutes } from '../dashboards/time-summary.ts';
 
 /** Core §9's time log columns, in order. */
@@ -9,18 +8,6 @@ export const TIMELOG_COLUMNS = ['Date', 'Project Name', 'Task Name', 'Task Detai
 export function attendanceColumns(pairs: number): string[] {
   return ['Date', 'Status', ...Array.from({ length: Math.max(1, pairs) }, () => ['Punch In', 'Punch Out']).flat()];
 }
-
-/** A day's status as the sheet names it; a future day is blank. */
-export const STATUS_LABELS: Record<DayStatus, string | null> = {
-  present: 'Present',
-  absent: 'Absent',
-  weekOff: 'Week Off',
-  sickLeave: 'Sick Leave',
-  paidLeave: 'Paid Leave',
-  casualLeave: 'Casual Leave',
-  leave: 'Leave',
-  future: null,
-};
 
 /** What a spreadsheet program could read as a formula (or a DDE call) when a cell starts with it. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, darken, type MantineColor } from '@mantine/core';
-import { DAY_STATUSES, type DayStatus } from '../../../../domain/attendance/day-status.ts';
+import { DAY_STATUS_LABELS, DAY_STATUSES, type DayStatus } from '../../../../domain/attendance/day-status.ts';
 import { readableOn, surfaces, toHex } from '../../theme';
 
 /** How a day status is named and drawn: its label, and its background and label colours in each scheme. */
@@ -11,17 +11,6 @@ export interface DayStatusLook {
   light: { background: string; text: string };
   dark: { background: string; text: string };
 }
-
-const LABELS: Record<DayStatus, string> = {
-  present: 'Present',
-  absent: 'Absent',
-  weekOff: 'Week Off',
-  sickLeave: 'Sick Leave',
-  paidLeave: 'Paid Leave',
-  casualLeave: 'Casual Leave',
-  leave: 'Leave',
-  future: '',
-};
 
 /** Core §4's colours: Present green, Sick Leave blue, Paid Leave pink, Casual Leave yellow, Leave and Absent red. */
 const TINTS: Partial<Record<DayStatus, MantineColor>> = {
@@ -54,7 +43,7 @@ function look(status: DayStatus): DayStatusLook {
   const color = TINTS[status] ?? 'gray';
   const shades = colors[color];
   return {
-    label: LABELS[status],
+    label: DAY_STATUS_LABELS[status] ?? '',
     color,
     light: { background: background.light, text: readableOn([background.light], shades[9]) },
     dark: { background: background.dark, text: readableOn([background.dark], shades[2]) },
