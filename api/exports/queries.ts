@@ -1,10 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
 import type { MonthRange, ExportSubject } from '../../domain/exports/months.ts';
-import { notFound } from '../../domain/shared/errors.ts';
-import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import { type CompanyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 
 export interface ExportPerson {
   userId: string;
@@ -19,26 +16,17 @@ export interface ExportPerson {
  */
 export async function exportPeople(db: Kysely<Database>, access: CompanyAccess, subject: ExportSubject): Promise<{ name: string; people: ExportPerson[] }> {
   const companyId = access.company.company_id;
-  const visible = visibleTeams(access.actor);
   if (subject.kind === 'person') {
-    const [person] = await dashboardPeople(db, companyId, { userId: access.userId, teams: visible }, subject.userId);
-    if (!person) throw notFound(dashboardMessages.personNotFound);
+    const person = await visiblePerson(db, access, subject.userId);
     return { name: person.name, people: [person] };
   }
-  const team = await db
-    .selectFrom('teams')
-    .select(['team_id', 'name'])
-    .where('company_id', '=', companyId)
-    .where('team_id', '=', subject.teamId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
+  const team = await visibleTeam(db, access, subject.teamId);
   const people = await db
     .selectFrom('team_members as tm')
     .innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 'tm.company_id').onRef('m.user_id', '=', 'tm.user_id'))
     .select(['m.user_id as userId', 'm.name'])
     .where('tm.company_id', '=', companyId)
-    .where('tm.team_id', '=', team.team_id)
+    .where('tm.team_id', '=', team.teamId)
     .where('m.deleted', '=', false)
     .where('m.access_level', 'not in', ['Admin', 'Client'])
     .orderBy('m.name')

@@ -81,42 +81,35 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.get(
-      '/api/companies/:companyId/exports/attendance',
-      {
-        schema: {
-          tags,
-          summary: 'The attendance spreadsheet: a sheet per person, a row per day with its status and punches',
-          params: CompanyParams,
-          querystring: ExportQuery,
-          produces: [XLSX_CONTENT_TYPE],
-          response: { 200: XlsxFile, ...errorResponses },
+    const sheets: Record<ExportKind, { summary: string; write: (request: Awaited<ReturnType<typeof requested>>, sink: Writable) => Promise<void> }> = {
+      attendance: {
+        summary: 'The attendance spreadsheet: a sheet per person, a row per day with its status and punches',
+        write: ({ company, people, months }, sink) => writeAttendanceWorkbook(db, sink, company, people, months, context.now()),
+      },
+      timelog: {
+        summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
+        write: ({ company, people, months }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months),
+      },
+    };
+    for (const [kind, sheet] of Object.entries(sheets) as [ExportKind, (typeof sheets)[ExportKind]][]) {
+      app.get(
+        `/api/companies/:companyId/exports/${kind}`,
+        {
+          schema: {
+            tags,
+            summary: sheet.summary,
+            params: CompanyParams,
+            querystring: ExportQuery,
+            produces: [XLSX_CONTENT_TYPE],
+            response: { 200: XlsxFile, ...errorResponses },
+          },
         },
-      },
-      async (request, reply) => {
-        const { company, months, people, fileName } = await requested(request, request.params.companyId, request.query);
-        if (people.length === 0) throw notFound(exportMessages.noData);
-        return download(reply, fileName('attendance'), (sink) => writeAttendanceWorkbook(db, sink, company, people, months, context.now()));
-      },
-    );
-
-    app.get(
-      '/api/companies/:companyId/exports/timelog',
-      {
-        schema: {
-          tags,
-          summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
-          params: CompanyParams,
-          querystring: ExportQuery,
-          produces: [XLSX_CONTENT_TYPE],
-          response: { 200: XlsxFile, ...errorResponses },
+        async (request, reply) => {
+          const asked = await requested(request, request.params.companyId, request.query);
+          if (asked.people.length === 0) throw notFound(exportMessages.noData);
+          return download(reply, asked.fileName(kind), (sink) => sheet.write(asked, sink));
         },
-      },
-      async (request, reply) => {
-        const { company, months, people, fileName } = await requested(request, request.params.companyId, request.query);
-        if (people.length === 0) throw notFound(exportMessages.noData);
-        return download(reply, fileName('timelog'), (sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months));
-      },
-    );
+      );
+    }
   };
 }

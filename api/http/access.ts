@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
+import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
 import { type Actor, type CommandName, mayRun } from '../../domain/members/authorization.ts';
 import { type GuardedPage, mayOpenPage } from '../../domain/members/page-access.ts';
 import { accessDenied, type Role } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
+import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { requireUser } from './session.ts';
@@ -102,4 +104,29 @@ function toAccess(row: Membership, companyId: string, userId: string): CompanyAc
     teamRoles,
     actor: { kind: 'member', userId, companyId, role, managedTeams },
   };
+}
+
+/**
+ * A team of the caller's company that they may look at: any for an Admin,
+ * else one they manage (domain/dashboards/access.ts). Any other answers like
+ * a team that does not exist.
+ */
+export async function visibleTeam(db: Kysely<Database>, access: CompanyAccess, teamId: string): Promise<{ teamId: string; name: string }> {
+  const team = await db
+    .selectFrom('teams')
+    .select(['team_id', 'name'])
+    .where('company_id', '=', access.company.company_id)
+    .where('team_id', '=', teamId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  const visible = visibleTeams(access.actor);
+  if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
+  return { teamId: team.team_id, name: team.name };
+}
+
+/** A person of the caller's company that they may look at (the dashboards' rule; themselves by default). Anyone else answers like someone who does not exist. */
+export async function visiblePerson(db: Kysely<Database>, access: CompanyAccess, userId = access.userId): Promise<{ userId: string; name: string; email: string }> {
+  const [person] = await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, userId);
+  if (!person) throw notFound(dashboardMessages.personNotFound);
+  return person;
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AttendanceRecords, MonthAttendance, TEAM_DAY_GROUPS, TeamAttendance, TeamDayPeople } from '../../domain/attendance/views.ts';
-import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
+import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { MAX_RANGE_DAYS, rangeProblem } from '../../domain/dashboards/range.ts';
-import { invalid, notFound } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/shared/errors.ts';
 import { attendanceRecords, monthAttendance, teamAttendance, teamDayPeople } from '../../projections/attendance/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, PageNumber, Text } from '../http/schemas.ts';
 
@@ -31,23 +31,6 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
   const { db } = context;
   const tags = ['attendance'];
 
-  /** The people the caller may see (themselves included). */
-  const visiblePeople = (access: CompanyAccess, only?: string) =>
-    dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, only);
-
-  /** A team of the company that the caller manages (an Admin: any). */
-  async function visibleTeam(access: CompanyAccess, teamId: string) {
-    const team = await db
-      .selectFrom('teams')
-      .select(['team_id', 'name'])
-      .where('company_id', '=', access.company.company_id)
-      .where('team_id', '=', teamId)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
-    const visible = visibleTeams(access.actor);
-    if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
-    return { teamId: team.team_id, name: team.name };
-  }
 
   return async (app) => {
     app.get(
@@ -63,8 +46,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
-        const [person] = await visiblePeople(access, request.query.userId ?? access.userId);
-        if (!person) throw notFound(dashboardMessages.personNotFound);
+        const person = await visiblePerson(db, access, request.query.userId);
         return monthAttendance(
           db,
           { companyId: access.company.company_id, timeZone: access.company.time_zone },
@@ -89,7 +71,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { page: '/team-attendance' });
         const to = checkedDay(request.query.to);
-        const team = await visibleTeam(access, request.query.teamId);
+        const team = await visibleTeam(db, access, request.query.teamId);
         return teamAttendance(db, access.company.company_id, team, to, request.query.days, context.now());
       },
     );
@@ -110,7 +92,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         const { group } = request.query;
         const day = checkedDay(request.query.day);
         const today = checkedDay(request.query.today);
-        const team = await visibleTeam(access, request.query.teamId);
+        const team = await visibleTeam(db, access, request.query.teamId);
         return { people: await teamDayPeople(db, access.company.company_id, team.teamId, day, group, today, context.now()) };
       },
     );
@@ -135,7 +117,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         const access = await companyAccess(context, request, request.params.companyId, { page: '/v2/time-attendance' });
         const { search = '', page = 1, pageSize = 10 } = request.query;
         const day = request.query.day ? checkedDay(request.query.day) : null;
-        const people = (await visiblePeople(access)).map((p) => p.userId);
+        const people = (await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) })).map((p) => p.userId);
         return attendanceRecords(db, access.company.company_id, people, { search, day, page, pageSize }, context.now());
       },
     );

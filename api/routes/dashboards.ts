@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
+import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
-import { invalid, notFound } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/shared/errors.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
-import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
 
@@ -27,13 +27,6 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
   const { db } = context;
   const tags = ['dashboards'];
 
-  /** The person whose dashboard is asked for (the caller without a userId), if the caller may see them. */
-  async function visiblePerson(access: CompanyAccess, userId = access.userId) {
-    const [person] = await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, userId);
-    if (!person) throw notFound(dashboardMessages.personNotFound);
-    return person;
-  }
-
   return async (app) => {
     app.get(
       '/api/companies/:companyId/dashboards/team',
@@ -52,15 +45,8 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         const visible = visibleTeams(access.actor);
         const { teamId } = request.query;
         if (!teamId) return teamDashboard(db, access.company.company_id, range, { teams: visible, team: null });
-        const team = await db
-          .selectFrom('teams')
-          .select(['team_id', 'name'])
-          .where('company_id', '=', access.company.company_id)
-          .where('team_id', '=', teamId)
-          .where('deleted', '=', false)
-          .executeTakeFirst();
-        if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
-        return teamDashboard(db, access.company.company_id, range, { teams: [team.team_id], team: { teamId: team.team_id, name: team.name } });
+        const team = await visibleTeam(db, access, teamId);
+        return teamDashboard(db, access.company.company_id, range, { teams: [team.teamId], team });
       },
     );
 
@@ -78,7 +64,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
         const range = checkedRange(request.query);
-        const person = await visiblePerson(access, request.query.userId);
+        const person = await visiblePerson(db, access, request.query.userId);
         return individualDashboard(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, range);
       },
     );
@@ -98,7 +84,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         const access = await companyAccess(context, request, request.params.companyId);
         const { day } = request.query;
         checkedRange({ from: day, to: day });
-        const person = await visiblePerson(access, request.query.userId);
+        const person = await visiblePerson(db, access, request.query.userId);
         return dayDetail(db, access.company.company_id, person.userId, day);
       },
     );

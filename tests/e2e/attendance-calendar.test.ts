@@ -4,7 +4,7 @@ import { seedAttendanceCompany } from '../support/attendance-company.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, ensureWebBuild, launchBrowser, newContext, screenshot, signInWithApi, visible } from './support/browser.ts';
+import { checkEachTest, ensureWebBuild, launchBrowser, newContext, screenshot, signedInPage, signInWithApi, visible } from './support/browser.ts';
 
 /*
  * /userAttendance as a Member, a Manager and an Admin on a month of punches
@@ -38,19 +38,9 @@ checkEachTest(contexts);
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** A signed-in page in India's calendar, with the company and team chosen. */
-async function pageOf(user: ApiUser, path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, server, { viewport, timezoneId: 'Asia/Kolkata' });
-  contexts.push(context);
-  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
-  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [seeded.companyId]: user === seeded.bob ? seeded.gemini : seeded.apollo } }, version: 0 });
-  await context.addInitScript((stored) => {
-    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
-  }, activeTeam);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+/** A signed-in page in India's calendar, with the company and the user's team chosen. */
+const pageOf = (user: ApiUser, path: string, viewport = DESKTOP) =>
+  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo, viewport });
 
 /** The figure of a summary count. */
 const count = async (page: Page, status: string) => (await visible(page.getByRole('region', { name: status, exact: true }))).innerText();

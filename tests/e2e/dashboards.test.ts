@@ -2,17 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
-import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
+import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import {
-  checkEachTest,
-  ensureWebBuild,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInWithApi,
-  visible,
-} from './support/browser.ts';
+import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Both dashboards as an Admin, a Manager and a Member, on time tracked over
@@ -43,20 +35,9 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-/** A signed-in page in India's calendar, with the company and team chosen. */
-async function pageOf(user: ApiUser, path: string): Promise<Page> {
-  const context = await newContext(browser, server, { viewport: { width: 1366, height: 900 }, timezoneId: 'Asia/Kolkata' });
-  contexts.push(context);
-  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
-  // The team this browser works in, as the 'Choose a Team' modal stores it (that modal has tests of its own): an Admin is in both teams.
-  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [seeded.companyId]: user === seeded.bob ? seeded.gemini : seeded.apollo } }, version: 0 });
-  await context.addInitScript((stored) => {
-    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
-  }, activeTeam);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+/** A signed-in page in India's calendar, with the company and the user's team chosen. */
+const pageOf = (user: ApiUser, path: string) =>
+  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo });
 
 /** The big figure of an overview card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();

@@ -6,9 +6,9 @@ import type { Browser, BrowserContext, Download, Locator, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAttendanceCompany } from '../support/attendance-company.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
+import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, newContext, screenshot, signInWithApi, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
  * The Export modal (core §2, §5, §8) in Chromium, on the month of punches of
@@ -42,19 +42,9 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-/** A signed-in page in India's calendar, with the company and team chosen. */
-async function pageOf(user: ApiUser, path: string): Promise<Page> {
-  const context = await newContext(browser, server, { viewport: { width: 1366, height: 900 }, timezoneId: 'Asia/Kolkata' });
-  contexts.push(context);
-  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
-  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [seeded.companyId]: user === seeded.bob ? seeded.gemini : seeded.apollo } }, version: 0 });
-  await context.addInitScript((stored) => {
-    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
-  }, activeTeam);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+/** A signed-in page in India's calendar, with the company and the user's team chosen. */
+const pageOf = (user: ApiUser, path: string) =>
+  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo });
 
 /** Opens the Export modal of the page. */
 async function openExport(page: Page): Promise<Locator> {

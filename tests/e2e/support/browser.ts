@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { TEST_PASSWORD } from '../../support/users.ts';
 import { readModelsInclude } from '../../support/read-models.ts';
 import { checkAccessibilityAfter, watchVisits } from './axe.ts';
 
@@ -138,6 +139,30 @@ export async function signInWithApi(context: BrowserContext, user: TestUser, rem
     data: { email: user.email, password: user.password, rememberMe },
   });
   if (!response.ok()) throw new Error(`sign-in answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * A page signed in as `user` (over the API), in India's calendar, with the
+ * company's team already chosen as the 'Choose a Team' modal stores it (that
+ * modal has tests of its own), open at `path`. Its context joins `contexts`,
+ * which checkEachTest closes.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: TestServer,
+  contexts: BrowserContext[],
+  { email, path: opened, companyId, teamId, viewport = { width: 1366, height: 900 } }: { email: string; path: string; companyId: string; teamId: string; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  const context = await newContext(browser, server, { viewport, timezoneId: 'Asia/Kolkata' });
+  contexts.push(context);
+  await signInWithApi(context, { name: '', email, password: TEST_PASSWORD });
+  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [companyId]: teamId } }, version: 0 });
+  await context.addInitScript((stored) => {
+    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
+  }, activeTeam);
+  const page = await context.newPage();
+  await page.goto(opened);
+  return page;
 }
 
 /** Signs in on the login screen as a user would, and waits for the team dashboard. */
