@@ -30,9 +30,13 @@ import { exportRoutes } from './exports/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { inviteRoutes } from './routes/invites.ts';
+import { leaveRoutes } from './routes/leave.ts';
 import { liveRoutes } from './routes/live.ts';
 import { memberRoutes } from './routes/members.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { regularizationRoutes } from './routes/regularization.ts';
+import { requestRoutes } from './routes/requests.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { timerRoutes } from './routes/timer.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -102,6 +106,10 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(dashboardRoutes(context));
   await app.register(exportRoutes(context));
   await app.register(attendanceRoutes(context));
+  await app.register(leaveRoutes(context));
+  await app.register(regularizationRoutes(context));
+  await app.register(requestRoutes(context));
+  await app.register(settingsRoutes(context));
   await app.register(tokenRoutes(context));
   await app.register(liveRoutes(context));
 

@@ -4,6 +4,7 @@ import { openEventStore } from '../eventstore/open.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
 import type { ErrorLog } from '../projections/runner.ts';
 import { signInFailures } from './identity/sign-in-failures.ts';
+import { reassignOrphanedRequests } from './regularization/reassign.ts';
 import { endAbandonedSessions } from './time-tracking/abandoned-sessions.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -18,11 +19,12 @@ export interface Sweeps {
 }
 
 /**
- * The sweeps that end sessions whose heartbeats stopped and forget old
- * sign-in failures, every interval, wherever the projections run. Exactly one
- * process sweeps: the one holding a PostgreSQL advisory lock on a connection
- * kept for that. The others try for the lock every interval, so one of them
- * takes over within an interval when the holder stops or loses its connection.
+ * The sweeps that end sessions whose heartbeats stopped, forget old sign-in
+ * failures and move regularization requests whose assignee left, every
+ * interval, wherever the projections run. Exactly one process sweeps: the
+ * one holding a PostgreSQL advisory lock on a connection kept for that. The
+ * others try for the lock every interval, so one of them takes over within an
+ * interval when the holder stops or loses its connection.
  */
 export async function startSweeps(options: {
   databaseUrl: string;
@@ -79,6 +81,7 @@ export async function startSweeps(options: {
       options.log.error({ err: error }, 'abandoned-session sweep failed'),
     );
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
+    await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'regularization reassignment sweep failed'));
   }
 
   const next = () => {

@@ -26,6 +26,10 @@ interface Ids {
   projectId: string;
   taskId: string;
   commentId: string;
+  /** A leave request of the Member's, sent to the Admin. */
+  requestId: string;
+  /** A regularization request of the Member's, sent to the Admin (paths under /regularization/ name it as {requestId}). */
+  regularizationId: string;
 }
 
 const companyScoped: Record<string, Case> = {
@@ -78,6 +82,33 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/exports/summary': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
   'GET /api/companies/{companyId}/exports/attendance': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
   'GET /api/companies/{companyId}/exports/timelog': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
+  'GET /api/companies/{companyId}/leave/requests': { member: 'allowed' },
+  'GET /api/companies/{companyId}/leave/balance': { member: 'allowed' },
+  'POST /api/companies/{companyId}/leave/requests': { member: 'allowed', body: (ids) => ({ leaveDate: '2099-01-06', type: 'Sick Leave', assigneeId: ids.userId }) },
+  'PATCH /api/companies/{companyId}/leave/requests/{requestId}': { member: 'allowed', body: () => ({ comment: 'Changed' }) },
+  'DELETE /api/companies/{companyId}/leave/requests/{requestId}': { member: 'allowed' },
+  'GET /api/companies/{companyId}/leave/team-requests': { member: 'refused' },
+  'POST /api/companies/{companyId}/leave/requests/{requestId}/approve': { member: 'refused', body: () => ({ comment: 'Fine' }) },
+  'POST /api/companies/{companyId}/leave/requests/{requestId}/decline': { member: 'refused', body: () => ({ comment: 'No' }) },
+  'GET /api/companies/{companyId}/regularization/requests': { member: 'allowed' },
+  'POST /api/companies/{companyId}/regularization/requests': {
+    member: 'allowed',
+    body: (ids) => ({ teamId: ids.teamId, date: '2024-01-06', startHours: 9, startMinutes: 0, durationHours: 1, durationMinutes: 0, projectId: ids.projectId, taskId: ids.taskId, assigneeId: ids.userId }),
+  },
+  'PUT /api/companies/{companyId}/regularization/requests/{requestId}': {
+    member: 'allowed',
+    body: (ids) => ({ date: '2024-01-06', startHours: 10, startMinutes: 0, durationHours: 1, durationMinutes: 0, projectId: ids.projectId, taskId: ids.taskId, assigneeId: ids.userId }),
+  },
+  'DELETE /api/companies/{companyId}/regularization/requests/{requestId}': { member: 'allowed' },
+  'GET /api/companies/{companyId}/regularization/team-requests': { member: 'refused' },
+  'POST /api/companies/{companyId}/regularization/requests/{requestId}/approve': { member: 'refused', body: () => ({ comment: 'Fine' }) },
+  'POST /api/companies/{companyId}/regularization/requests/{requestId}/decline': { member: 'refused', body: () => ({ comment: 'No' }) },
+  'GET /api/companies/{companyId}/requests/{requestId}/history': { member: 'allowed' },
+  'GET /api/companies/{companyId}/request-assignees': { member: 'allowed', query: (ids) => `?teamId=${ids.teamId}` },
+  'GET /api/companies/{companyId}/settings': { member: 'refused' },
+  'PUT /api/companies/{companyId}/settings/threshold': { member: 'refused', body: () => ({ hours: 6 }) },
+  'PUT /api/companies/{companyId}/settings/screenshots': { member: 'refused', body: () => ({ enabled: true }) },
+  'PUT /api/companies/{companyId}/leave-policies/{year}': { member: 'refused', body: () => ({ paidLeaveDays: 12 }) },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -125,6 +156,8 @@ const fill = (path: string, ids: Ids) =>
     .replace('{projectId}', ids.projectId)
     .replace('{taskId}', ids.taskId)
     .replace('{commentId}', ids.commentId)
+    .replace('{requestId}', path.includes('/regularization/') ? ids.regularizationId : ids.requestId)
+    .replace('{year}', '2026')
     .replace('{file}', imageFile);
 
 /** Calls one case as a user; uploads go as multipart. */
@@ -164,7 +197,15 @@ beforeAll(async () => {
     })
   ).body.taskId;
   const commentId = (await adminA.call('POST', `/api/companies/${companyId}/tasks/${taskId}/comments`, { html: '<p>Alpha note</p>' })).body.commentId;
-  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId };
+  const leave = await memberA.call('POST', `/api/companies/${companyId}/leave/requests`, { leaveDate: '2099-01-05', type: 'Sick Leave', assigneeId: adminA.userId });
+  if (leave.status !== 201) throw new Error(`leave request failed: ${JSON.stringify(leave.body)}`);
+  const { requestId } = leave.body;
+  const timesheet = { projectId, title: 'Alpha timesheet', description: '<p>Hours</p>', status: 'TO DO', priority: 'P2', eta: null, assigneeId: memberA.userId };
+  const timesheetId = (await adminA.call('POST', `/api/companies/${companyId}/tasks`, timesheet)).body.taskId;
+  const asked = { date: '2024-01-05', startHours: 9, startMinutes: 0, durationHours: 1, durationMinutes: 0, projectId, taskId: timesheetId, assigneeId: adminA.userId };
+  const regularization = await memberA.call('POST', `/api/companies/${companyId}/regularization/requests`, { teamId, ...asked });
+  if (regularization.status !== 201) throw new Error(`regularization request failed: ${JSON.stringify(regularization.body)}`);
+  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId, requestId, regularizationId: regularization.body.requestId };
   const upload = await callCase(adminA, 'POST', '/api/companies/{companyId}/tasks/{taskId}/images', { member: 'refused', multipart: true }, idsA);
   imageFile = upload.body.url.split('/').pop();
   const spec = (await adminA.call('GET', '/api/docs/json')).body;
@@ -183,7 +224,16 @@ describe('tenant and role isolation', () => {
   });
 
   it("answers another company's ids exactly like ids that do not exist, with no data and no events", async () => {
-    const unknown: Ids = { companyId: randomUUID(), teamId: randomUUID(), userId: randomUUID(), projectId: randomUUID(), taskId: 'ZZ-1', commentId: randomUUID() };
+    const unknown: Ids = {
+      companyId: randomUUID(),
+      teamId: randomUUID(),
+      userId: randomUUID(),
+      projectId: randomUUID(),
+      taskId: 'ZZ-1',
+      commentId: randomUUID(),
+      requestId: randomUUID(),
+      regularizationId: randomUUID(),
+    };
     for (const [route, testCase] of Object.entries(companyScoped)) {
       const [method, path] = route.split(' ');
       const before = await eventCount();

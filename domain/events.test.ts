@@ -17,6 +17,24 @@ const at = '2026-03-10T04:00:00.000Z';
 const ada = { userId, name: 'Ada Lovelace', email: 'ada@example.com' };
 const by = { userId, name: 'Ada Lovelace' };
 const taskRef = { taskId: 'WA-12', companyId, by };
+const leaveRef = { companyId, userId, requestId: inviteId, by };
+const leaveFields = { leaveDate: '2026-03-12', type: 'Paid Leave' as const, comment: 'No Comment', assignee: { userId: teamId, name: 'Max Manager' } };
+const regularizationRef = { companyId, userId, requestId: sessionId, by };
+const regularizationFields = {
+  date: '2026-03-10',
+  startMinute: 570,
+  durationMinutes: 90,
+  timeZone: 'Asia/Kolkata',
+  start: '2026-03-10T04:00:00Z',
+  end: '2026-03-10T05:30:00Z',
+  teamId,
+  projectId,
+  projectName: 'Apollo',
+  taskId: 'AP-1',
+  taskName: 'Design',
+  taskDetails: 'Sketch the landing page',
+  assignee: { userId: teamId, name: 'Max Manager' },
+};
 const timerTask = { teamId, projectId, projectName: 'Apollo', taskId: 'AP-1', taskName: 'Design', taskDetails: 'Sketch the landing page' };
 const session = { companyId, userId, ...timerTask, sessionId, source: 'web' as const, timeZone: 'Asia/Kolkata', startedAt: at };
 const entries = [
@@ -104,6 +122,27 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   PunchedIn: { companyId, userId, at, timeZone: 'Asia/Kolkata', day: '2026-03-10' },
   PunchedOut: { companyId, userId, at, timeZone: 'Asia/Kolkata', day: '2026-03-10' },
   TimerHeartbeat: { companyId, userId, sessionId, at, idleMinutes: 2 },
+  LeaveRequested: { ...leaveRef, ...leaveFields },
+  LeaveRequestEdited: { ...leaveRef, from: leaveFields, to: { ...leaveFields, type: 'Sick Leave', comment: 'Flu' } },
+  LeaveRequestDeleted: leaveRef,
+  LeaveApproved: { ...leaveRef, by: { userId: teamId, name: 'Max Manager' }, comment: 'Enjoy', leaveDate: '2026-03-12', type: 'Paid Leave' },
+  LeaveDeclined: { ...leaveRef, by: { userId: teamId, name: 'Max Manager' }, comment: 'No Comment', leaveDate: '2026-03-12', type: 'Paid Leave' },
+  RegularizationRequested: { ...regularizationRef, ...regularizationFields },
+  RegularizationEdited: { ...regularizationRef, from: regularizationFields, to: { ...regularizationFields, durationMinutes: 60, end: '2026-03-10T05:00:00Z' } },
+  RegularizationDeleted: regularizationRef,
+  RegularizationApproved: {
+    ...regularizationRef,
+    by: { userId: teamId, name: 'Max Manager' },
+    comment: '',
+    ...timerTask,
+    timeZone: 'Asia/Kolkata',
+    entries: [{ day: '2026-03-10', start: '2026-03-10T04:00:00Z', end: '2026-03-10T05:30:00Z', seconds: 5400, idleMinutes: 0, splitIndex: 0, totalSplits: 1 }],
+  },
+  RegularizationDeclined: { ...regularizationRef, by: { userId: teamId, name: 'Max Manager' }, comment: 'Not that day' },
+  RegularizationReassigned: { companyId, userId, requestId: sessionId, from: { userId: teamId, name: 'Max Manager' }, to: { userId: projectId, name: 'Hana Head' } },
+  DailyThresholdSet: { companyId, by, at, minutes: 450 },
+  ScreenshotsSet: { companyId, by, at, enabled: true },
+  LeavePolicySet: { companyId, by, at, year: 2026, paidLeaveDays: 12 },
 };
 
 const validators = new Map(Object.entries(eventSchemas).map(([type, schema]) => [type, Compile(schema)]));

@@ -2,10 +2,13 @@ import type { Static } from 'typebox';
 import { type CompanyEvent, companyEventSchemas, type CompanyNamesEvent } from './companies/events.ts';
 import { type AccountEvent, type EmailReservationEvent, identityEventSchemas } from './identity/events.ts';
 import { type InviteEvent, inviteEventSchemas } from './invites/events.ts';
+import { type LeaveEvent, leaveEventSchemas } from './leave/events.ts';
 import { type MemberEvent, memberEventSchemas } from './members/events.ts';
 import { type ProjectEvent, projectEventSchemas } from './projects/events.ts';
+import { type RegularizationEvent, regularizationEventSchemas } from './regularization/events.ts';
 import { type TaskEvent, taskEventSchemas, type TaskNumberEvent } from './tasks/events.ts';
 import { type TeamEvent, teamEventSchemas } from './teams/events.ts';
+import { type SettingsEvent, settingsEventSchemas } from './settings/events.ts';
 import type { Same } from './shared/schema.ts';
 import { type HeartbeatEvent, timeTrackingEventSchemas, type TrackerEvent } from './time-tracking/events.ts';
 
@@ -22,7 +25,10 @@ export type StoredEvent =
   | TaskEvent
   | TaskNumberEvent
   | TrackerEvent
-  | HeartbeatEvent;
+  | HeartbeatEvent
+  | LeaveEvent
+  | RegularizationEvent
+  | SettingsEvent;
 
 /** Each event type's data schema: the event store refuses data that does not match it. */
 export const eventSchemas = {
@@ -34,6 +40,9 @@ export const eventSchemas = {
   ...projectEventSchemas,
   ...taskEventSchemas,
   ...timeTrackingEventSchemas,
+  ...leaveEventSchemas,
+  ...regularizationEventSchemas,
+  ...settingsEventSchemas,
 };
 
 type Schemas = typeof eventSchemas;

@@ -11,6 +11,9 @@ import * as timerLiveness from './0009_timer_liveness.ts';
 import * as mailOutbox from './0010_mail_outbox.ts';
 import * as dashboards from './0011_dashboards.ts';
 import * as attendance from './0012_attendance.ts';
+import * as settings from './0013_settings.ts';
+import * as leave from './0014_leave.ts';
+import * as regularization from './0015_regularization.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +29,9 @@ const migrations: Record<string, Migration> = {
   '0010_mail_outbox': mailOutbox,
   '0011_dashboards': dashboards,
   '0012_attendance': attendance,
+  '0013_settings': settings,
+  '0014_leave': leave,
+  '0015_regularization': regularization,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

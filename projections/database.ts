@@ -308,6 +308,104 @@ export interface AttendanceOpenPunchesTable {
   reach_day: string;
 }
 
+export interface CompanySettingsTable {
+  company_id: string;
+  daily_threshold_minutes: number;
+  screenshots_enabled: boolean;
+  updated_at: Date;
+  updated_by: string;
+}
+
+/** A company's paid leave allocation for one year. */
+export interface LeavePoliciesTable {
+  company_id: string;
+  year: number;
+  paid_leave_days: number;
+  updated_at: Date;
+  updated_by: string;
+  updated_by_name: string;
+}
+
+/** A leave request not deleted, as it stands now. */
+export interface LeaveRequestsTable {
+  company_id: string;
+  request_id: string;
+  user_id: string;
+  leave_date: string;
+  type: string;
+  comment: string;
+  assignee_id: string;
+  assignee_name: string;
+  status: string;
+  requested_at: Date;
+  updated_at: Date;
+  processed_by_name: string | null;
+  processed_at: Date | null;
+  process_comment: string | null;
+}
+
+/** A person's approved leave days of each kind in one year. */
+export interface LeaveUsageTable {
+  company_id: string;
+  user_id: string;
+  year: number;
+  used_paid: number;
+  used_sick: number;
+  used_casual: number;
+  updated_at: Date;
+}
+
+/** One change to one leave or regularization request: who did what, when. */
+export interface RequestHistoryTable {
+  company_id: string;
+  request_id: string;
+  kind: string;
+  event_id: string;
+  version: number;
+  at: Date;
+  requester_user_id: string;
+  assignee_user_id: string | null;
+  actor_user_id: string;
+  actor_name: string;
+  action: string;
+  comment: string | null;
+  /** What an edit changed: [{ field, from, to }], each value as shown. */
+  changes: ColumnType<RequestChange[], string, string>;
+}
+
+export interface RequestChange {
+  field: string;
+  from: string;
+  to: string;
+}
+
+/** A regularization request not deleted, as it stands now. */
+export interface RegularizationRequestsTable {
+  company_id: string;
+  request_id: string;
+  user_id: string;
+  team_id: string;
+  date: string;
+  start_minute: number;
+  duration_minutes: number;
+  time_zone: string;
+  start_at: Date;
+  end_at: Date;
+  project_id: string;
+  project_name: string;
+  task_id: string;
+  task_name: string;
+  task_details: string;
+  assignee_id: string;
+  assignee_name: string;
+  status: string;
+  requested_at: Date;
+  updated_at: Date;
+  processed_by_name: string | null;
+  processed_at: Date | null;
+  process_comment: string | null;
+}
+
 export interface PunchesTable {
   company_id: string;
   user_id: string;
@@ -360,6 +458,12 @@ export interface Database {
   daily_rollups: DailyRollupsTable;
   attendance_days: AttendanceDaysTable;
   attendance_open_punches: AttendanceOpenPunchesTable;
+  company_settings: CompanySettingsTable;
+  leave_policies: LeavePoliciesTable;
+  leave_requests: LeaveRequestsTable;
+  leave_usage: LeaveUsageTable;
+  request_history: RequestHistoryTable;
+  regularization_requests: RegularizationRequestsTable;
   abandoned_sessions: AbandonedSessionsTable;
   api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;

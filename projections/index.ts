@@ -4,8 +4,12 @@ import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { dashboardsProjection } from './dashboards/dashboards.ts';
 import { invitesProjection } from './invites/invites.ts';
+import { leaveProjection } from './leave/leave.ts';
 import { organisationProjection } from './organisation/organisation.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks/projects-and-tasks.ts';
+import { regularizationProjection } from './regularization/regularization.ts';
+import { requestHistoryProjection } from './request-history/request-history.ts';
+import { settingsProjection } from './settings/settings.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
 import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
 import type { Projection } from './projection.ts';
@@ -20,6 +24,10 @@ export const projections: readonly Projection[] = [
   timeTrackingProjection,
   dashboardsProjection,
   attendanceProjection,
+  leaveProjection,
+  regularizationProjection,
+  requestHistoryProjection,
+  settingsProjection,
   apiTokensProjection,
   sessionsProjection,
 ];

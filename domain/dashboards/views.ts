@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Day, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
-import { TIMER_SOURCES } from '../time-tracking/events.ts';
+import { TIMELOG_SOURCES } from '../time-tracking/events.ts';
 import { WEEKDAYS } from './range.ts';
 
 /**
@@ -81,7 +81,7 @@ export const DayDetail = Type.Object({
       taskId: TaskId,
       taskName: Name,
       timeZone: TimeZone,
-      source: Type.Enum(TIMER_SOURCES),
+      source: Type.Enum(TIMELOG_SOURCES),
       abandoned: Type.Boolean(),
     }),
   ),

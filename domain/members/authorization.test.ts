@@ -43,6 +43,12 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'Heartbeat':
     case 'PunchIn':
     case 'PunchOut':
+    case 'RequestLeave':
+    case 'EditLeaveRequest':
+    case 'DeleteLeaveRequest':
+    case 'SubmitRegularization':
+    case 'EditRegularization':
+    case 'DeleteRegularization':
       return { companyId, member: { userId: ACTOR_ID, role: 'Member', teamIds: [team] } };
     default:
       return { companyId };
@@ -79,6 +85,19 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   Heartbeat: { 'own team': 'A H M m', 'other team': 'A H M m' },
   PunchIn: { 'own team': 'A H M m', 'other team': 'A H M m' },
   PunchOut: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  RequestLeave: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  EditLeaveRequest: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  DeleteLeaveRequest: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  ApproveLeave: { 'own team': 'A', 'other team': 'A' },
+  DeclineLeave: { 'own team': 'A', 'other team': 'A' },
+  SubmitRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  EditRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  DeleteRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  ApproveRegularization: { 'own team': 'A', 'other team': 'A' },
+  DeclineRegularization: { 'own team': 'A', 'other team': 'A' },
+  SetDailyThreshold: { 'own team': 'A H M', 'other team': 'A H M' },
+  SetScreenshots: { 'own team': 'A H M', 'other team': 'A H M' },
+  SetLeavePolicy: { 'own team': 'A', 'other team': 'A' },
 };
 
 const LETTER: Record<Role, string> = { Admin: 'A', Head: 'H', Manager: 'M', Member: 'm', Client: 'C' };
@@ -140,5 +159,12 @@ describe('rules beside the matrix', () => {
 
   it('a tracker is its owner’s alone', () => {
     expect(isAllowed(actorAs('Admin'), 'StartTimer', { companyId: COMPANY, member: inOwnTeam('Member') })).toBe(false);
+  });
+
+  it('a leave request is answered by the Head or Manager it was sent to, or by any Admin', () => {
+    const answering = (assigneeId: string) => ROLES.filter((role) => isAllowed(actorAs(role), 'ApproveLeave', { companyId: COMPANY, assigneeId })).map((role) => LETTER[role]).join(' ');
+    expect(answering(ACTOR_ID)).toBe('A H M');
+    expect(answering('colleague')).toBe('A');
+    expect(isAllowed(actorAs('Admin'), 'RequestLeave', { companyId: COMPANY, member: inOwnTeam('Member') })).toBe(false);
   });
 });

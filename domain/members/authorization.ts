@@ -17,6 +17,8 @@ export type Reach = 'company' | 'own-teams' | 'self' | 'assigned';
 const MANAGERS = { Admin: 'company', Head: 'company', Manager: 'company' } as const;
 const TRACKERS = { Admin: 'self', Head: 'self', Manager: 'self', Member: 'self' } as const;
 const PEOPLE = { Admin: 'company', Head: 'own-teams', Manager: 'own-teams' } as const;
+/** Requests (leave, regularization) are answered by the person asked, or by any Admin. */
+const PROCESSORS = { Admin: 'company', Head: 'assigned', Manager: 'assigned' } as const;
 
 export const COMMAND_RIGHTS = {
   CreateTeam: { Admin: 'company', Head: 'company' },
@@ -44,6 +46,21 @@ export const COMMAND_RIGHTS = {
   Heartbeat: TRACKERS,
   PunchIn: TRACKERS,
   PunchOut: TRACKERS,
+  // Leave: each person asks for their own; the assignee (or an Admin) answers.
+  RequestLeave: TRACKERS,
+  EditLeaveRequest: TRACKERS,
+  DeleteLeaveRequest: TRACKERS,
+  ApproveLeave: PROCESSORS,
+  DeclineLeave: PROCESSORS,
+  // Regularization: each person asks for their own manual time; the assignee (or an Admin) answers.
+  SubmitRegularization: TRACKERS,
+  EditRegularization: TRACKERS,
+  DeleteRegularization: TRACKERS,
+  ApproveRegularization: PROCESSORS,
+  DeclineRegularization: PROCESSORS,
+  SetDailyThreshold: MANAGERS,
+  SetScreenshots: MANAGERS,
+  SetLeavePolicy: { Admin: 'company' },
 } as const satisfies Record<string, Partial<Record<Role, Reach>>>;
 
 export type CommandName = keyof typeof COMMAND_RIGHTS;

@@ -5,6 +5,9 @@ import { Closed, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema
 
 export const TIMER_SOURCES = ['web', 'desktop'] as const;
 export type TimerSource = (typeof TIMER_SOURCES)[number];
+/** Where a time-log entry came from: a timer, or an approved regularization request (typeLog 'Manual'). */
+export const TIMELOG_SOURCES = [...TIMER_SOURCES, 'manual'] as const;
+export type TimelogSource = (typeof TIMELOG_SOURCES)[number];
 
 const timerTask = {
   teamId: Id,

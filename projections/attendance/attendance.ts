@@ -1,12 +1,17 @@
 import type { Selectable, Transaction } from 'kysely';
 import { finishedWorkMs, type FollowedPunch, punchParts, summarizeParts } from '../../domain/attendance/punch-pairs.ts';
-import type { TrackerEvent } from '../../domain/time-tracking/events.ts';
+import { LEAVE_CODES, type LeaveEvent } from '../../domain/leave/events.ts';
+import type { RegularizationEvent } from '../../domain/regularization/events.ts';
+import type { TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database, StoredPunchPair } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
 import { companyChanges, type Scope } from '../scope.ts';
 
-type Handled = Extract<TrackerEvent, { type: 'PunchedIn' | 'PunchedOut' | 'TimerStopped' | 'TimerAbandoned' }>;
+type Handled =
+  | Extract<TrackerEvent, { type: 'PunchedIn' | 'PunchedOut' | 'TimerStopped' | 'TimerAbandoned' }>
+  | Extract<LeaveEvent, { type: 'LeaveApproved' }>
+  | Extract<RegularizationEvent, { type: 'RegularizationApproved' }>;
 
 /**
  * Attendance per person and local day: the day's punch pairs (a punch over
@@ -14,13 +19,15 @@ type Handled = Extract<TrackerEvent, { type: 'PunchedIn' | 'PunchedOut' | 'Timer
  * the time tracked. It follows each person's open punch in: a timer session
  * under it that ends on a later day carries it on to that day, as the
  * tracker's punch status does; a punch in never punched out stays open on
- * its last day (a missing punch out). A batch is folded in memory, then
- * written in a few statements.
+ * its last day (a missing punch out). An approved leave marks its day, a
+ * future one too; the time of an approved regularization request is tracked
+ * time of its day. A batch is folded in memory, then written in a few
+ * statements.
  */
 export const attendanceProjection: Projection = {
   name: 'attendance',
   tables: ['attendance_days', 'attendance_open_punches'],
-  handles: ['PunchedIn', 'PunchedOut', 'TimerStopped', 'TimerAbandoned'],
+  handles: ['PunchedIn', 'PunchedOut', 'TimerStopped', 'TimerAbandoned', 'LeaveApproved', 'RegularizationApproved'],
 
   async apply(trx, recorded) {
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
@@ -42,7 +49,7 @@ const personKey = (ref: PersonRef) => `${ref.companyId}:${ref.userId}`;
 const dayKey = (ref: PersonRef, day: string) => `${ref.companyId}:${ref.userId}:${day}`;
 
 async function loadOpenPunches(trx: Transaction<Database>, events: Handled[]) {
-  const people = [...new Map(events.map((e) => [personKey(e.data), e.data])).values()];
+  const people = [...new Map(events.filter((e) => e.type !== 'LeaveApproved').map((e) => [personKey(e.data), e.data])).values()];
   const open = new Map<string, FollowedPunch>();
   for (const chunk of inChunks(people, 5000)) {
     const rows = await trx
@@ -57,10 +64,11 @@ async function loadOpenPunches(trx: Transaction<Database>, events: Handled[]) {
   return open;
 }
 
-/** A change to one day: a punch's parts replaced, or time tracked added. */
+/** A change to one day: a punch's parts replaced, time tracked added, or leave approved. */
 type DayChange =
   | { kind: 'parts'; punchIn: string; timeZone: string; parts: StoredPunchPair[] }
-  | { kind: 'tracked'; timeZone: string; trackedMs: number; idleMs: number; endedAt: string };
+  | { kind: 'tracked'; timeZone: string; trackedMs: number; idleMs: number; endedAt: string }
+  | { kind: 'leave'; code: string };
 
 class Batch {
   private readonly changes = new Map<string, { person: PersonRef; day: string; changes: DayChange[] }>();
@@ -75,6 +83,9 @@ class Batch {
     const current = this.open.get(key);
     this.companies.add(person.companyId);
     switch (event.type) {
+      case 'LeaveApproved':
+        this.change(person, event.data.leaveDate, { kind: 'leave', code: LEAVE_CODES[event.data.type] });
+        return;
       case 'PunchedIn': {
         // An earlier punch still open keeps its parts as they are: its last day shows a missing punch out.
         const { at, timeZone, day } = event.data;
@@ -84,12 +95,13 @@ class Batch {
       case 'PunchedOut':
         if (current) this.follow(person, { ...current, punchOut: event.data.at });
         return;
+      case 'RegularizationApproved':
+        this.track(person, event.data);
+        return;
       case 'TimerStopped':
       case 'TimerAbandoned': {
         const session = event.data;
-        for (const entry of session.entries) {
-          this.change(person, entry.day, { kind: 'tracked', timeZone: session.timeZone, trackedMs: Math.round(entry.seconds * 1000), idleMs: entry.idleMinutes * 60_000, endedAt: entry.end });
-        }
+        this.track(person, session);
         const end = event.type === 'TimerStopped' ? event.data.stoppedAt : event.data.endedAt;
         if (current && Date.parse(session.startedAt) >= Date.parse(current.punchIn)) {
           const endDay = localDay(end, current.timeZone);
@@ -97,6 +109,13 @@ class Batch {
         }
         return;
       }
+    }
+  }
+
+  /** Adds time-log entries to the tracked time of their days. */
+  private track(person: PersonRef, logged: { timeZone: string; entries: TimelogEntry[] }) {
+    for (const entry of logged.entries) {
+      this.change(person, entry.day, { kind: 'tracked', timeZone: logged.timeZone, trackedMs: Math.round(entry.seconds * 1000), idleMs: entry.idleMinutes * 60_000, endedAt: entry.end });
     }
   }
 
@@ -153,6 +172,7 @@ class Batch {
             tracked_ms: eb.ref('excluded.tracked_ms'),
             idle_ms: eb.ref('excluded.idle_ms'),
             last_activity_at: eb.ref('excluded.last_activity_at'),
+            leave_code: eb.ref('excluded.leave_code'),
           })),
         )
         .execute();
@@ -187,8 +207,11 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
   let trackedMs = Number(stored?.tracked_ms ?? 0);
   let idleMs = Number(stored?.idle_ms ?? 0);
   let lastActivity = stored?.last_activity_at?.getTime() ?? null;
+  let leaveCode = stored?.leave_code ?? null;
   for (const change of changes) {
-    if (change.kind === 'parts') {
+    if (change.kind === 'leave') {
+      leaveCode = change.code;
+    } else if (change.kind === 'parts') {
       pairs = [...pairs.filter((pair) => pair.punchIn !== change.punchIn), ...change.parts];
       timeZone = change.timeZone;
     } else {
@@ -216,6 +239,6 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
     tracked_ms: trackedMs,
     idle_ms: idleMs,
     last_activity_at: instant(lastActivityAt),
-    leave_code: stored?.leave_code ?? null,
+    leave_code: leaveCode,
   };
 }

@@ -6,12 +6,13 @@ import { rangeDays } from '../../domain/dashboards/range.ts';
 import { type AttendanceDay, type AttendancePerson, type AttendanceRecords, type MonthAttendance, type StatusCounts, TEAM_DAY_GROUPS, type TeamAttendance, type TeamDayGroup } from '../../domain/attendance/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database } from '../database.ts';
+import { settingsOf } from '../settings/queries.ts';
 
-/**
- * The company's working days and daily threshold. Core §4's defaults until
- * company settings can change them (the rules are already data here).
- */
-export const workRulesOf = (_companyId: string): WorkRules => DEFAULT_WORK_RULES;
+/** The company's working days (core §4's) and the daily threshold its settings hold (8 hours until set). */
+export async function workRulesOf(db: Kysely<Database>, companyId: string): Promise<WorkRules> {
+  const { dailyThresholdMinutes } = await settingsOf(db, companyId);
+  return { ...DEFAULT_WORK_RULES, dailyThresholdMs: dailyThresholdMinutes * 60_000 };
+}
 
 const toIso = (date: Date | null) => date?.toISOString() ?? null;
 const leaveOf = (code: string | null): LeaveCode | null => (code !== null && Object.hasOwn(LEAVE_STATUSES, code) ? (code as LeaveCode) : null);
@@ -91,10 +92,11 @@ export async function attendanceDays(
   userId: string,
   range: { from: string; to: string },
   now: Date,
-): Promise<{ timeZone: string; today: string; days: AttendanceDay[] }> {
+): Promise<{ timeZone: string; today: string; rules: WorkRules; days: AttendanceDay[] }> {
   const { companyId } = company;
-  const [timeZone, rows] = await Promise.all([
+  const [timeZone, rules, rows] = await Promise.all([
     personZone(db, companyId, userId, company.timeZone),
+    workRulesOf(db, companyId),
     db
       .selectFrom('attendance_days')
       .selectAll()
@@ -106,8 +108,7 @@ export async function attendanceDays(
   ]);
   const today = localDay(now.toISOString(), timeZone);
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const rules = workRulesOf(companyId);
-  return { timeZone, today, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), day, today, now, rules)) };
+  return { timeZone, today, rules, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), day, today, now, rules)) };
 }
 
 const COUNTED: Record<Exclude<DayStatus, 'future'>, keyof StatusCounts> = {
@@ -136,19 +137,26 @@ export async function monthAttendance(
 ): Promise<MonthAttendance> {
   const first = Temporal.PlainYearMonth.from(month);
   const range = { from: first.toPlainDate({ day: 1 }).toString(), to: first.toPlainDate({ day: first.daysInMonth }).toString() };
-  const { timeZone, today, days } = await attendanceDays(db, company, person.userId, range, now);
-  return { person: { ...person, timeZone }, month, today, thresholdMs: workRulesOf(company.companyId).dailyThresholdMs, days, counts: statusCounts(days) };
+  const { timeZone, today, rules, days } = await attendanceDays(db, company, person.userId, range, now);
+  return { person: { ...person, timeZone }, month, today, thresholdMs: rules.dailyThresholdMs, days, counts: statusCounts(days) };
 }
 
 /**
  * The people team attendance counts: the team's members but Admins (in every
- * team by their role) and Clients, each from the day they joined the company.
+ * team by their role) and Clients, each from the day they joined the company,
+ * or from their first recorded day if that is earlier (history written with
+ * an earlier clock, as the demo's), so a count and the people behind it agree.
  */
 async function teamPeople(db: Kysely<Database>, companyId: string, teamId: string) {
   return db
     .selectFrom('company_members as m')
     .innerJoin('team_members as tm', (join) => join.onRef('tm.user_id', '=', 'm.user_id').on('tm.company_id', '=', companyId).on('tm.team_id', '=', teamId))
-    .select(['m.user_id', 'm.name', 'm.email', 'm.joined_at'])
+    .select(['m.user_id', 'm.name', 'm.email'])
+    .select(
+      sql<string>`least((m.joined_at AT TIME ZONE 'UTC')::date, (SELECT min(a.day) FROM attendance_days a WHERE a.company_id = m.company_id AND a.user_id = m.user_id))::text`.as(
+        'countedFrom',
+      ),
+    )
     .where('m.company_id', '=', companyId)
     .where('m.deleted', '=', false)
     .where('m.access_level', 'not in', ['Admin', 'Client'])
@@ -189,9 +197,8 @@ export async function teamAttendance(
   count: number,
   now: Date,
 ): Promise<TeamAttendance> {
-  const rules = workRulesOf(companyId);
   const days = Array.from({ length: count }, (_, back) => Temporal.PlainDate.from(to).subtract({ days: back }).toString());
-  const people = await teamPeople(db, companyId, team.teamId);
+  const [people, rules] = await Promise.all([teamPeople(db, companyId, team.teamId), workRulesOf(db, companyId)]);
   const tally = new Map(days.map((day) => [day, { day, present: 0, absent: 0, notCompleted: 0, recorded: 0 }]));
   const add = (day: string, outcome: Outcome, people: number) => {
     const counts = tally.get(day)!;
@@ -226,10 +233,9 @@ export async function teamAttendance(
     }
     for (const row of live) add(row.day, dayOutcome(row, to, now, rules), 1);
   }
-  // The members with nothing recorded on a day, from the day they joined.
-  const joinedOn = people.map((person) => person.joined_at.toISOString().slice(0, 10));
+  // The members with nothing recorded on a day, from the day they count.
   for (const counts of tally.values()) {
-    const members = joinedOn.filter((day) => day <= counts.day).length;
+    const members = people.filter((person) => person.countedFrom <= counts.day).length;
     add(counts.day, dayOutcome({ day: counts.day, ...NOTHING_RECORDED }, to, now, rules), Math.max(0, members - counts.recorded));
   }
   return {
@@ -241,8 +247,7 @@ export async function teamAttendance(
 
 /** The people behind one count of team attendance on a day; `today` as in teamAttendance. */
 export async function teamDayPeople(db: Kysely<Database>, companyId: string, teamId: string, day: string, group: TeamDayGroup, today: string, now: Date): Promise<AttendancePerson[]> {
-  const people = await teamPeople(db, companyId, teamId);
-  const rules = workRulesOf(companyId);
+  const [people, rules] = await Promise.all([teamPeople(db, companyId, teamId), workRulesOf(db, companyId)]);
   const rows =
     people.length === 0
       ? []
@@ -255,7 +260,7 @@ export async function teamDayPeople(db: Kysely<Database>, companyId: string, tea
           .execute();
   const stored = new Map(rows.map((row) => [row.user_id, row]));
   return people
-    .filter((person) => person.joined_at.toISOString().slice(0, 10) <= day)
+    .filter((person) => person.countedFrom <= day)
     .filter((person) => inGroup[group](dayOutcome(stored.get(person.user_id) ?? { day, ...NOTHING_RECORDED }, today, now, rules)))
     .map((person) => ({ userId: person.user_id, name: person.name, email: person.email }));
 }
@@ -290,7 +295,7 @@ export async function attendanceRecords(
   const search = query.search.trim();
   if (people.length === 0) return { rows: [], total: 0, page, pageSize };
   const matching = presentDays(db, companyId, people, query.day, search);
-  const [rows, { total }] = await Promise.all([
+  const [rows, { total }, rules] = await Promise.all([
     matching
       .selectAll('a')
       .select(['m.name', 'm.email'])
@@ -301,8 +306,8 @@ export async function attendanceRecords(
       .offset((page - 1) * pageSize)
       .execute(),
     matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    workRulesOf(db, companyId),
   ]);
-  const rules = workRulesOf(companyId);
   return {
     rows: rows.map((row) => {
       const timeZone = row.time_zone ?? 'UTC';

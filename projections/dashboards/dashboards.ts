@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { rateCents } from '../../domain/dashboards/time-summary.ts';
 import type { MemberEvent } from '../../domain/members/events.ts';
+import type { RegularizationEvent } from '../../domain/regularization/events.ts';
 import type { TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { DailyRollupsTable, Database } from '../database.ts';
@@ -8,6 +9,8 @@ import { inChunks, type Projection, type Scope } from '../projection.ts';
 import { companyChanges } from '../scope.ts';
 
 type SessionEnd = Extract<TrackerEvent, { type: 'TimerStopped' | 'TimerAbandoned' }>['data'];
+/** Time logged on one task of one team: a session's, or an approved regularization request's (manual). */
+type Logged = Pick<SessionEnd | Extract<RegularizationEvent, { type: 'RegularizationApproved' }>['data'], 'companyId' | 'userId' | 'teamId' | 'projectId' | 'projectName' | 'taskId' | 'entries'>;
 type RateEdit = Extract<MemberEvent, { type: 'MemberDetailsEdited' }>;
 
 interface Rate {
@@ -22,12 +25,13 @@ const personKey = (companyId: string, userId: string) => `${companyId}:${userId}
  * rolled up per person, local day, team, project, task and the rate in force
  * when it was tracked. Earnings come from these at read time (whole minutes
  * of one rate × that rate), so a rate change never rewrites past earnings,
- * and the dashboards never read raw time logs for their sums.
+ * and the dashboards never read raw time logs for their sums. Time from an
+ * approved regularization request counts as tracked time, and as manual time too.
  */
 export const dashboardsProjection: Projection = {
   name: 'dashboards',
   tables: ['member_rates', 'daily_rollups'],
-  handles: ['MemberDetailsEdited', 'TimerStopped', 'TimerAbandoned'],
+  handles: ['MemberDetailsEdited', 'TimerStopped', 'TimerAbandoned', 'RegularizationApproved'],
 
   async apply(trx, events) {
     const rates = await loadRates(trx, events);
@@ -48,10 +52,11 @@ export const dashboardsProjection: Projection = {
         newRates.push({ company_id: companyId, user_id: userId, effective_at: new Date(rate.effectiveAt), rate_cents: rate.cents });
         continue;
       }
-      const session = recorded.data as SessionEnd;
-      companies.add(session.companyId);
-      const history = rates.get(personKey(session.companyId, session.userId)) ?? [];
-      for (const entry of session.entries) addEntry(rollups, session, entry, rateAt(history, Date.parse(entry.start)));
+      const logged = recorded.data as Logged;
+      const manual = recorded.type === 'RegularizationApproved';
+      companies.add(logged.companyId);
+      const history = rates.get(personKey(logged.companyId, logged.userId)) ?? [];
+      for (const entry of logged.entries) addEntry(rollups, logged, entry, rateAt(history, Date.parse(entry.start)), manual);
     }
 
     for (const chunk of inChunks(newRates, 5000)) {
@@ -90,11 +95,12 @@ function rateAt(history: readonly Rate[], at: number): number {
 
 type Rollup = Required<Insertable<DailyRollupsTable>>;
 
-function addEntry(rollups: Map<string, Rollup>, session: SessionEnd, entry: TimelogEntry, rate: number) {
+function addEntry(rollups: Map<string, Rollup>, session: Logged, entry: TimelogEntry, rate: number, manual: boolean) {
   const key = [session.companyId, session.userId, entry.day, session.teamId, session.projectId, session.taskId, rate].join('|');
   const start = new Date(entry.start);
   const end = new Date(entry.end);
   const trackedMs = Math.round(entry.seconds * 1000);
+  const manualMs = manual ? trackedMs : 0;
   const row = rollups.get(key);
   if (!row) {
     rollups.set(key, {
@@ -108,7 +114,7 @@ function addEntry(rollups: Map<string, Rollup>, session: SessionEnd, entry: Time
       rate_cents: rate,
       tracked_ms: trackedMs,
       idle_ms: entry.idleMinutes * 60_000,
-      manual_ms: 0,
+      manual_ms: manualMs,
       entries: 1,
       first_start: start,
       last_end: end,
@@ -117,6 +123,7 @@ function addEntry(rollups: Map<string, Rollup>, session: SessionEnd, entry: Time
   }
   row.tracked_ms += trackedMs;
   row.idle_ms += entry.idleMinutes * 60_000;
+  row.manual_ms += manualMs;
   row.entries += 1;
   if (start < row.first_start) row.first_start = start;
   if (end > row.last_end) row.last_end = end;

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type DayRange, rangeDays, WEEKDAYS, weekdayOf } from '../../domain/dashboards/range.ts';
 import { earningsCents, percentOf, productiveMs } from '../../domain/dashboards/time-summary.ts';
 import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard, TimeTotals } from '../../domain/dashboards/views.ts';
-import type { TimerSource } from '../../domain/time-tracking/events.ts';
+import type { TimelogSource } from '../../domain/time-tracking/events.ts';
 import type { Database } from '../database.ts';
 
 const TOP_PROJECTS = 50;
@@ -232,7 +232,7 @@ export async function dayDetail(db: Kysely<Database>, companyId: string, userId:
       taskId: e.task_id,
       taskName: e.task_name,
       timeZone: e.time_zone,
-      source: e.source as TimerSource,
+      source: e.source as TimelogSource,
       abandoned: e.abandoned,
     })),
     punches: punches.map((p) => ({ at: p.at.toISOString(), state: p.state as 'punchin' | 'punchout', timeZone: p.time_zone })),

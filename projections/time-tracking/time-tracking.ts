@@ -1,22 +1,29 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { HeartbeatEvent, TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
+import type { RegularizationEvent } from '../../domain/regularization/events.ts';
+import type { HeartbeatEvent, TimelogEntry, TimelogSource, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import type { AbandonedSessionsTable, Database, DailyTotalsTable, PunchesTable, RunningTimersTable, TimelogEntriesTable } from '../database.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
 
-type Handled = TrackerEvent | HeartbeatEvent;
+type ManualTime = Extract<RegularizationEvent, { type: 'RegularizationApproved' }>;
+type Handled = TrackerEvent | HeartbeatEvent | ManualTime;
 type SessionEnd = Extract<TrackerEvent, { type: 'TimerStopped' | 'TimerAbandoned' }>['data'];
+/** What the entries of a session (or of an approved regularization request) were logged on. */
+type LoggedOn = Pick<SessionEnd, 'sessionId' | 'companyId' | 'userId' | 'teamId' | 'projectId' | 'projectName' | 'taskId' | 'taskName' | 'taskDetails' | 'timeZone'> & {
+  source: TimelogSource;
+};
 
 /**
  * The timer's read side: who has a timer running (and the last heartbeat the
  * log holds: only beats reporting idle minutes are events, the liveness of
  * the others is kept in timer_liveness), timelog entries per local day, daily
- * totals, punches, and sessions that were ended for lack of heartbeats. A
- * batch costs a handful of statements however many events it holds.
+ * totals, punches, and sessions that were ended for lack of heartbeats. An
+ * approved regularization request adds its entries as source 'manual', keyed
+ * by the request. A batch costs a handful of statements however many events it holds.
  */
 export const timeTrackingProjection: Projection = {
   name: 'time-tracking',
   tables: ['running_timers', 'timelog_entries', 'daily_totals', 'punches', 'abandoned_sessions'],
-  handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut'],
+  handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut', 'RegularizationApproved'],
 
   async apply(trx, recorded) {
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
@@ -58,6 +65,11 @@ class Batch {
   constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
 
   add(event: Handled) {
+    if (event.type === 'RegularizationApproved') {
+      const { requestId, entries, ...logged } = event.data;
+      this.addEntries({ ...logged, sessionId: requestId, source: 'manual' }, entries, false);
+      return;
+    }
     const key = personKey(event.data);
     this.people.set(key, event.data);
     if (event.type !== 'TimerHeartbeat') this.told.set(key, event.data);
@@ -127,7 +139,7 @@ class Batch {
     }
   }
 
-  private addEntries(session: SessionEnd, entries: TimelogEntry[], abandoned: boolean) {
+  private addEntries(session: LoggedOn, entries: TimelogEntry[], abandoned: boolean) {
     for (const entry of entries) {
       this.entries.push({
         session_id: session.sessionId,

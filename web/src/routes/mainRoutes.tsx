@@ -10,10 +10,15 @@ import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
 import { InviteListPage } from '../features/invites/InviteListPage';
 import { InviteMembersPage } from '../features/invites/InviteMembersPage';
 import { EmptyPage } from '../features/layout/EmptyPage';
+import { LeavePage } from '../features/leave/LeavePage';
+import { LeaveRequestsPage } from '../features/leave/LeaveRequestsPage';
 import { MainLayout } from '../features/layout/MainLayout';
 import { PageLoader } from '../features/layout/PageLoader';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { RegularizationPage } from '../features/regularization/RegularizationPage';
+import { RegularizationRequestsPage } from '../features/regularization/RegularizationRequestsPage';
+import { ManageSettingsPage } from '../features/settings/ManageSettingsPage';
 import { PaymentPage } from '../features/subscription/PaymentPage';
 import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
 import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
@@ -49,7 +54,17 @@ function emptyPageRoute<const Path extends string>(path: Path, title: string, co
   });
 }
 
+const leaveRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/leave', component: LeavePage });
+
+const leaveRequestsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/requestsleave', component: LeaveRequestsPage });
+
+const regularizationRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/regularization', component: RegularizationPage });
+
+const regularizationRequestsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/requestsregularization', component: RegularizationRequestsPage });
+
 const profileRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/profile', component: ProfilePage });
+
+const manageSettingsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/manage-settings', component: ManageSettingsPage });
 
 const teamAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/team-attendance', component: TeamAttendancePage });
 
@@ -223,11 +238,11 @@ export const mainRoutes = mainLayoutRoute.addChildren([
     projectsRoute,
     manageTasksRoute,
     addTaskRoute,
-    emptyPageRoute('/regularization', 'Regularization', 'Regularization requests arrive with time tracking.'),
-    emptyPageRoute('/requestsregularization', 'Regularization Requests', 'Regularization requests arrive with time tracking.'),
-    emptyPageRoute('/leave', 'Leave', 'Leave requests are coming soon.'),
-    emptyPageRoute('/requestsleave', 'Leave Requests', 'Leave requests are coming soon.'),
-    emptyPageRoute('/manage-settings', 'Settings', 'Company settings (idle threshold, screenshots, leave policy) are coming soon.'),
+    regularizationRoute,
+    regularizationRequestsRoute,
+    leaveRoute,
+    leaveRequestsRoute,
+    manageSettingsRoute,
     emptyPageRoute('/invoices', 'Invoices', 'Invoices arrive with billing.'),
     inviteListRoute,
     inviteDetailsRoute,

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { leaveStream } from '../../domain/leave/events.ts';
+import { leave, type LeaveCommand, type LeaveContext, type LeaveForm, leaveMessages } from '../../domain/leave/leave.ts';
+import { notFound } from '../../domain/shared/errors.ts';
+import { isTimeZone, localDay } from '../../domain/time-tracking/local-days.ts';
+import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import { eligibleAssignee, leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
+import type { CompanyAccess } from '../http/access.ts';
+
+export type LeaveService = ReturnType<typeof createLeaveService>;
+
+export function createLeaveService({ store, db, now }: { store: EventStore; db: Kysely<Database>; now: () => Date }) {
+  /**
+   * The facts a decision on a person's requests needs: their today (in the
+   * zone their browser sent, else the company's), the company's leave
+   * policies (one a year), and whether the person named may be asked.
+   */
+  async function contextOf(access: CompanyAccess, requesterId: string, timeZone: string | null, assigneeId?: string): Promise<LeaveContext> {
+    const companyId = access.company.company_id;
+    const zone = timeZone && isTimeZone(timeZone) ? timeZone : access.company.time_zone;
+    const [policies, assignee] = await Promise.all([
+      leavePolicies(db, companyId),
+      assigneeId === undefined ? undefined : eligibleAssignee(db, companyId, requesterId, assigneeId),
+    ]);
+    return {
+      today: localDay(now().toISOString(), zone),
+      paidLeaveDays: (year) => policies.get(year) ?? null,
+      assignee: (userId) => (assignee?.userId === userId ? assignee : undefined),
+    };
+  }
+
+  const run = (access: CompanyAccess, requesterId: string, command: LeaveCommand, context: LeaveContext, metadata: EventMetadata) => {
+    const companyId = access.company.company_id;
+    return handleCommand(store, leaveStream(companyId, requesterId), leave, command, context, { ...metadata, companyId });
+  };
+
+  const onStream = (access: CompanyAccess, userId: string) => ({ companyId: access.company.company_id, userId, actor: access.actor, actorName: access.name });
+
+  /** A request the caller may see, and whose stream it is in; otherwise not found, as for one that does not exist. */
+  async function requesterOf(access: CompanyAccess, requestId: string) {
+    const found = await visibleLeaveRequest(db, access.actor, requestId);
+    if (!found) throw notFound(leaveMessages.notFound);
+    return found;
+  }
+
+  return {
+    async request(access: CompanyAccess, form: LeaveForm, timeZone: string | null, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      // Derived from the key and the requester's stream: a retried request is the same request.
+      const requestId = metadata.commandId ? uuidFrom(`leave:${companyId}:${access.userId}:${metadata.commandId}`) : randomUUID();
+      const context = await contextOf(access, access.userId, timeZone, form.assigneeId);
+      const { position } = await run(access, access.userId, { type: 'RequestLeave', ...onStream(access, access.userId), requestId, form }, context, metadata);
+      return { requestId, position };
+    },
+
+    async edit(access: CompanyAccess, requestId: string, changes: Partial<LeaveForm>, timeZone: string | null, metadata: EventMetadata) {
+      const { requesterId } = await requesterOf(access, requestId);
+      const context = await contextOf(access, requesterId, timeZone, changes.assigneeId);
+      const command: LeaveCommand = { type: 'EditLeaveRequest', ...onStream(access, requesterId), requestId, changes };
+      return (await run(access, requesterId, command, context, metadata)).position;
+    },
+
+    async remove(access: CompanyAccess, requestId: string, metadata: EventMetadata) {
+      const { requesterId } = await requesterOf(access, requestId);
+      const context = await contextOf(access, requesterId, null);
+      return (await run(access, requesterId, { type: 'DeleteLeaveRequest', ...onStream(access, requesterId), requestId }, context, metadata)).position;
+    },
+
+    async process(access: CompanyAccess, requestId: string, answer: 'ApproveLeave' | 'DeclineLeave', comment: string, metadata: EventMetadata) {
+      const { requesterId } = await requesterOf(access, requestId);
+      const context = await contextOf(access, requesterId, null);
+      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId), requestId, comment }, context, metadata)).position;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { isCalendarDay } from '../../domain/leave/leave.ts';
+import { regularizationStream } from '../../domain/regularization/events.ts';
+import {
+  type LoggedTime,
+  regularization,
+  type RegularizationCommand,
+  type RegularizationContext,
+  type RegularizationForm,
+  regularizationMessages,
+} from '../../domain/regularization/regularization.ts';
+import { localDaySpan } from '../../domain/regularization/time-span.ts';
+import { notFound } from '../../domain/shared/errors.ts';
+import { isTimeZone } from '../../domain/time-tracking/local-days.ts';
+import { handleCommand, loadStream, uuidFrom } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
+import { liveProject, loggableTask, teamDecider, timerTimeWithin, visibleRegularizationRequest } from '../../projections/regularization/queries.ts';
+import type { CompanyAccess } from '../http/access.ts';
+
+/** A time log entry is filed under the local day of its own zone: up to two days from the request's. */
+const FILED_DAYS_APART = 2;
+
+/** The facts of a command that needs none (deleting, declining, moving a request). */
+export const noFacts = (now: Date): RegularizationContext => ({
+  now,
+  logged: null,
+  project: () => undefined,
+  task: () => undefined,
+  assignee: () => undefined,
+  inTeam: () => false,
+});
+
+/** The requester's timer time around one of their local days; none for a date that is no date (the decider refuses it first). */
+async function loggedTime(db: Kysely<Database>, companyId: string, userId: string, date: string, timeZone: string): Promise<LoggedTime> {
+  if (!isCalendarDay(date)) return { date, timeZone, spans: [] };
+  const day = Temporal.PlainDate.from(date);
+  const days = { from: day.subtract({ days: FILED_DAYS_APART }).toString(), to: day.add({ days: FILED_DAYS_APART }).toString() };
+  return { date, timeZone, spans: await timerTimeWithin(db, companyId, userId, days, localDaySpan(date, timeZone)) };
+}
+
+/** The form's command fields, by name: nothing else a caller sends reaches a command. */
+export type RegularizationInput = RegularizationForm & { timeZone: string | null };
+
+export type RegularizationService = ReturnType<typeof createRegularizationService>;
+
+export function createRegularizationService({ store, db, now }: { store: EventStore; db: Kysely<Database>; now: () => Date }) {
+  /** The zone the browser sent, else the company's: the requester's days and today are there. */
+  const zoneOf = (access: CompanyAccess, timeZone: string | null) => (timeZone && isTimeZone(timeZone) ? timeZone : access.company.time_zone);
+
+  /** The facts a form is checked against, looked up for the request's team and day. */
+  async function formFacts(access: CompanyAccess, requesterId: string, teamId: string, form: RegularizationForm, timeZone: string, at: Date): Promise<RegularizationContext> {
+    const companyId = access.company.company_id;
+    const [project, task, assignee, logged] = await Promise.all([
+      form.projectId ? liveProject(db, companyId, form.projectId) : undefined,
+      form.projectId && form.taskId ? loggableTask(db, companyId, requesterId, form.projectId, form.taskId) : undefined,
+      teamId && form.assigneeId ? teamDecider(db, companyId, teamId, form.assigneeId) : undefined,
+      loggedTime(db, companyId, requesterId, form.date, timeZone),
+    ]);
+    return {
+      now: at,
+      logged,
+      project: (id) => (id === form.projectId ? project : undefined),
+      task: (projectId, taskId) => (projectId === form.projectId && taskId === form.taskId ? task : undefined),
+      assignee: (userId) => (assignee?.userId === userId ? assignee : undefined),
+      inTeam: (id) => access.teamRoles.has(id),
+    };
+  }
+
+  const run = (access: CompanyAccess, requesterId: string, command: RegularizationCommand, context: RegularizationContext, metadata: EventMetadata) => {
+    const companyId = access.company.company_id;
+    return handleCommand(store, regularizationStream(companyId, requesterId), regularization, command, context, { ...metadata, companyId, userId: access.userId });
+  };
+
+  const onStream = (access: CompanyAccess, userId: string, requestId: string) => ({
+    companyId: access.company.company_id,
+    userId,
+    requestId,
+    actor: access.actor,
+    actorName: access.name,
+  });
+
+  /** A request the caller may see, and its requester; otherwise not found, as for one that does not exist. */
+  async function requesterOf(access: CompanyAccess, requestId: string): Promise<string> {
+    const found = await visibleRegularizationRequest(db, access.actor, requestId);
+    if (!found) throw notFound(regularizationMessages.notFound);
+    return found.requesterId;
+  }
+
+  /** The request as its stream holds it now (the read model may lag behind an edit). */
+  async function storedRequest(companyId: string, requesterId: string, requestId: string) {
+    const { state } = await loadStream(store, regularizationStream(companyId, requesterId), regularization);
+    const request = state.requests.get(requestId);
+    if (!request) throw notFound(regularizationMessages.notFound);
+    return request;
+  }
+
+  return {
+    async submit(access: CompanyAccess, teamId: string, input: RegularizationInput, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      // Derived from the key and the requester: a retried request is the same request.
+      const requestId = metadata.commandId ? uuidFrom(`regularization:${companyId}:${access.userId}:${metadata.commandId}`) : randomUUID();
+      const { timeZone, ...form } = input;
+      const zone = zoneOf(access, timeZone);
+      const context = await formFacts(access, access.userId, teamId, form, zone, now());
+      const command: RegularizationCommand = { type: 'SubmitRegularization', ...onStream(access, access.userId, requestId), teamId, timeZone: zone, form };
+      const { position } = await run(access, access.userId, command, context, metadata);
+      return { requestId, position };
+    },
+
+    async edit(access: CompanyAccess, requestId: string, input: RegularizationInput, metadata: EventMetadata) {
+      const requesterId = await requesterOf(access, requestId);
+      const { teamId } = await storedRequest(access.company.company_id, requesterId, requestId);
+      const { timeZone, ...form } = input;
+      const zone = zoneOf(access, timeZone);
+      const context = await formFacts(access, requesterId, teamId, form, zone, now());
+      const command: RegularizationCommand = { type: 'EditRegularization', ...onStream(access, requesterId, requestId), timeZone: zone, form };
+      return (await run(access, requesterId, command, context, metadata)).position;
+    },
+
+    async remove(access: CompanyAccess, requestId: string, metadata: EventMetadata) {
+      const requesterId = await requesterOf(access, requestId);
+      return (await run(access, requesterId, { type: 'DeleteRegularization', ...onStream(access, requesterId, requestId) }, noFacts(now()), metadata)).position;
+    },
+
+    /** Approving checks the request against the time log of its day; declining needs nothing looked up. */
+    async process(access: CompanyAccess, requestId: string, answer: 'ApproveRegularization' | 'DeclineRegularization', comment: string, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const requesterId = await requesterOf(access, requestId);
+      const at = now();
+      let context = noFacts(at);
+      if (answer === 'ApproveRegularization') {
+        const { date, timeZone } = await storedRequest(companyId, requesterId, requestId);
+        context = { ...context, logged: await loggedTime(db, companyId, requesterId, date, timeZone) };
+      }
+      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId, requestId), comment }, context, metadata)).position;
+    },
+  };
+}

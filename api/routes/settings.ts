@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { companySettings, type SettingsCommand } from '../../domain/settings/company-settings.ts';
+import { companySettingsStream } from '../../domain/settings/events.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
+import { handleCommand } from '../../eventstore/command-handler.ts';
+import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
+import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id } from '../http/schemas.ts';
+
+/** A number from a form, checked by the decider, which answers with the form's own message. */
+const FormNumber = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
+
+const LeavePolicy = Type.Object({ year: Type.Integer(), paidLeaveDays: Type.Integer(), updatedAt: Type.String(), updatedBy: Type.String() });
+const CompanySettings = Type.Object({
+  dailyThresholdHours: Type.Number(),
+  screenshotsEnabled: Type.Boolean(),
+  /** The year it is in the company's time zone: the policy form's default, and the latest year but one it takes. */
+  currentYear: Type.Integer(),
+  leavePolicies: Type.Array(LeavePolicy),
+});
+
+const yearNow = (now: Date, timeZone: string) => Number(localDay(now.toISOString(), timeZone).slice(0, 4));
+
+/**
+ * The company's settings (management §2 /manage-settings): the daily
+ * threshold, screenshots and the leave policy of each year, read by the
+ * managing roles; the policy is set by Admins only.
+ */
+export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db, store } = context;
+  const tags = ['settings'];
+
+  async function run(access: CompanyAccess, command: SettingsCommand, request: FastifyRequest) {
+    const companyId = access.company.company_id;
+    const now = context.now();
+    const { position } = await handleCommand(
+      store,
+      companySettingsStream(companyId),
+      companySettings,
+      command,
+      { now, currentYear: yearNow(now, access.company.time_zone) },
+      { ...requestMetadata(request, access.userId), companyId },
+    );
+    return positionText(position);
+  }
+
+  const by = (access: CompanyAccess) => ({ companyId: access.company.company_id, actor: access.actor, actorName: access.name });
+
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/settings',
+      {
+        schema: {
+          tags,
+          summary: 'The daily threshold, screenshots and the leave policy of each year',
+          params: CompanyParams,
+          response: { 200: CompanySettings, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        const companyId = access.company.company_id;
+        const [settings, policies] = await Promise.all([settingsOf(db, companyId), leavePolicies(db, companyId)]);
+        return {
+          dailyThresholdHours: settings.dailyThresholdMinutes / 60,
+          screenshotsEnabled: settings.screenshotsEnabled,
+          currentYear: yearNow(context.now(), access.company.time_zone),
+          leavePolicies: policies,
+        };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/threshold',
+      {
+        schema: {
+          tags,
+          summary: 'Set the daily threshold in hours (1 to 24): below it a day counts as working hours not completed',
+          params: CompanyParams,
+          body: Type.Object({ hours: FormNumber }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetDailyThreshold', write: true });
+        const position = await run(access, { type: 'SetDailyThreshold', hours: request.body.hours, ...by(access) }, request);
+        return { message: 'Threshold updated successfully', position };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/screenshots',
+      {
+        schema: {
+          tags,
+          summary: 'Turn the desktop agent’s screenshots on or off',
+          params: CompanyParams,
+          body: Type.Object({ enabled: Type.Boolean() }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshots', write: true });
+        const { enabled } = request.body;
+        const position = await run(access, { type: 'SetScreenshots', enabled, ...by(access) }, request);
+        return { message: enabled ? 'Screenshots enabled' : 'Screenshots disabled', position };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/leave-policies/:year',
+      {
+        schema: {
+          tags,
+          summary: 'Set a year’s paid leave days per person (Admins only)',
+          params: Type.Object({ companyId: Id, year: Type.Integer({ minimum: 0, maximum: 9999 }) }),
+          body: Type.Object({ paidLeaveDays: FormNumber }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        // The decider refuses everyone but Admins with the spec's own message.
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const { year } = request.params;
+        const position = await run(access, { type: 'SetLeavePolicy', year, paidLeaveDays: request.body.paidLeaveDays, ...by(access) }, request);
+        return { message: 'Leave policy updated successfully', position };
+      },
+    );
+  };
+}

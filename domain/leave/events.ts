@@ -1,0 +1,56 @@
+import { type Static, Type } from 'typebox';
+import type { LeaveCode } from '../attendance/day-status.ts';
+import { ChangedBy } from '../projects/events.ts';
+import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Day, Id, Text } from '../shared/schema.ts';
+
+/** Management §9: the kinds of leave. */
+export const LEAVE_TYPES = ['Paid Leave', 'Sick Leave', 'Casual Leave'] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number];
+
+/** How an approved leave shows on the attendance calendar (domain/attendance/day-status.ts). */
+export const LEAVE_CODES = { 'Paid Leave': 'PL', 'Sick Leave': 'SL', 'Casual Leave': 'CL' } as const satisfies Record<LeaveType, LeaveCode>;
+
+/** Management §4: Pending, then Approved or Declined. */
+export const LEAVE_REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export type LeaveRequestStatus = (typeof LEAVE_REQUEST_STATUSES)[number];
+
+export const PAID_LEAVE: LeaveType = 'Paid Leave';
+export const MAX_COMMENT_LENGTH = 2_000;
+
+/** A person as history shows them: their id and their name when it happened. */
+export const Person = ChangedBy;
+export type Person = ChangedBy;
+
+/** What the requester chooses: the day (their local calendar day), the kind, a comment and whom to ask. */
+export const LeaveFields = Closed({ leaveDate: Day, type: Type.Enum(LEAVE_TYPES), comment: Text(MAX_COMMENT_LENGTH), assignee: Person });
+export type LeaveFields = Static<typeof LeaveFields>;
+
+/** Every event names the requester (`userId`, the stream's owner) and who acted (`by`). */
+const requestRef = { companyId: Id, userId: Id, requestId: Id, by: Person };
+
+export const LeaveRequested = Closed({ ...requestRef, ...LeaveFields.properties });
+export const LeaveRequestEdited = Closed({ ...requestRef, from: LeaveFields, to: LeaveFields });
+export const LeaveRequestDeleted = Closed(requestRef);
+/** A processed request keeps its day and kind: attendance and usage follow from the event alone. */
+const processed = { ...requestRef, comment: Text(MAX_COMMENT_LENGTH), leaveDate: Day, type: Type.Enum(LEAVE_TYPES) };
+export const LeaveApproved = Closed(processed);
+export const LeaveDeclined = Closed(processed);
+
+export type LeaveEvent =
+  | DomainEvent<'LeaveRequested', Static<typeof LeaveRequested>>
+  | DomainEvent<'LeaveRequestEdited', Static<typeof LeaveRequestEdited>>
+  | DomainEvent<'LeaveRequestDeleted', Static<typeof LeaveRequestDeleted>>
+  | DomainEvent<'LeaveApproved', Static<typeof LeaveApproved>>
+  | DomainEvent<'LeaveDeclined', Static<typeof LeaveDeclined>>;
+
+export const LEAVE_EVENT_TYPES = ['LeaveRequested', 'LeaveRequestEdited', 'LeaveRequestDeleted', 'LeaveApproved', 'LeaveDeclined'] as const satisfies readonly LeaveEvent['type'][];
+
+export const leaveEventSchemas = { LeaveRequested, LeaveRequestEdited, LeaveRequestDeleted, LeaveApproved, LeaveDeclined };
+
+/**
+ * All of one person's leave requests in a company: "one request per date" and
+ * the paid leave balance hold even for two submissions at once (expected
+ * version). Processing writes here too.
+ */
+export const leaveStream = (companyId: string, userId: string) => `leave-${companyId}-${userId}`;

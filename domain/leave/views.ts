@@ -1,0 +1,45 @@
+import { type Static, Type } from 'typebox';
+import { Day, Email, Id, Instant, Name, Nullable, Text } from '../shared/schema.ts';
+import { LEAVE_REQUEST_STATUSES, LEAVE_TYPES, MAX_COMMENT_LENGTH } from './events.ts';
+
+/** What the leave API answers (api/routes/leave.ts) and the web app reads. */
+const PersonView = Type.Object({ userId: Id, name: Name });
+const Count = Type.Integer();
+
+export const LeaveRequestView = Type.Object({
+  requestId: Id,
+  /** The requester's local calendar day. */
+  leaveDate: Day,
+  type: Type.Enum(LEAVE_TYPES),
+  comment: Text(MAX_COMMENT_LENGTH),
+  status: Type.Enum(LEAVE_REQUEST_STATUSES),
+  assignee: PersonView,
+  requestedAt: Instant,
+  /** Who approved or declined it, when, and what they said; null while pending. */
+  processedBy: Nullable(Name),
+  processedAt: Nullable(Instant),
+  processComment: Nullable(Text(MAX_COMMENT_LENGTH)),
+});
+export type LeaveRequestView = Static<typeof LeaveRequestView>;
+
+export const LeaveRequestToProcess = Type.Intersect([
+  LeaveRequestView,
+  Type.Object({
+    requester: Type.Object({ userId: Id, name: Name, email: Email }),
+    /** The viewer may approve or decline it now: it is pending, and they were asked or are an Admin. */
+    mayProcess: Type.Boolean(),
+  }),
+]);
+export type LeaveRequestToProcess = Static<typeof LeaveRequestToProcess>;
+
+export const PaidLeaveBalanceView = Type.Object({
+  year: Type.Integer(),
+  /** False when the company has no policy for the year: no paid leave can be asked for. */
+  hasPolicy: Type.Boolean(),
+  allocated: Count,
+  used: Count,
+  pending: Count,
+  /** Allocated less used less pending: what new requests may take (below zero after a policy cut). */
+  available: Count,
+});
+export type PaidLeaveBalanceView = Static<typeof PaidLeaveBalanceView>;

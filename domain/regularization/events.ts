@@ -1,0 +1,99 @@
+import { type Static, Type } from 'typebox';
+import { ChangedBy } from '../projects/events.ts';
+import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
+import { TaskId } from '../tasks/events.ts';
+import { TimelogEntry } from '../time-tracking/events.ts';
+
+/** Management §4: Pending, then Approved or Declined. */
+export const REGULARIZATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export type RegularizationStatus = (typeof REGULARIZATION_STATUSES)[number];
+
+export const MAX_COMMENT_LENGTH = 2_000;
+export const MAX_TASK_DETAILS_LENGTH = 2_000;
+const MINUTES_PER_DAY = 24 * 60;
+
+/** A person as history shows them: their id and their name when it happened. */
+export const Person = ChangedBy;
+export type Person = ChangedBy;
+
+/**
+ * What the requester asks for: time on one of their local days (start and
+ * duration as they typed them, and the instants these were in their zone),
+ * the team, project and task it goes to, and whom they ask.
+ */
+export const RegularizationFields = Closed({
+  date: Day,
+  /** Minutes after the day's local midnight. */
+  startMinute: Type.Integer({ minimum: 0, maximum: MINUTES_PER_DAY - 1 }),
+  durationMinutes: Type.Integer({ minimum: 1, maximum: MINUTES_PER_DAY }),
+  timeZone: TimeZone,
+  start: Instant,
+  end: Instant,
+  teamId: Id,
+  projectId: Id,
+  projectName: Name,
+  taskId: TaskId,
+  taskName: Name,
+  taskDetails: Text(MAX_TASK_DETAILS_LENGTH),
+  assignee: Person,
+});
+export type RegularizationFields = Static<typeof RegularizationFields>;
+
+/** Every event names the requester (`userId`, the stream's owner) and the request. */
+const requestId = { companyId: Id, userId: Id, requestId: Id };
+/** ...and who acted. */
+const requestRef = { ...requestId, by: Person };
+
+export const RegularizationRequested = Closed({ ...requestRef, ...RegularizationFields.properties });
+export const RegularizationEdited = Closed({ ...requestRef, from: RegularizationFields, to: RegularizationFields });
+export const RegularizationDeleted = Closed(requestRef);
+/** Carries the time-log entries it writes (one per local day, as the timer splits), so the time read models follow from the event alone. */
+export const RegularizationApproved = Closed({
+  ...requestRef,
+  comment: Text(MAX_COMMENT_LENGTH),
+  teamId: Id,
+  projectId: Id,
+  projectName: Name,
+  taskId: TaskId,
+  taskName: Name,
+  taskDetails: Text(MAX_TASK_DETAILS_LENGTH),
+  timeZone: TimeZone,
+  entries: Type.Array(TimelogEntry, { maxItems: 3 }),
+});
+export const RegularizationDeclined = Closed({ ...requestRef, comment: Text(MAX_COMMENT_LENGTH) });
+/** Its assignee can no longer decide it (they left the team or the company): the server moved it on. */
+export const RegularizationReassigned = Closed({ ...requestId, from: Person, to: Person });
+
+export type RegularizationEvent =
+  | DomainEvent<'RegularizationRequested', Static<typeof RegularizationRequested>>
+  | DomainEvent<'RegularizationEdited', Static<typeof RegularizationEdited>>
+  | DomainEvent<'RegularizationDeleted', Static<typeof RegularizationDeleted>>
+  | DomainEvent<'RegularizationApproved', Static<typeof RegularizationApproved>>
+  | DomainEvent<'RegularizationDeclined', Static<typeof RegularizationDeclined>>
+  | DomainEvent<'RegularizationReassigned', Static<typeof RegularizationReassigned>>;
+
+export const REGULARIZATION_EVENT_TYPES = [
+  'RegularizationRequested',
+  'RegularizationEdited',
+  'RegularizationDeleted',
+  'RegularizationApproved',
+  'RegularizationDeclined',
+  'RegularizationReassigned',
+] as const satisfies readonly RegularizationEvent['type'][];
+
+export const regularizationEventSchemas = {
+  RegularizationRequested,
+  RegularizationEdited,
+  RegularizationDeleted,
+  RegularizationApproved,
+  RegularizationDeclined,
+  RegularizationReassigned,
+};
+
+/**
+ * All of one person's regularization requests in a company: "no overlap with
+ * their requested time" holds even for two submissions at once (expected
+ * version). Processing writes here too.
+ */
+export const regularizationStream = (companyId: string, userId: string) => `regularization-${companyId}-${userId}`;

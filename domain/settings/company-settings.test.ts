@@ -1,0 +1,108 @@
+import { describe, it } from 'vitest';
+import type { Actor } from '../members/authorization.ts';
+import { accessDenied } from '../members/roles.ts';
+import { testActor } from '../members/test-actor.ts';
+import { given } from '../shared/spec.ts';
+import { companySettings, settingsMessages } from './company-settings.ts';
+import type { SettingsEvent } from './events.ts';
+
+const companyId = '00000000-0000-4000-8000-0000000000c1';
+const otherCompanyId = '00000000-0000-4000-8000-0000000000c2';
+const now = new Date('2026-03-10T04:00:00.000Z');
+const context = { now, currentYear: 2026 };
+const at = now.toISOString();
+
+const admin = testActor(companyId, '1', 'Admin');
+const head = testActor(companyId, '2', 'Head');
+const manager = testActor(companyId, '3', 'Manager');
+const member = testActor(companyId, '4', 'Member');
+const client = testActor(companyId, '5', 'Client');
+const otherAdmin = testActor(otherCompanyId, '6', 'Admin');
+const by = (who: Actor) => ({ userId: who.userId, name: `Name ${who.userId.slice(-1)}` });
+const authored = (who: Actor) => ({ actor: who, actorName: by(who).name });
+
+const threshold = (who: Actor, hours: number) => ({ type: 'SetDailyThreshold' as const, companyId, hours, ...authored(who) });
+const screenshots = (who: Actor, enabled: boolean) => ({ type: 'SetScreenshots' as const, companyId, enabled, ...authored(who) });
+const policy = (who: Actor, year: number, paidLeaveDays: number) => ({ type: 'SetLeavePolicy' as const, companyId, year, paidLeaveDays, ...authored(who) });
+
+const thresholdSet = (minutes: number, who = admin): SettingsEvent => ({ type: 'DailyThresholdSet', data: { companyId, by: by(who), at, minutes } });
+const policySet = (year: number, paidLeaveDays: number, who = admin): SettingsEvent => ({ type: 'LeavePolicySet', data: { companyId, by: by(who), at, year, paidLeaveDays } });
+
+describe('company settings: the daily threshold', () => {
+  it('lets an Admin, a Head or a Manager set it in hours, kept as minutes, with who and when', () => {
+    for (const who of [admin, head, manager]) {
+      given(companySettings, []).when(threshold(who, 7.5), context).then([thresholdSet(450, who)]);
+    }
+  });
+
+  it('refuses a Member, a Client and another company', () => {
+    for (const who of [member, client, otherAdmin]) given(companySettings, []).when(threshold(who, 6), context).thenRefuses(accessDenied);
+  });
+
+  it('takes 1 to 24 hours, rounded to the minute', () => {
+    given(companySettings, []).when(threshold(admin, 1), context).then([thresholdSet(60)]);
+    given(companySettings, []).when(threshold(admin, 24), context).then([thresholdSet(1440)]);
+    given(companySettings, []).when(threshold(admin, 7.3333), context).then([thresholdSet(440)]);
+    for (const hours of [0, 0.99, -2, 24.01, Number.NaN, Number.POSITIVE_INFINITY]) {
+      given(companySettings, []).when(threshold(admin, hours), context).thenRefuses(settingsMessages.thresholdInvalid);
+    }
+  });
+
+  it('writes nothing when it does not change, the default of 8 hours included', () => {
+    given(companySettings, []).when(threshold(admin, 8), context).then([]);
+    given(companySettings, [thresholdSet(120)]).when(threshold(manager, 2), context).then([]);
+    given(companySettings, [thresholdSet(120)]).when(threshold(manager, 8), context).then([thresholdSet(480, manager)]);
+  });
+});
+
+describe('company settings: screenshots', () => {
+  const set = (enabled: boolean, who = admin): SettingsEvent => ({ type: 'ScreenshotsSet', data: { companyId, by: by(who), at, enabled } });
+
+  it('are off at first; an Admin, a Head or a Manager turns them on and off', () => {
+    given(companySettings, []).when(screenshots(admin, false), context).then([]);
+    for (const who of [admin, head, manager]) {
+      given(companySettings, []).when(screenshots(who, true), context).then([set(true, who)]);
+      given(companySettings, [set(true)]).when(screenshots(who, false), context).then([set(false, who)]);
+    }
+    given(companySettings, [set(true)]).when(screenshots(admin, true), context).then([]);
+  });
+
+  it('refuses a Member, a Client and another company', () => {
+    for (const who of [member, client, otherAdmin]) given(companySettings, []).when(screenshots(who, true), context).thenRefuses(accessDenied);
+  });
+});
+
+describe('company settings: the leave policy', () => {
+  it('lets an Admin set a year’s paid leave days, from 0 to 365', () => {
+    given(companySettings, []).when(policy(admin, 2026, 12), context).then([policySet(2026, 12)]);
+    given(companySettings, []).when(policy(admin, 2026, 0), context).then([policySet(2026, 0)]);
+    given(companySettings, []).when(policy(admin, 2026, 365), context).then([policySet(2026, 365)]);
+  });
+
+  it('is for Admins only, with the spec’s message', () => {
+    for (const who of [head, manager, member, client, otherAdmin]) {
+      given(companySettings, []).when(policy(who, 2026, 12), context).thenRefuses(settingsMessages.leavePolicyAdminOnly);
+    }
+  });
+
+  it('refuses a number of days that is not a whole number from 0 to 365', () => {
+    for (const days of [-1, 366, 1.5, Number.NaN]) {
+      given(companySettings, []).when(policy(admin, 2026, days), context).thenRefuses(settingsMessages.paidLeaveDaysInvalid);
+    }
+  });
+
+  it('takes the years from 2023 to the next one', () => {
+    given(companySettings, []).when(policy(admin, 2023, 10), context).then([policySet(2023, 10)]);
+    given(companySettings, []).when(policy(admin, 2027, 10), context).then([policySet(2027, 10)]);
+    for (const year of [2022, 2028, 2026.5]) {
+      given(companySettings, []).when(policy(admin, year, 10), context).thenRefuses(settingsMessages.yearInvalid(2027));
+    }
+  });
+
+  it('keeps each year apart, and writes nothing for the same number again', () => {
+    const history = [policySet(2025, 10), policySet(2026, 12)];
+    given(companySettings, history).when(policy(admin, 2026, 12), context).then([]);
+    given(companySettings, history).when(policy(admin, 2025, 12), context).then([policySet(2025, 12)]);
+    given(companySettings, history).when(policy(admin, 2026, 15), context).then([policySet(2026, 15)]);
+  });
+});

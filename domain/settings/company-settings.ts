@@ -1,0 +1,93 @@
+import { DEFAULT_WORK_RULES } from '../attendance/day-status.ts';
+import { type Actor, authorize, isAllowed } from '../members/authorization.ts';
+import type { Decider } from '../shared/decider.ts';
+import { forbidden, invalid } from '../shared/errors.ts';
+import type { SetBy, SettingsEvent } from './events.ts';
+
+/** Leave policies exist from this year on (management §9). */
+export const EARLIEST_POLICY_YEAR = 2023;
+export const MAX_THRESHOLD_HOURS = 24;
+export const MAX_PAID_LEAVE_DAYS = 365;
+
+export const settingsMessages = {
+  thresholdInvalid: `Please enter a threshold between 1 and ${MAX_THRESHOLD_HOURS} hours`,
+  paidLeaveDaysInvalid: 'Please enter a valid number of paid leave days',
+  leavePolicyAdminOnly: 'Access denied: Only administrators can configure leave policy',
+  yearInvalid: (latest: number) => `Please choose a year between ${EARLIEST_POLICY_YEAR} and ${latest}`,
+} as const;
+
+/** A company's settings as its events leave them; a company that set nothing has the defaults. */
+export interface SettingsState {
+  thresholdMinutes: number;
+  screenshotsEnabled: boolean;
+  /** Year → paid leave days per person; a year without one has no policy. */
+  paidLeaveDays: Readonly<Record<number, number>>;
+}
+
+export const DEFAULT_THRESHOLD_MINUTES = DEFAULT_WORK_RULES.dailyThresholdMs / 60_000;
+
+/** Who runs a settings command: the member as the server found them, and the name the settings page shows. */
+interface CommandBy {
+  actor: Actor;
+  actorName: string;
+}
+
+export type SettingsCommand =
+  | ({ type: 'SetDailyThreshold'; companyId: string; hours: number } & CommandBy)
+  | ({ type: 'SetScreenshots'; companyId: string; enabled: boolean } & CommandBy)
+  | ({ type: 'SetLeavePolicy'; companyId: string; year: number; paidLeaveDays: number } & CommandBy);
+
+export interface SettingsContext {
+  /** The server's clock. */
+  now: Date;
+  /** The year it is now in the company's time zone: a policy may be set up to the next one. */
+  currentYear: number;
+}
+
+const setBy = (command: CommandBy): SetBy => ({ userId: command.actor.userId, name: command.actorName });
+
+export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsState, SettingsContext> = {
+  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, paidLeaveDays: {} },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DailyThresholdSet':
+        return { ...state, thresholdMinutes: event.data.minutes };
+      case 'ScreenshotsSet':
+        return { ...state, screenshotsEnabled: event.data.enabled };
+      case 'LeavePolicySet':
+        return { ...state, paidLeaveDays: { ...state.paidLeaveDays, [event.data.year]: event.data.paidLeaveDays } };
+    }
+  },
+
+  decide(command, state, { now, currentYear }) {
+    const change = { companyId: command.companyId, by: setBy(command), at: now.toISOString() };
+    switch (command.type) {
+      case 'SetDailyThreshold': {
+        authorize(command.actor, 'SetDailyThreshold', { companyId: command.companyId });
+        const minutes = thresholdMinutes(command.hours);
+        if (minutes === state.thresholdMinutes) return [];
+        return [{ type: 'DailyThresholdSet', data: { ...change, minutes } }];
+      }
+      case 'SetScreenshots': {
+        authorize(command.actor, 'SetScreenshots', { companyId: command.companyId });
+        if (command.enabled === state.screenshotsEnabled) return [];
+        return [{ type: 'ScreenshotsSet', data: { ...change, enabled: command.enabled } }];
+      }
+      case 'SetLeavePolicy': {
+        if (!isAllowed(command.actor, 'SetLeavePolicy', { companyId: command.companyId })) throw forbidden(settingsMessages.leavePolicyAdminOnly);
+        const { year, paidLeaveDays } = command;
+        if (!Number.isInteger(year) || year < EARLIEST_POLICY_YEAR || year > currentYear + 1) throw invalid(settingsMessages.yearInvalid(currentYear + 1));
+        if (!Number.isInteger(paidLeaveDays) || paidLeaveDays < 0 || paidLeaveDays > MAX_PAID_LEAVE_DAYS) throw invalid(settingsMessages.paidLeaveDaysInvalid);
+        if (state.paidLeaveDays[year] === paidLeaveDays) return [];
+        return [{ type: 'LeavePolicySet', data: { ...change, year, paidLeaveDays } }];
+      }
+    }
+  },
+};
+
+/** Hours (at least 1, at most 24) as whole minutes, the unit the threshold is kept in. */
+function thresholdMinutes(hours: number): number {
+  if (!Number.isFinite(hours) || hours < 1 || hours > MAX_THRESHOLD_HOURS) throw invalid(settingsMessages.thresholdInvalid);
+  return Math.round(hours * 60);
+}

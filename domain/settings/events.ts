@@ -1,0 +1,27 @@
+import { type Static, Type } from 'typebox';
+import type { DomainEvent } from '../shared/decider.ts';
+import { Closed, Id, Instant, Name } from '../shared/schema.ts';
+
+/** Who changed a setting, as the settings page and the leave policy card show them. */
+export const SetBy = Closed({ userId: Id, name: Name });
+export type SetBy = Static<typeof SetBy>;
+
+/** Each event says who changed the setting and when, by the deciding clock. */
+const change = { companyId: Id, by: SetBy, at: Instant };
+
+/** The working time a day needs to count as complete (team attendance's "Working Hrs. Not Completed"). */
+export const DailyThresholdSet = Closed({ ...change, minutes: Type.Integer({ minimum: 60, maximum: 24 * 60 }) });
+/** Whether the desktop agent takes screenshots (stored now, used by the agent later). */
+export const ScreenshotsSet = Closed({ ...change, enabled: Type.Boolean() });
+/** A year's paid leave allocation, per person. */
+export const LeavePolicySet = Closed({ ...change, year: Type.Integer({ minimum: 2023, maximum: 9999 }), paidLeaveDays: Type.Integer({ minimum: 0, maximum: 365 }) });
+
+export type SettingsEvent =
+  | DomainEvent<'DailyThresholdSet', Static<typeof DailyThresholdSet>>
+  | DomainEvent<'ScreenshotsSet', Static<typeof ScreenshotsSet>>
+  | DomainEvent<'LeavePolicySet', Static<typeof LeavePolicySet>>;
+
+export const settingsEventSchemas = { DailyThresholdSet, ScreenshotsSet, LeavePolicySet };
+
+/** One company's settings and leave policies. */
+export const companySettingsStream = (companyId: string) => `company-settings-${companyId}`;

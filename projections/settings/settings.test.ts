@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORK_RULES } from '../../domain/attendance/day-status.ts';
+import type { SettingsEvent } from '../../domain/settings/events.ts';
+import type { RecordedEvent } from '../../eventstore/types.ts';
+import { useTestDatabase } from '../../tests/support/test-database.ts';
+import { workRulesOf } from '../attendance/queries.ts';
+import { leavePolicies, settingsOf } from './queries.ts';
+import { settingsProjection } from './settings.ts';
+
+const ada = { userId: randomUUID(), name: 'Ada Admin' };
+const max = { userId: randomUUID(), name: 'Max Manager' };
+
+let position = 0;
+const recorded = (event: SettingsEvent): RecordedEvent => {
+  position++;
+  return {
+    eventId: randomUUID(),
+    streamId: `company-settings-${event.data.companyId}`,
+    version: position,
+    position: { commit: 1n, prepare: BigInt(position) },
+    type: event.type,
+    data: event.data,
+    metadata: { correlationId: 'test' },
+    recordedAt: new Date().toISOString(),
+  };
+};
+
+/** A year of one company's settings: the threshold set twice, screenshots on and off, two years' policies, one changed. */
+const history = (companyId: string): SettingsEvent[] => [
+  { type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } },
+  { type: 'DailyThresholdSet', data: { companyId, by: max, at: '2026-01-06T10:00:00.000Z', minutes: 120 } },
+  { type: 'LeavePolicySet', data: { companyId, by: ada, at: '2026-01-07T10:00:00.000Z', year: 2026, paidLeaveDays: 12 } },
+  { type: 'LeavePolicySet', data: { companyId, by: ada, at: '2026-01-08T10:00:00.000Z', year: 2025, paidLeaveDays: 10 } },
+  { type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-02-01T10:00:00.000Z', enabled: false } },
+  { type: 'DailyThresholdSet', data: { companyId, by: ada, at: '2026-02-02T10:00:00.000Z', minutes: 450 } },
+  { type: 'LeavePolicySet', data: { companyId, by: max, at: '2026-02-03T10:00:00.000Z', year: 2026, paidLeaveDays: 15 } },
+];
+
+describe('settings read model', () => {
+  const database = useTestDatabase();
+  const apply = (events: SettingsEvent[]) => database.db.transaction().execute((trx) => settingsProjection.apply(trx, events.map(recorded)));
+  const rowsOf = async (companyId: string) => ({
+    settings: await database.db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).execute(),
+    policies: await database.db.selectFrom('leave_policies').selectAll().where('company_id', '=', companyId).orderBy('year').execute(),
+  });
+
+  it('gives the same rows for one batch as for one event at a time', async () => {
+    const together = randomUUID();
+    const oneByOne = randomUUID();
+    await apply(history(together));
+    for (const event of history(oneByOne)) await apply([event]);
+    const without = (rows: Awaited<ReturnType<typeof rowsOf>>) => ({
+      settings: rows.settings.map(({ company_id: _, ...rest }) => rest),
+      policies: rows.policies.map(({ company_id: _, ...rest }) => rest),
+    });
+    expect(without(await rowsOf(together))).toEqual(without(await rowsOf(oneByOne)));
+  });
+
+  it('keeps the latest of each setting, with who changed it and when', async () => {
+    const companyId = randomUUID();
+    await apply(history(companyId));
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 450, screenshotsEnabled: false });
+    expect((await rowsOf(companyId)).settings[0]).toMatchObject({ updated_by: ada.userId, updated_at: new Date('2026-02-02T10:00:00.000Z') });
+    expect(await leavePolicies(database.db, companyId)).toEqual([
+      { year: 2026, paidLeaveDays: 15, updatedAt: '2026-02-03T10:00:00.000Z', updatedBy: 'Max Manager' },
+      { year: 2025, paidLeaveDays: 10, updatedAt: '2026-01-08T10:00:00.000Z', updatedBy: 'Ada Admin' },
+    ]);
+  });
+
+  it('keeps the default threshold when only screenshots were set', async () => {
+    const companyId = randomUUID();
+    await apply([{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } }]);
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true });
+  });
+
+  it('gives a company without settings the defaults: 8 hours, no screenshots, no policy', async () => {
+    const companyId = randomUUID();
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false });
+    expect(await leavePolicies(database.db, companyId)).toEqual([]);
+    expect(await workRulesOf(database.db, companyId)).toEqual(DEFAULT_WORK_RULES);
+  });
+
+  it('gives team attendance the threshold that was set', async () => {
+    const companyId = randomUUID();
+    await apply([{ type: 'DailyThresholdSet', data: { companyId, by: ada, at: '2026-01-06T10:00:00.000Z', minutes: 150 } }]);
+    expect(await workRulesOf(database.db, companyId)).toEqual({ ...DEFAULT_WORK_RULES, dailyThresholdMs: 150 * 60_000 });
+  });
+
+  it('tells the browsers of the company what changed: the threshold also changes attendance, a policy the leave balances', async () => {
+    const companyId = randomUUID();
+    const [screens, threshold, policy] = history(companyId);
+    const company = (family: string) => ({ kind: 'company', id: companyId, family });
+    expect(await apply([screens])).toEqual([company('settings')]);
+    expect(await apply([threshold])).toEqual([company('settings'), company('attendance')]);
+    expect(await apply([policy])).toEqual([company('settings'), company('leave')]);
+  });
+});

@@ -1,0 +1,185 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { MAX_TASK_DETAILS_LENGTH } from '../../../../domain/regularization/events.ts';
+import { FIRST_YEAR, regularizationMessages } from '../../../../domain/regularization/regularization.ts';
+import { clockText } from '../../../../domain/regularization/time-text.ts';
+import { useActiveTeam } from '../company/useActiveTeam';
+import { useToday } from '../dashboards/useToday';
+import { leaveQueries } from '../leave/leaveQueries';
+import { projectsQueryOptions } from '../projects/projectsQueryOptions';
+import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { myTasksQueryOptions } from '../timer/myTasksQueryOptions';
+import { type RegularizationForm, type RegularizationRequest, regularizationApi } from './regularizationApi';
+import { requestTime } from './requestTime';
+
+interface RegularizationFormModalProps {
+  companyId: string;
+  opened: boolean;
+  /** The pending request to change, or null to ask for a new one. */
+  request: RegularizationRequest | null;
+  onClose: () => void;
+}
+
+/** The 'Regularization Form' of /regularization (management §2): time one could not track, and the manager asked to approve it. */
+export function RegularizationFormModal({ companyId, opened, request, onClose }: RegularizationFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Regularization Form" size="lg" centered>
+      {/* Mounted only while open, so every opening starts from the request as it is now. */}
+      <RequestForm companyId={companyId} request={request} onClose={onClose} />
+    </Modal>
+  );
+}
+
+interface FormValues {
+  date: string | null;
+  /** "HH:mm", or '' while none is typed. */
+  startTime: string;
+  durationHours: number | string;
+  durationMinutes: number | string;
+  projectId: string | null;
+  taskId: string | null;
+  taskDetails: string;
+  assigneeId: string | null;
+}
+
+const START_TIME = /^(\d{2}):(\d{2})$/;
+const whole = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
+
+function RequestForm({ companyId, request, onClose }: Omit<RegularizationFormModalProps, 'opened'>) {
+  const today = useToday();
+  const { activeTeam } = useActiveTeam();
+  // A request stays with the team it was made in; a new one goes to the active team.
+  const teamId = request?.teamId ?? activeTeam?.teamId ?? null;
+  const form = useForm<FormValues>({
+    initialValues: {
+      date: request?.date ?? today,
+      startTime: request ? clockText(request.startMinute) : '',
+      durationHours: request ? Math.floor(request.durationMinutes / 60) : 1,
+      durationMinutes: request ? request.durationMinutes % 60 : 0,
+      projectId: request?.project.projectId ?? null,
+      taskId: request?.task.taskId ?? null,
+      taskDetails: request?.taskDetails ?? '',
+      assigneeId: request?.assignee.userId ?? null,
+    },
+    // Management §5's messages, in its order; the server checks the same rules and the time ones.
+    validate: {
+      date: (date) => (date ? null : regularizationMessages.invalidDate),
+      projectId: (projectId) => (projectId ? null : regularizationMessages.chooseProject),
+      taskId: (taskId) => (taskId ? null : regularizationMessages.chooseTask),
+      assigneeId: (assigneeId) => (assigneeId ? null : regularizationMessages.chooseManager),
+      startTime: (time) => (START_TIME.test(time) ? null : regularizationMessages.chooseStartTime),
+      durationMinutes: (minutes, values) => (whole(values.durationHours) * 60 + whole(minutes) >= 1 ? null : regularizationMessages.tooShort),
+    },
+  });
+  const { projectId } = form.values;
+  const projects = useQuery(projectsQueryOptions(companyId));
+  const tasks = useQuery({ ...myTasksQueryOptions(companyId, projectId ?? ''), enabled: projectId !== null });
+  const assignees = useQuery({ ...leaveQueries.assignees(companyId, teamId ?? ''), enabled: teamId !== null });
+  const save = useCompanyCommand(
+    companyId,
+    (values: RegularizationForm) => (request ? regularizationApi.edit(companyId, request.requestId, values) : regularizationApi.submit(companyId, teamId ?? '', values)),
+    // Management §8's words for a failed request.
+    { errorTitle: request ? 'Request update failed' : 'Request submission failed', onDone: onClose },
+  );
+
+  const projectChoices = (projects.data ?? []).map((p) => ({ value: p.projectId, label: p.name }));
+  const taskChoices = (tasks.data ?? []).map((t) => ({ value: t.taskId, label: `${t.taskId} ${t.title}` }));
+  const assigneeChoices = (assignees.data?.assignees ?? []).map((a) => ({ value: a.userId, label: `${a.name} (${a.role})` }));
+  // What the request names stays shown, even when it is no longer offered (a task since done, a manager who left).
+  if (request) {
+    if (!taskChoices.some((c) => c.value === request.task.taskId) && projectId === request.project.projectId) taskChoices.push({ value: request.task.taskId, label: `${request.task.taskId} ${request.task.name}` });
+    if (!assigneeChoices.some((c) => c.value === request.assignee.userId)) assigneeChoices.push({ value: request.assignee.userId, label: request.assignee.name });
+  }
+
+  const start = START_TIME.exec(form.values.startTime);
+  const durationMinutes = whole(form.values.durationHours) * 60 + whole(form.values.durationMinutes);
+  const startMinute = start ? Number(start[1]) * 60 + Number(start[2]) : null;
+
+  const submit = (values: FormValues) => {
+    const [hours, minutes] = values.startTime.split(':').map(Number);
+    save.mutate({
+      date: values.date!,
+      startHours: hours,
+      startMinutes: minutes,
+      durationHours: whole(values.durationHours),
+      durationMinutes: whole(values.durationMinutes),
+      projectId: values.projectId!,
+      taskId: values.taskId!,
+      taskDetails: values.taskDetails.trim(),
+      assigneeId: values.assigneeId!,
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack>
+        {!teamId && <Alert color="yellow">{regularizationMessages.chooseTeam}</Alert>}
+        <DatePickerInput
+          label="Date"
+          placeholder="Pick a day"
+          withAsterisk
+          valueFormat="ddd, MMM D, YYYY"
+          minDate={`${FIRST_YEAR}-01-01`}
+          maxDate={today}
+          data-autofocus
+          {...form.getInputProps('date')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TimeInput label="Start time" withAsterisk {...form.getInputProps('startTime')} />
+          <NumberInput label="Duration hours" min={0} max={24} allowDecimal={false} allowNegative={false} clampBehavior="strict" {...form.getInputProps('durationHours')} />
+          <NumberInput label="Duration minutes" min={0} max={60} allowDecimal={false} allowNegative={false} clampBehavior="strict" {...form.getInputProps('durationMinutes')} />
+        </SimpleGrid>
+        {startMinute !== null && durationMinutes >= 1 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {requestTime({ startMinute, durationMinutes })}
+          </Text>
+        )}
+        <Select
+          label="Project"
+          placeholder={projects.isPending ? 'Loading projects…' : 'Choose a project'}
+          withAsterisk
+          data={projectChoices}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No matching project"
+          {...form.getInputProps('projectId')}
+          onChange={(value) => form.setValues({ projectId: value, taskId: null })}
+        />
+        <Select
+          label="Task"
+          placeholder={projectId === null ? 'Choose a project first' : tasks.isPending ? 'Loading tasks…' : taskChoices.length === 0 ? 'No tasks of yours in this project' : 'Choose a task'}
+          withAsterisk
+          data={taskChoices}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No matching task"
+          disabled={projectId === null}
+          {...form.getInputProps('taskId')}
+        />
+        <Textarea label="Task details" placeholder="What did you work on? (optional)" autosize minRows={2} maxRows={6} maxLength={MAX_TASK_DETAILS_LENGTH} {...form.getInputProps('taskDetails')} />
+        <Select
+          label="Manager"
+          placeholder={teamId ? 'Choose a manager' : 'Choose a team first'}
+          withAsterisk
+          data={assigneeChoices}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No manager in this team"
+          disabled={!teamId}
+          {...form.getInputProps('assigneeId')}
+        />
+        {assignees.isError && <Alert color="red">Unable to load the managers of your team. Please try again.</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!teamId}>
+            {request ? 'Save' : 'Submit Request'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { mayRun } from '../../../../domain/members/authorization.ts';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { EmptyPage } from '../layout/EmptyPage';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
+import { isCompanyGone } from '../teams/isCompanyGone';
+import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
+import { LeavePolicyCard } from './LeavePolicyCard';
+import { ScreenshotsCard } from './ScreenshotsCard';
+import { settingsQueryOptions } from './settingsQueryOptions';
+import { ThresholdCard } from './ThresholdCard';
+
+const TITLE = 'Settings';
+
+/** /manage-settings (management §2): the daily threshold, screenshots and the leave policy. */
+export function ManageSettingsPage() {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title={TITLE} />;
+  return <SettingsOfCompany company={company} />;
+}
+
+function SettingsOfCompany({ company }: { company: CompanySummary }) {
+  const { companyId } = company;
+  const settings = useQuery(settingsQueryOptions(companyId));
+  const leaveLostCompany = useLeaveLostCompany();
+
+  useEffect(() => {
+    if (isCompanyGone(settings.error)) leaveLostCompany();
+  }, [settings.error, leaveLostCompany]);
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>{TITLE}</PageTitle>
+      {settings.isError ? (
+        <LoadFailedAlert error={settings.error} />
+      ) : settings.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} aria-label="Loading settings">
+          <Skeleton h={260} />
+          <Skeleton h={260} />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Stack>
+            {/* Keyed: a threshold changed elsewhere starts the form again from it. */}
+            <ThresholdCard key={settings.data.dailyThresholdHours} companyId={companyId} hours={settings.data.dailyThresholdHours} />
+            <ScreenshotsCard companyId={companyId} enabled={settings.data.screenshotsEnabled} />
+          </Stack>
+          <LeavePolicyCard
+            companyId={companyId}
+            policies={settings.data.leavePolicies}
+            currentYear={settings.data.currentYear}
+            canConfigure={mayRun(company.role, 'SetLeavePolicy')}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import { api } from '../../lib/api';
+
+/** The settings calls (api/routes/settings.ts). */
+export const settingsApi = {
+  get: (companyId: string) => api.get('/api/companies/{companyId}/settings', { path: { companyId } }),
+  setThreshold: (companyId: string, hours: number) => api.put('/api/companies/{companyId}/settings/threshold', { path: { companyId }, body: { hours } }),
+  setScreenshots: (companyId: string, enabled: boolean) => api.put('/api/companies/{companyId}/settings/screenshots', { path: { companyId }, body: { enabled } }),
+  setLeavePolicy: (companyId: string, year: number, paidLeaveDays: number) =>
+    api.put('/api/companies/{companyId}/leave-policies/{year}', { path: { companyId, year }, body: { paidLeaveDays } }),
+};

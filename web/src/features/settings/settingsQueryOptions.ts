@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import { settingsApi } from './settingsApi';
+
+/** Under ['company', companyId, 'settings']: a change of the company's settings reaches an open page. */
+export const settingsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['company', companyId, 'settings'],
+    queryFn: () => settingsApi.get(companyId),
+  });
