@@ -84,6 +84,51 @@ describe('API replicas without projections, and a separate worker', () => {
     expect(await abandoned()).toEqual([{ session_id: session.sessionId, ended_at: new Date(startedAt + 3 * 60_000 + 30_000), last_heartbeat_at: new Date(startedAt + 3 * 60_000) }]);
     await expect.poll(() => server.db.selectFrom('timer_liveness').select('session_id').where('session_id', '=', session.sessionId).execute(), { timeout: 10_000 }).toEqual([]);
   });
+
+  it('moves the pending leave and regularization requests of an assignee who left the team to another manager', async () => {
+    later = null;
+    const [admin, max, mia, ana] = await Promise.all([
+      signedInUser(server, 'admin@requests.test', 'Ada Admin'),
+      signedInUser(server, 'max@requests.test', 'Max Manager'),
+      signedInUser(server, 'mia@requests.test', 'Mia Manager'),
+      signedInUser(server, 'ana@requests.test', 'Ana Apollo'),
+    ]);
+    const companyId = await createCompany(admin, 'Movers');
+    const path = (rest: string) => `/api/companies/${companyId}${rest}`;
+    const teamId = (await admin.call('POST', path('/teams'), { name: 'Crew' })).body.teamId;
+    await inviteAndAccept(server, admin, companyId, max, 'Manager', [teamId]);
+    await inviteAndAccept(server, admin, companyId, mia, 'Manager', [teamId]);
+    await inviteAndAccept(server, admin, companyId, ana, 'Member', [teamId]);
+    const projectId = (await admin.call('POST', path('/projects'), { name: 'Moving' })).body.projectId;
+    const task = { projectId, title: 'Move', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: ana.userId };
+    const taskId = (await admin.call('POST', path('/tasks'), task)).body.taskId;
+    await expect.poll(async () => (await server.db.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()).length, { timeout: 10_000 }).toBe(4);
+
+    const day = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+    const leave = await ana.call('POST', path('/leave/requests'), { leaveDate: day(7), type: 'Sick Leave', comment: '', assigneeId: max.userId, timeZone: 'UTC' });
+    const regularization = await ana.call('POST', path('/regularization/requests'), {
+      teamId,
+      date: day(-1),
+      startHours: 9,
+      startMinutes: 0,
+      durationHours: 1,
+      durationMinutes: 0,
+      projectId,
+      taskId,
+      taskDetails: 'Boxes',
+      assigneeId: max.userId,
+      timeZone: 'UTC',
+    });
+    expect([leave.status, regularization.status]).toEqual([201, 201]);
+
+    expect((await admin.call('DELETE', path(`/teams/${teamId}/members/${max.userId}`))).status).toBe(200);
+    const assignees = async () => {
+      const ofLeave = await server.db.selectFrom('leave_requests').select('assignee_name').where('request_id', '=', leave.body.requestId).executeTakeFirst();
+      const ofRegularization = await server.db.selectFrom('regularization_requests').select('assignee_name').where('request_id', '=', regularization.body.requestId).executeTakeFirst();
+      return [ofLeave?.assignee_name, ofRegularization?.assignee_name];
+    };
+    await expect.poll(assignees, { timeout: 10_000 }).toEqual(['Mia Manager', 'Mia Manager']);
+  });
 });
 
 describe('exactly one process sweeps', () => {

@@ -4,7 +4,7 @@ import { openEventStore } from '../eventstore/open.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
 import type { ErrorLog } from '../projections/runner.ts';
 import { signInFailures } from './identity/sign-in-failures.ts';
-import { reassignOrphanedRequests } from './regularization/reassign.ts';
+import { reassignOrphanedRequests } from './requests/reassign.ts';
 import { endAbandonedSessions } from './time-tracking/abandoned-sessions.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -20,8 +20,8 @@ export interface Sweeps {
 
 /**
  * The sweeps that end sessions whose heartbeats stopped, forget old sign-in
- * failures and move regularization requests whose assignee left, every
- * interval, wherever the projections run. Exactly one process sweeps: the
+ * failures and move leave and regularization requests whose assignee left,
+ * every interval, wherever the projections run. Exactly one process sweeps: the
  * one holding a PostgreSQL advisory lock on a connection kept for that. The
  * others try for the lock every interval, so one of them takes over within an
  * interval when the holder stops or loses its connection.
@@ -81,7 +81,7 @@ export async function startSweeps(options: {
       options.log.error({ err: error }, 'abandoned-session sweep failed'),
     );
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
-    await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'regularization reassignment sweep failed'));
+    await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
   }
 
   const next = () => {

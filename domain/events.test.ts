@@ -127,6 +127,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   LeaveRequestDeleted: leaveRef,
   LeaveApproved: { ...leaveRef, by: { userId: teamId, name: 'Max Manager' }, comment: 'Enjoy', leaveDate: '2026-03-12', type: 'Paid Leave' },
   LeaveDeclined: { ...leaveRef, by: { userId: teamId, name: 'Max Manager' }, comment: 'No Comment', leaveDate: '2026-03-12', type: 'Paid Leave' },
+  LeaveReassigned: { companyId, userId, requestId: inviteId, from: { userId: teamId, name: 'Max Manager' }, to: { userId: projectId, name: 'Hana Head' } },
   RegularizationRequested: { ...regularizationRef, ...regularizationFields },
   RegularizationEdited: { ...regularizationRef, from: regularizationFields, to: { ...regularizationFields, durationMinutes: 60, end: '2026-03-10T05:00:00Z' } },
   RegularizationDeleted: regularizationRef,

@@ -90,6 +90,29 @@ describe('npm run demo', () => {
     expect(await server.db.selectFrom('running_timers').selectAll().where('company_id', '=', demo.companyId).execute()).toEqual([]);
   });
 
+  it('sets the company’s threshold and leave policy, and has leave taken, leave and manual time asked for and answered', async () => {
+    const policies = await server.db.selectFrom('leave_policies').select(['year', 'paid_leave_days']).where('company_id', '=', demo.companyId).execute();
+    expect(policies).toContainEqual({ year: new Date().getFullYear(), paid_leave_days: 18 });
+
+    const leave = await server.db.selectFrom('leave_requests').select(['user_id', 'leave_date', 'type', 'status']).where('company_id', '=', demo.companyId).execute();
+    const taken = leave.filter((request) => request.status === 'Approved');
+    expect([taken.length, leave.filter((request) => request.status === 'Pending').length]).toEqual([demo.leaveTaken, demo.leavePending]);
+    expect([demo.leaveTaken, demo.leavePending]).toEqual([2, 2]);
+    // Each day taken is on the attendance calendar, and nobody worked it.
+    for (const { user_id, leave_date } of taken) {
+      const day = await server.db.selectFrom('attendance_days').select(['leave_code', 'check_in']).where('user_id', '=', user_id).where('day', '=', leave_date).executeTakeFirst();
+      expect(day).toMatchObject({ leave_code: expect.stringMatching(/^(PL|SL|CL)$/), check_in: null });
+    }
+
+    const regularizations = await server.db.selectFrom('regularization_requests').select(['request_id', 'status']).where('company_id', '=', demo.companyId).orderBy('status').execute();
+    expect(regularizations.map((request) => request.status)).toEqual(['Approved', 'Approved', 'Approved', 'Declined', 'Pending']);
+    expect(demo.regularizations).toBe(5);
+    const approved = regularizations.filter((request) => request.status === 'Approved').map((request) => request.request_id);
+    const manual = await server.db.selectFrom('timelog_entries').select(['session_id', 'seconds']).where('company_id', '=', demo.companyId).where('source', '=', 'manual').execute();
+    expect(manual.map((entry) => entry.session_id).sort()).toEqual(approved.sort());
+    expect(manual.every((entry) => Number(entry.seconds) === 45 * 60)).toBe(true);
+  });
+
   it('prints the sign-ins, Admin first and Members last, and the one password, which signs them in', async () => {
     const lines = describeDemo(demo, server.url).split('\n');
     const signIns = lines.filter((line) => line.includes('@demo.timeledger.invalid'));

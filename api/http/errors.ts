@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.ts';
+import { BUSY_MESSAGE, DomainError, type DomainErrorCode } from '../../domain/shared/errors.ts';
 import { InvalidEventError } from '../../eventstore/checked-store.ts';
 import { WrongExpectedVersionError } from '../../eventstore/types.ts';
 import { validationMessage } from './validation.ts';
@@ -14,7 +14,6 @@ const statusOf: Record<DomainErrorCode, number> = {
 };
 
 export const UNEXPECTED_MESSAGE = 'Something went wrong. please try again!';
-export const BUSY_MESSAGE = 'The data changed while saving. Please try again.';
 
 /**
  * The one place errors become HTTP answers: a domain refusal carries the

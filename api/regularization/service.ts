@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { isCalendarDay } from '../../domain/leave/leave.ts';
 import { regularizationStream } from '../../domain/regularization/events.ts';
 import {
   type LoggedTime,
@@ -12,6 +11,7 @@ import {
   regularizationMessages,
 } from '../../domain/regularization/regularization.ts';
 import { localDaySpan } from '../../domain/regularization/time-span.ts';
+import { isCalendarDay } from '../../domain/shared/calendar-day.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { isTimeZone } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand, loadStream, uuidFrom } from '../../eventstore/command-handler.ts';

@@ -2,24 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaveStream } from '../../domain/leave/events.ts';
 import { leaveMessages } from '../../domain/leave/leave.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
+import { expectEachRefused, managerRefusals, type Refusal, seedRequestsCompany, TUESDAY } from '../../tests/support/requests-company.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
-import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
+import type { ApiUser } from '../../tests/support/users.ts';
 import { leaveAnswers } from './leave.ts';
 
 let server: TestServer;
 let clock: Date | null = null;
-let admin: ApiUser;
-let max: ApiUser;
-let mia: ApiUser;
-let otto: ApiUser;
-let ana: ApiUser;
-let gus: ApiUser;
-let companyId: string;
-let apollo: string;
-let gemini: string;
-
-/** Tuesday 10 March 2026, 11:30 in Kolkata (the company's zone). */
-const TUESDAY = new Date('2026-03-10T06:00:00Z');
+let admin: ApiUser, max: ApiUser, mia: ApiUser, otto: ApiUser, ana: ApiUser, gus: ApiUser;
+let companyId: string, apollo: string, gemini: string;
 
 const path = (rest: string) => `/api/companies/${companyId}${rest}`;
 const ask = (user: ApiUser, form: Record<string, unknown>) => user.call('POST', path('/leave/requests'), { timeZone: 'Asia/Kolkata', ...form });
@@ -33,23 +24,7 @@ const streamOf = async (user: ApiUser) => (await server.store.readStream(leaveSt
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
-  [admin, max, mia, otto, ana, gus] = await Promise.all([
-    signedInUser(server, 'admin@leave.test', 'Ada Admin'),
-    signedInUser(server, 'max@leave.test', 'Max Manager'),
-    signedInUser(server, 'mia@leave.test', 'Mia Manager'),
-    signedInUser(server, 'otto@leave.test', 'Otto Manager'),
-    signedInUser(server, 'ana@leave.test', 'Ana Apollo'),
-    signedInUser(server, 'gus@leave.test', 'Gus Gemini'),
-  ]);
-  // Created by the real clock, so its trial is running while the tests write.
-  companyId = await createCompany(admin, 'Leave Inc');
-  apollo = (await admin.call('POST', path('/teams'), { name: 'Apollo' })).body.teamId;
-  gemini = (await admin.call('POST', path('/teams'), { name: 'Gemini' })).body.teamId;
-  await inviteAndAccept(server, admin, companyId, max, 'Manager', [apollo]);
-  await inviteAndAccept(server, admin, companyId, mia, 'Manager', [apollo]);
-  await inviteAndAccept(server, admin, companyId, otto, 'Manager', [gemini]);
-  await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
-  await inviteAndAccept(server, admin, companyId, gus, 'Member', [gemini]);
+  ({ admin, max, mia, otto, ana, gus, companyId, apollo, gemini } = await seedRequestsCompany(server, 'leave', 'Leave Inc'));
   clock = TUESDAY;
   const policy = await admin.call('PUT', path('/leave-policies/2026'), { paidLeaveDays: 3 });
   if (policy.status !== 200) throw new Error(`policy failed: ${JSON.stringify(policy.body)}`);
@@ -91,24 +66,18 @@ describe('asking for leave', () => {
 
   it('answers each rule of the form with the spec’s message, writing nothing', async () => {
     const before = (await streamOf(ana)).length;
-    const refusals: [Record<string, unknown>, string][] = [
+    const refusals: Refusal[] = [
       [{ leaveDate: '2026-03-09' }, leaveMessages.pastDate],
       [{ leaveDate: '2026-02-30' }, leaveMessages.invalidDate],
       [{ leaveDate: '' }, leaveMessages.invalidDate],
       [{ leaveDate: '2022-05-02' }, leaveMessages.before2023],
       [{ type: '' }, leaveMessages.chooseType],
       [{ type: 'Holiday' }, leaveMessages.chooseType],
-      [{ assigneeId: '' }, leaveMessages.chooseManager],
-      // Otto manages Gemini, not a team of Ana's; nobody asks themselves.
-      [{ assigneeId: otto.userId }, leaveMessages.chooseManager],
-      [{ assigneeId: ana.userId }, leaveMessages.chooseManager],
+      ...managerRefusals({ otto, ana }, leaveMessages.chooseManager),
       [{ leaveDate: '2026-03-16', type: 'Casual Leave' }, 'You already have submitted a request for leave on the date - 2026-03-16'],
       [{ leaveDate: '2027-01-04' }, leaveMessages.noPolicy],
     ];
-    for (const [form, message] of refusals) {
-      const refused = await ask(ana, { leaveDate: '2026-03-20', type: 'Paid Leave', assigneeId: max.userId, ...form });
-      expect({ form, status: refused.status, message: refused.body.message }).toEqual({ form, status: 400, message });
-    }
+    await expectEachRefused(refusals, (changes) => ask(ana, { leaveDate: '2026-03-20', type: 'Paid Leave', assigneeId: max.userId, ...changes }));
     expect((await streamOf(ana)).length).toBe(before);
   });
 

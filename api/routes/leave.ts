@@ -8,20 +8,12 @@ import { leaveRequestsToProcess, myLeaveRequests, paidLeaveBalanceOf } from '../
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
-import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, errorResponses, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
 import { createLeaveService } from '../leave/service.ts';
+import { pendingRequestRoutes, RequestCreated, requestAnswers, RequestParams } from './requests.ts';
 
 /** What each command answers (management §8's words for requests). */
-export const leaveAnswers = {
-  requested: 'Leave request submitted successfully',
-  updated: 'Request Updated successfully',
-  deleted: 'Request deleted successfully',
-  approved: 'Request approved successfully',
-  declined: 'Request declined successfully',
-} as const;
-
-const RequestParams = Type.Object({ companyId: Id, requestId: Id });
-const Position = Type.Union([Type.String(), Type.Null()]);
+export const leaveAnswers = { requested: 'Leave request submitted successfully', ...requestAnswers } as const;
 
 /** The form's fields as typed: the decider checks them and answers with the form's own messages. */
 const LeaveForm = {
@@ -33,7 +25,6 @@ const LeaveForm = {
 };
 /** The browser's zone: the requester's today is there (else the company's). */
 const BrowserZone = { timeZone: Type.Optional(Nullable(TimeZone)) };
-const ProcessBody = Type.Object({ comment: Type.Optional(Text(MAX_COMMENT_LENGTH)) });
 
 /**
  * Leave (management §2 /leave and /requestsleave, §5, §8): a person's own
@@ -83,7 +74,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Ask for a day of leave (send an Idempotency-Key)',
           params: CompanyParams,
           body: Type.Object({ ...LeaveForm, comment: Type.Optional(LeaveForm.comment), ...BrowserZone }),
-          response: { 201: Type.Object({ requestId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+          response: { 201: RequestCreated, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -114,16 +105,6 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.delete(
-      '/api/companies/:companyId/leave/requests/:requestId',
-      { schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
-      async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteLeaveRequest', write: true });
-        const position = await leave.remove(access, request.params.requestId, requestMetadata(request, access.userId));
-        return { message: leaveAnswers.deleted, position: positionText(position) };
-      },
-    );
-
     app.get(
       '/api/companies/:companyId/leave/team-requests',
       {
@@ -140,27 +121,11 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    for (const [answer, command, message] of [
-      ['approve', 'ApproveLeave', leaveAnswers.approved],
-      ['decline', 'DeclineLeave', leaveAnswers.declined],
-    ] as const) {
-      app.post(
-        `/api/companies/:companyId/leave/requests/:requestId/${answer}`,
-        {
-          schema: {
-            tags,
-            summary: `${answer === 'approve' ? 'Approve' : 'Decline'} a pending request, with a comment: the person asked, or an Admin; a second answer is a 409`,
-            params: RequestParams,
-            body: ProcessBody,
-            response: { 200: CommandResponse, ...errorResponses },
-          },
-        },
-        async (request) => {
-          const access = await companyAccess(context, request, request.params.companyId, { command, write: true });
-          const position = await leave.process(access, request.params.requestId, command, request.body.comment ?? '', requestMetadata(request, access.userId));
-          return { message, position: positionText(position) };
-        },
-      );
-    }
+    pendingRequestRoutes(app, context, {
+      kind: 'leave',
+      commands: { delete: 'DeleteLeaveRequest', approve: 'ApproveLeave', decline: 'DeclineLeave' },
+      maxCommentLength: MAX_COMMENT_LENGTH,
+      service: leave,
+    });
   };
 }

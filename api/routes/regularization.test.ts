@@ -2,25 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessDenied } from '../../domain/members/roles.ts';
 import { regularizationStream } from '../../domain/regularization/events.ts';
 import { regularizationMessages as messages } from '../../domain/regularization/regularization.ts';
+import { expectEachRefused, managerRefusals, type Refusal, seedRequestsCompany, TUESDAY } from '../../tests/support/requests-company.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
-import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
-import { reassignOrphanedRequests } from '../regularization/reassign.ts';
+import type { ApiUser } from '../../tests/support/users.ts';
+import { reassignOrphanedRequests } from '../requests/reassign.ts';
 import { regularizationAnswers } from './regularization.ts';
 
 let server: TestServer;
 let clock: Date | null = null;
-let admin: ApiUser;
-let max: ApiUser;
-let mia: ApiUser;
-let otto: ApiUser;
-let ana: ApiUser;
-let companyId: string;
-let apollo: string;
-let projectId: string;
-let taskId: string;
+let admin: ApiUser, max: ApiUser, mia: ApiUser, otto: ApiUser, ana: ApiUser;
+let companyId: string, apollo: string, projectId: string, taskId: string;
 
-/** Tuesday 10 March 2026, 11:30 in Kolkata (the company's zone). */
-const TUESDAY = new Date('2026-03-10T06:00:00Z');
 const MONDAY = '2026-03-09';
 
 const path = (rest: string) => `/api/companies/${companyId}${rest}`;
@@ -48,21 +40,7 @@ const manualEntries = (requestId: string) => server.db.selectFrom('timelog_entri
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
-  [admin, max, mia, otto, ana] = await Promise.all([
-    signedInUser(server, 'admin@regularization.test', 'Ada Admin'),
-    signedInUser(server, 'max@regularization.test', 'Max Manager'),
-    signedInUser(server, 'mia@regularization.test', 'Mia Manager'),
-    signedInUser(server, 'otto@regularization.test', 'Otto Manager'),
-    signedInUser(server, 'ana@regularization.test', 'Ana Apollo'),
-  ]);
-  // Created by the real clock, so its trial is running while the tests write.
-  companyId = await createCompany(admin, 'Regularization Inc');
-  apollo = (await admin.call('POST', path('/teams'), { name: 'Apollo' })).body.teamId;
-  const gemini = (await admin.call('POST', path('/teams'), { name: 'Gemini' })).body.teamId;
-  await inviteAndAccept(server, admin, companyId, max, 'Manager', [apollo]);
-  await inviteAndAccept(server, admin, companyId, mia, 'Manager', [apollo]);
-  await inviteAndAccept(server, admin, companyId, otto, 'Manager', [gemini]);
-  await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
+  ({ admin, max, mia, otto, ana, companyId, apollo } = await seedRequestsCompany(server, 'regularization', 'Regularization Inc'));
   projectId = (await admin.call('POST', path('/projects'), { name: 'Website' })).body.projectId;
   const task = { projectId, title: 'Launch', description: 'Ship it', status: 'TO DO', priority: 'P2', eta: null, assigneeId: ana.userId };
   taskId = (await admin.call('POST', path('/tasks'), task)).body.taskId;
@@ -113,15 +91,12 @@ describe('asking for time one could not track', () => {
     clock = TUESDAY;
 
     const before = (await streamOf(ana)).length;
-    const refusals: [Record<string, unknown>, string][] = [
+    const refusals: Refusal[] = [
       [{ date: '2026-02-30' }, messages.invalidDate],
       [{ date: '' }, messages.invalidDate],
       [{ projectId: '' }, messages.chooseProject],
       [{ taskId: '' }, messages.chooseTask],
-      [{ assigneeId: '' }, messages.chooseManager],
-      // Otto manages Gemini, not Apollo; nobody asks themselves.
-      [{ assigneeId: otto.userId }, messages.chooseManager],
-      [{ assigneeId: ana.userId }, messages.chooseManager],
+      ...managerRefusals({ otto, ana }, messages.chooseManager),
       [{ date: '2022-12-30' }, messages.before2023],
       [{ date: '2026-03-11' }, messages.futureDate],
       [{ startHours: null }, messages.chooseStartTime],
@@ -131,10 +106,7 @@ describe('asking for time one could not track', () => {
       [{ startHours: 9, startMinutes: 30 }, messages.overlapsRequest],
       [{ startHours: 10, startMinutes: 15, durationMinutes: 30, durationHours: 0 }, messages.overlapsLogged],
     ];
-    for (const [changes, message] of refusals) {
-      const refused = await ask(ana, { startHours: 14, ...changes });
-      expect({ changes, status: refused.status, message: refused.body.message }).toEqual({ changes, status: 400, message });
-    }
+    await expectEachRefused(refusals, (changes) => ask(ana, { startHours: 14, ...changes }));
     expect((await ask(ana, { teamId: '' })).body.message).toBe(messages.chooseTeam);
     expect((await streamOf(ana)).length).toBe(before);
   });

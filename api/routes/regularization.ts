@@ -6,20 +6,12 @@ import { myRegularizationRequests, regularizationRequestsToProcess } from '../..
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
-import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, PageNumber, PickedId, TaskId, Text, TimeZone } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, errorResponses, Nullable, PageNumber, PickedId, TaskId, Text, TimeZone } from '../http/schemas.ts';
 import { createRegularizationService, type RegularizationInput } from '../regularization/service.ts';
+import { pendingRequestRoutes, RequestCreated, requestAnswers, RequestParams } from './requests.ts';
 
 /** What each command answers (management §8's words for requests; submitting has none there). */
-export const regularizationAnswers = {
-  submitted: 'Request submitted successfully',
-  updated: 'Request Updated successfully',
-  deleted: 'Request deleted successfully',
-  approved: 'Request approved successfully',
-  declined: 'Request declined successfully',
-} as const;
-
-const RequestParams = Type.Object({ companyId: Id, requestId: Id });
-const Position = Type.Union([Type.String(), Type.Null()]);
+export const regularizationAnswers = { submitted: 'Request submitted successfully', ...requestAnswers } as const;
 
 /**
  * The form's fields as typed: the decider checks them and answers with the
@@ -40,7 +32,6 @@ const RegularizationForm = {
   timeZone: Type.Optional(Nullable(TimeZone)),
 };
 const FormBody = Type.Object(RegularizationForm);
-const ProcessBody = Type.Object({ comment: Type.Optional(Text(MAX_COMMENT_LENGTH)) });
 const TableQuery = Type.Object({ page: Type.Optional(PageNumber), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
 
 /** Management §9: the requester's table shows 20 rows, the processing table 50. */
@@ -91,7 +82,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
           summary: 'Ask for time one could not track, on one of one’s teams (send an Idempotency-Key)',
           params: CompanyParams,
           body: Type.Object({ teamId: PickedId, ...RegularizationForm }),
-          response: { 201: Type.Object({ requestId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+          response: { 201: RequestCreated, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -119,16 +110,6 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
       },
     );
 
-    app.delete(
-      '/api/companies/:companyId/regularization/requests/:requestId',
-      { schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
-      async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteRegularization', write: true });
-        const position = await regularizations.remove(access, request.params.requestId, requestMetadata(request, access.userId));
-        return { message: regularizationAnswers.deleted, position: positionText(position) };
-      },
-    );
-
     app.get(
       '/api/companies/:companyId/regularization/team-requests',
       {
@@ -147,27 +128,12 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
       },
     );
 
-    for (const [answer, command, message] of [
-      ['approve', 'ApproveRegularization', regularizationAnswers.approved],
-      ['decline', 'DeclineRegularization', regularizationAnswers.declined],
-    ] as const) {
-      app.post(
-        `/api/companies/:companyId/regularization/requests/:requestId/${answer}`,
-        {
-          schema: {
-            tags,
-            summary: `${answer === 'approve' ? 'Approve (writing its time log entry)' : 'Decline'} a pending request, with a comment: the person asked, or an Admin; a second answer is a 409`,
-            params: RequestParams,
-            body: ProcessBody,
-            response: { 200: CommandResponse, ...errorResponses },
-          },
-        },
-        async (request) => {
-          const access = await companyAccess(context, request, request.params.companyId, { command, write: true });
-          const position = await regularizations.process(access, request.params.requestId, command, request.body.comment ?? '', requestMetadata(request, access.userId));
-          return { message, position: positionText(position) };
-        },
-      );
-    }
+    pendingRequestRoutes(app, context, {
+      kind: 'regularization',
+      commands: { delete: 'DeleteRegularization', approve: 'ApproveRegularization', decline: 'DeclineRegularization' },
+      approving: 'Approve (writing its time log entry)',
+      maxCommentLength: MAX_COMMENT_LENGTH,
+      service: regularizations,
+    });
   };
 }

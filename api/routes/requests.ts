@@ -1,14 +1,86 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { dashboardMessages } from '../../domain/dashboards/access.ts';
+import type { CommandName } from '../../domain/members/authorization.ts';
 import { notFound } from '../../domain/shared/errors.ts';
+import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
-import { REQUEST_ACTIONS, REQUEST_KINDS } from '../../projections/request-history/request-history.ts';
-import { companyAccess } from '../http/access.ts';
-import type { ApiContext } from '../http/context.ts';
-import { CompanyParams, errorResponses, Id } from '../http/schemas.ts';
+import { REQUEST_ACTIONS, REQUEST_KINDS, type RequestKind } from '../../projections/request-history/request-history.ts';
+import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
 
 export const requestMessages = { notFound: 'Request not found' } as const;
+
+/** What the commands on a request answer (management §8's words); each kind words the answer to a new request. */
+export const requestAnswers = {
+  updated: 'Request Updated successfully',
+  deleted: 'Request deleted successfully',
+  approved: 'Request approved successfully',
+  declined: 'Request declined successfully',
+} as const;
+
+export const RequestParams = Type.Object({ companyId: Id, requestId: Id });
+/** A new request's id, with the command's answer. */
+export const RequestCreated = Type.Object({ requestId: Type.String(), ...CommandResponse.properties });
+
+/** How a kind of request ends: its commands, and the service that runs them. */
+interface PendingRequestEnds<Answer extends CommandName> {
+  kind: RequestKind;
+  commands: { delete: CommandName; approve: Answer; decline: Answer };
+  /** How the Approve route's summary names it, when approving does more than answer. */
+  approving?: string;
+  maxCommentLength: number;
+  service: {
+    remove: (access: CompanyAccess, requestId: string, metadata: EventMetadata) => Promise<LogPosition | null>;
+    process: (access: CompanyAccess, requestId: string, answer: Answer, comment: string, metadata: EventMetadata) => Promise<LogPosition | null>;
+  };
+}
+
+/**
+ * The end of a kind's pending request (management §4): its requester deletes
+ * it, or the person asked or an Admin approves or declines it with a comment;
+ * a second answer is a 409.
+ */
+export function pendingRequestRoutes<Answer extends CommandName>(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  context: ApiContext,
+  { kind, commands, approving = 'Approve', maxCommentLength, service }: PendingRequestEnds<Answer>,
+) {
+  const tags = [kind];
+  app.delete(
+    `/api/companies/:companyId/${kind}/requests/:requestId`,
+    { schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
+    async (request) => {
+      const access = await companyAccess(context, request, request.params.companyId, { command: commands.delete, write: true });
+      const position = await service.remove(access, request.params.requestId, requestMetadata(request, access.userId));
+      return { message: requestAnswers.deleted, position: positionText(position) };
+    },
+  );
+
+  for (const [answer, command, verb, message] of [
+    ['approve', commands.approve, approving, requestAnswers.approved],
+    ['decline', commands.decline, 'Decline', requestAnswers.declined],
+  ] as const) {
+    app.post(
+      `/api/companies/:companyId/${kind}/requests/:requestId/${answer}`,
+      {
+        schema: {
+          tags,
+          summary: `${verb} a pending request, with a comment: the person asked, or an Admin; a second answer is a 409`,
+          params: RequestParams,
+          body: Type.Object({ comment: Type.Optional(Text(maxCommentLength)) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command, write: true });
+        const position = await service.process(access, request.params.requestId, command, request.body.comment ?? '', requestMetadata(request, access.userId));
+        return { message, position: positionText(position) };
+      },
+    );
+  }
+}
 
 /** Management §6: whom requests go to, as the team lists them. */
 const ASSIGNEE_ROLES = ['Admin', 'Head', 'Manager'] as const;

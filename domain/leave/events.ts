@@ -26,8 +26,10 @@ export type Person = ChangedBy;
 export const LeaveFields = Closed({ leaveDate: Day, type: Type.Enum(LEAVE_TYPES), comment: Text(MAX_COMMENT_LENGTH), assignee: Person });
 export type LeaveFields = Static<typeof LeaveFields>;
 
-/** Every event names the requester (`userId`, the stream's owner) and who acted (`by`). */
-const requestRef = { companyId: Id, userId: Id, requestId: Id, by: Person };
+/** Every event names the requester (`userId`, the stream's owner) and the request... */
+const requestId = { companyId: Id, userId: Id, requestId: Id };
+/** ...and who acted. */
+const requestRef = { ...requestId, by: Person };
 
 export const LeaveRequested = Closed({ ...requestRef, ...LeaveFields.properties });
 export const LeaveRequestEdited = Closed({ ...requestRef, from: LeaveFields, to: LeaveFields });
@@ -36,17 +38,27 @@ export const LeaveRequestDeleted = Closed(requestRef);
 const processed = { ...requestRef, comment: Text(MAX_COMMENT_LENGTH), leaveDate: Day, type: Type.Enum(LEAVE_TYPES) };
 export const LeaveApproved = Closed(processed);
 export const LeaveDeclined = Closed(processed);
+/** Its assignee can no longer decide it (they left the requester's teams or the company): the server moved it on. */
+export const LeaveReassigned = Closed({ ...requestId, from: Person, to: Person });
 
 export type LeaveEvent =
   | DomainEvent<'LeaveRequested', Static<typeof LeaveRequested>>
   | DomainEvent<'LeaveRequestEdited', Static<typeof LeaveRequestEdited>>
   | DomainEvent<'LeaveRequestDeleted', Static<typeof LeaveRequestDeleted>>
   | DomainEvent<'LeaveApproved', Static<typeof LeaveApproved>>
-  | DomainEvent<'LeaveDeclined', Static<typeof LeaveDeclined>>;
+  | DomainEvent<'LeaveDeclined', Static<typeof LeaveDeclined>>
+  | DomainEvent<'LeaveReassigned', Static<typeof LeaveReassigned>>;
 
-export const LEAVE_EVENT_TYPES = ['LeaveRequested', 'LeaveRequestEdited', 'LeaveRequestDeleted', 'LeaveApproved', 'LeaveDeclined'] as const satisfies readonly LeaveEvent['type'][];
+export const LEAVE_EVENT_TYPES = [
+  'LeaveRequested',
+  'LeaveRequestEdited',
+  'LeaveRequestDeleted',
+  'LeaveApproved',
+  'LeaveDeclined',
+  'LeaveReassigned',
+] as const satisfies readonly LeaveEvent['type'][];
 
-export const leaveEventSchemas = { LeaveRequested, LeaveRequestEdited, LeaveRequestDeleted, LeaveApproved, LeaveDeclined };
+export const leaveEventSchemas = { LeaveRequested, LeaveRequestEdited, LeaveRequestDeleted, LeaveApproved, LeaveDeclined, LeaveReassigned };
 
 /**
  * All of one person's leave requests in a company: "one request per date" and

@@ -219,6 +219,45 @@ describe('processing a request', () => {
   });
 });
 
+describe('moving a request whose assignee left', () => {
+  const reassign = (from = max.userId, to = person(otherManager)): LeaveCommand => ({
+    type: 'ReassignLeave',
+    companyId,
+    userId: ana.userId,
+    requestId,
+    from,
+    to,
+    authority: { kind: 'operator' },
+  });
+  const moved: LeaveEvent = { type: 'LeaveReassigned', data: { companyId, userId: ana.userId, requestId, from: person(max), to: person(otherManager) } };
+
+  it('moves a pending request to the new assignee', () => {
+    given(leave, [requested()]).when(reassign(), context()).then([moved]);
+  });
+
+  it('does nothing when the request moved on, was processed or deleted, or would go to the requester', () => {
+    given(leave, [requested()]).when(reassign(ada.userId), context()).then([]);
+    given(leave, [requested(), moved]).when(reassign(), context()).then([]);
+    given(leave, [requested(), approved()]).when(reassign(), context()).then([]);
+    given(leave, [requested(), declined()]).when(reassign(), context()).then([]);
+    given(leave, [requested(), { type: 'LeaveRequestDeleted', data: ref() }]).when(reassign(), context()).then([]);
+    given(leave, [requested()]).when(reassign(max.userId, person(ana)), context()).then([]);
+    given(leave, []).when(reassign(), context()).then([]);
+  });
+
+  it('is the server’s own move: no member makes it', () => {
+    const byAdmin = { ...reassign(), authority: ada } as unknown as LeaveCommand;
+    given(leave, [requested()]).when(byAdmin, context()).thenRefuses(accessDenied);
+  });
+
+  it('is then processed by its new assignee, not the old one', () => {
+    given(leave, [requested(), moved]).when(approve(max), context()).thenRefuses(accessDenied);
+    given(leave, [requested(), moved])
+      .when(approve(otherManager), context())
+      .then([{ type: 'LeaveApproved', data: { ...ref(requestId, otherManager), comment: 'Enjoy', leaveDate: '2026-03-12', type: 'Paid Leave' } }]);
+  });
+});
+
 describe('the paid leave balance', () => {
   it('is the allocation less the days used and the days pending, for one year', () => {
     const requests = [

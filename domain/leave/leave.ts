@@ -1,8 +1,10 @@
 import { type Actor, authorize, type CommandName } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
+import { isCalendarDay } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import { type LeaveEvent, type LeaveFields, type LeaveRequestStatus, type LeaveType, LEAVE_TYPES, PAID_LEAVE, type Person } from './events.ts';
 import { type PaidLeaveBalance, paidLeaveBalance, yearOf } from './balance.ts';
 
@@ -63,19 +65,8 @@ export type LeaveCommand =
   | ({ type: 'EditLeaveRequest'; requestId: string; changes: Partial<LeaveForm> } & OnStream)
   | ({ type: 'DeleteLeaveRequest'; requestId: string } & OnStream)
   | ({ type: 'ApproveLeave'; requestId: string; comment: string } & OnStream)
-  | ({ type: 'DeclineLeave'; requestId: string; comment: string } & OnStream);
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD: no zero day, month or year, no 31 February. */
-export function isCalendarDay(text: string): boolean {
-  const match = DAY.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  if (year === 0 || month === 0 || day === 0) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+  | ({ type: 'DeclineLeave'; requestId: string; comment: string } & OnStream)
+  | ({ type: 'ReassignLeave' } & Reassign);
 
 const isLeaveType = (type: string): type is LeaveType => (LEAVE_TYPES as readonly string[]).includes(type);
 const commentOf = (comment: string) => comment.trim() || DEFAULT_COMMENT;
@@ -137,11 +128,19 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
       case 'LeaveDeclined':
         requests.set(requestId, { ...requests.get(requestId)!, status: 'Declined' });
         break;
+      case 'LeaveReassigned':
+        requests.set(requestId, { ...requests.get(requestId)!, assignee: event.data.to });
+        break;
     }
     return { requests };
   },
 
   decide(command, state, context) {
+    if (command.type === 'ReassignLeave') {
+      const { companyId, userId, requestId } = command;
+      const move = reassignment(command, state.requests.get(requestId));
+      return move ? [{ type: 'LeaveReassigned', data: { companyId, userId, requestId, ...move } }] : [];
+    }
     const ref = { companyId: command.companyId, userId: command.userId, requestId: command.requestId, by: changedBy(command) };
     switch (command.type) {
       case 'RequestLeave': {

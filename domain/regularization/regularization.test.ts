@@ -374,6 +374,11 @@ describe('moving a request whose assignee left', () => {
     given(regularization, []).when(reassign(), context()).then([]);
   });
 
+  it('is the server’s own move: no member makes it', () => {
+    const byMember = { ...reassign(), authority: admin } as unknown as RegularizationCommand;
+    given(regularization, [requested()]).when(byMember, context()).thenRefuses('Access denied');
+  });
+
   it('is then processed by its new assignee, not the old one', () => {
     const moved: RegularizationEvent = { type: 'RegularizationReassigned', data: { ...ref, from: person(manager), to: person(otherManager) } };
     given(regularization, [requested(), moved]).when({ type: 'ApproveRegularization', ...ref, ...by(manager), comment: '' }, context()).thenRefuses('Access denied');

@@ -1,9 +1,10 @@
-import { type Actor, type Authority, authorize, type CommandName } from '../members/authorization.ts';
+import { type Actor, authorize, type CommandName } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
-import { isCalendarDay } from '../leave/leave.ts';
+import { isCalendarDay } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
-import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { BUSY_MESSAGE, conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import type { TimelogEntry } from '../time-tracking/events.ts';
 import { localDay, splitByLocalDay } from '../time-tracking/local-days.ts';
 import type { Person, RegularizationEvent, RegularizationFields, RegularizationStatus } from './events.ts';
@@ -31,7 +32,7 @@ export const regularizationMessages = {
   approvalOverlapsLogged: "user's regularization entry is overlapping their logged time... !",
   alreadyProcessed: 'This request was already processed.',
   notFound: 'Regularization request not found',
-  busy: 'The data changed while saving. Please try again.',
+  busy: BUSY_MESSAGE,
 } as const;
 
 /** Management §9: the earliest year of a request. */
@@ -92,16 +93,7 @@ export type RegularizationCommand =
   | ({ type: 'DeleteRegularization' } & OnStream)
   | ({ type: 'ApproveRegularization'; comment: string } & OnStream)
   | ({ type: 'DeclineRegularization'; comment: string } & OnStream)
-  | {
-      type: 'ReassignRegularization';
-      companyId: string;
-      userId: string;
-      requestId: string;
-      /** The assignee who can no longer decide it: if it moved on meanwhile, nothing happens. */
-      from: string;
-      to: Person;
-      authority: Extract<Authority, { kind: 'operator' }>;
-    };
+  | ({ type: 'ReassignRegularization' } & Reassign);
 
 /** Pending and approved requests hold their time; a declined one frees it. */
 const REQUESTER_COUNTS: readonly RegularizationStatus[] = ['Pending', 'Approved'];
@@ -256,9 +248,8 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
   decide(command, state, context) {
     const { companyId, userId, requestId } = command;
     if (command.type === 'ReassignRegularization') {
-      const request = state.requests.get(requestId);
-      if (request?.status !== 'Pending' || request.assignee.userId !== command.from || command.to.userId === userId) return [];
-      return [{ type: 'RegularizationReassigned', data: { companyId, userId, requestId, from: request.assignee, to: command.to } }];
+      const move = reassignment(command, state.requests.get(requestId));
+      return move ? [{ type: 'RegularizationReassigned', data: { companyId, userId, requestId, ...move } }] : [];
     }
     const ref = { companyId, userId, requestId, by: changedBy(command) };
     switch (command.type) {

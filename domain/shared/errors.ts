@@ -22,3 +22,6 @@ export const invalid = (message: string) => new DomainError('invalid', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+
+/** What a command that lost a race to another change answers: nothing was written, and a retry decides afresh. */
+export const BUSY_MESSAGE = 'The data changed while saving. Please try again.';

@@ -90,4 +90,16 @@ describe('leave read models', () => {
     ]);
     expect(history.filter((h) => h.request_id === dropped).map((h) => h.action)).toEqual(['requested', 'deleted']);
   });
+
+  it('move a request the server reassigned to its new assignee, the move in its history as done by Timeledger', async () => {
+    const moved = randomUUID();
+    await apply([
+      { type: 'LeaveRequested', data: { ...ref(moved), ...fields({ leaveDate: '2026-03-25' }) } },
+      { type: 'LeaveReassigned', data: { companyId, userId: ana.userId, requestId: moved, from: max, to: ada } },
+    ]);
+    const request = await database.db.selectFrom('leave_requests').select(['status', 'assignee_id', 'assignee_name']).where('request_id', '=', moved).executeTakeFirst();
+    expect(request).toEqual({ status: 'Pending', assignee_id: ada.userId, assignee_name: 'Ada Admin' });
+    const history = await database.db.selectFrom('request_history').select(['action', 'actor_name', 'assignee_user_id', 'changes']).where('request_id', '=', moved).orderBy('version').execute();
+    expect(history.at(-1)).toEqual({ action: 'edited', actor_name: 'Timeledger', assignee_user_id: ada.userId, changes: [{ field: 'assignee', from: 'Max Manager', to: 'Ada Admin' }] });
+  });
 });

@@ -61,6 +61,11 @@ async function applyEvent(trx: Transaction<Database>, event: LeaveEvent, at: Dat
       await thisRequest.set({ leave_date: leaveDate, type, comment, assignee_id: assignee.userId, assignee_name: assignee.name, updated_at: at }).execute();
       return;
     }
+    case 'LeaveReassigned': {
+      const { to } = event.data;
+      await thisRequest.set({ assignee_id: to.userId, assignee_name: to.name, updated_at: at }).execute();
+      return;
+    }
     case 'LeaveRequestDeleted':
       await trx.deleteFrom('leave_requests').where('company_id', '=', companyId).where('request_id', '=', requestId).execute();
       return;

@@ -164,36 +164,3 @@ export async function timerTimeWithin(db: Kysely<Database>, companyId: string, u
     .execute();
   return rows.map((row) => ({ start: row.start_at.toISOString(), end: row.end_at.toISOString() }));
 }
-
-/**
- * Pending requests whose assignee can no longer decide them (removed from the
- * company, or no longer an Admin, or a Head or Manager of the request's team),
- * each with whom it moves to: a Manager of the team, else a Head, else an
- * Admin, by name; never the requester. A request nobody else can decide
- * stays where it is (an Admin can still process it).
- */
-export async function requestsToReassign(db: Kysely<Database>) {
-  const { rows } = await sql<{ company_id: string; user_id: string; request_id: string; assignee_id: string; to_id: string; to_name: string }>`
-    SELECT r.company_id, r.user_id, r.request_id, r.assignee_id, next.user_id AS to_id, next.name AS to_name
-    FROM regularization_requests r
-    CROSS JOIN LATERAL (
-      SELECT m.user_id, m.name
-      FROM company_members m
-      LEFT JOIN team_members tm ON tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = r.team_id AND tm.role IN ('Head', 'Manager')
-      LEFT JOIN teams t ON t.team_id = tm.team_id AND t.deleted = false
-      WHERE m.company_id = r.company_id AND m.deleted = false AND m.user_id NOT IN (r.user_id, r.assignee_id)
-        AND (m.is_admin OR t.team_id IS NOT NULL)
-      ORDER BY CASE WHEN t.team_id IS NULL THEN 2 WHEN tm.role = 'Manager' THEN 0 ELSE 1 END, m.name, m.user_id
-      LIMIT 1
-    ) next
-    WHERE r.status = 'Pending' AND NOT EXISTS (
-      SELECT 1 FROM company_members m
-      WHERE m.company_id = r.company_id AND m.user_id = r.assignee_id AND m.deleted = false
-        AND (m.is_admin OR EXISTS (
-          SELECT 1 FROM team_members tm JOIN teams t ON t.team_id = tm.team_id AND t.deleted = false
-          WHERE tm.company_id = r.company_id AND tm.user_id = r.assignee_id AND tm.team_id = r.team_id AND tm.role IN ('Admin', 'Head', 'Manager')
-        ))
-    )
-    ORDER BY r.company_id, r.requested_at`.execute(db);
-  return rows;
-}

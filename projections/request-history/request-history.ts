@@ -36,25 +36,35 @@ function leaveChanges(from: LeaveFields, to: LeaveFields): RequestChange[] {
   return changes;
 }
 
+/** Who moves a request on when its assignee can no longer decide it: the product itself. */
+export const PRODUCT_ACTOR = { userId: '00000000-0000-0000-0000-000000000000', name: 'Timeledger' };
+
+/** A request moved on by the product reads as an edit of its assignee. */
+const reassigned = (move: { from: { name: string }; to: { userId: string; name: string } }) => ({
+  actor: PRODUCT_ACTOR,
+  action: 'edited' as const,
+  assigneeId: move.to.userId,
+  changes: [{ field: 'assignee', from: move.from.name, to: move.to.name }],
+});
+
 function leaveEntry(event: LeaveEvent): HistoryEntry {
-  const { companyId, requestId, userId, by } = event.data;
-  const entry = { companyId, requestId, kind: 'leave' as const, requesterId: userId, actor: by, assigneeId: null, comment: null, changes: [] };
+  const { companyId, requestId, userId } = event.data;
+  const entry = { companyId, requestId, kind: 'leave' as const, requesterId: userId, assigneeId: null, comment: null, changes: [] };
   switch (event.type) {
     case 'LeaveRequested':
-      return { ...entry, action: 'requested', assigneeId: event.data.assignee.userId, comment: event.data.comment };
+      return { ...entry, actor: event.data.by, action: 'requested', assigneeId: event.data.assignee.userId, comment: event.data.comment };
     case 'LeaveRequestEdited':
-      return { ...entry, action: 'edited', assigneeId: event.data.to.assignee.userId, changes: leaveChanges(event.data.from, event.data.to) };
+      return { ...entry, actor: event.data.by, action: 'edited', assigneeId: event.data.to.assignee.userId, changes: leaveChanges(event.data.from, event.data.to) };
+    case 'LeaveReassigned':
+      return { ...entry, ...reassigned(event.data) };
     case 'LeaveRequestDeleted':
-      return { ...entry, action: 'deleted' };
+      return { ...entry, actor: event.data.by, action: 'deleted' };
     case 'LeaveApproved':
-      return { ...entry, action: 'approved', comment: event.data.comment };
+      return { ...entry, actor: event.data.by, action: 'approved', comment: event.data.comment };
     case 'LeaveDeclined':
-      return { ...entry, action: 'declined', comment: event.data.comment };
+      return { ...entry, actor: event.data.by, action: 'declined', comment: event.data.comment };
   }
 }
-
-/** Who moves a regularization request on when its assignee can no longer decide it: the product itself. */
-export const PRODUCT_ACTOR = { userId: '00000000-0000-0000-0000-000000000000', name: 'Timeledger' };
 
 /** A regularization edit's changes, each value as the forms show it. */
 function regularizationChanges(from: RegularizationFields, to: RegularizationFields): RequestChange[] {
@@ -81,7 +91,7 @@ function regularizationEntry(event: RegularizationEvent): HistoryEntry {
     case 'RegularizationEdited':
       return { ...entry, actor: event.data.by, action: 'edited', assigneeId: event.data.to.assignee.userId, changes: regularizationChanges(event.data.from, event.data.to) };
     case 'RegularizationReassigned':
-      return { ...entry, actor: PRODUCT_ACTOR, action: 'edited', assigneeId: event.data.to.userId, changes: [{ field: 'assignee', from: event.data.from.name, to: event.data.to.name }] };
+      return { ...entry, ...reassigned(event.data) };
     case 'RegularizationDeleted':
       return { ...entry, actor: event.data.by, action: 'deleted' };
     case 'RegularizationApproved':

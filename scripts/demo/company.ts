@@ -13,6 +13,7 @@ import { createTimeTrackingService, TIMER_TASK_TABLES, type TimerTaskRow } from 
 import { TRIAL_DAYS } from '../../domain/companies/company.ts';
 import { type AccountEvent, accountStream, emailReservationStream } from '../../domain/identity/events.ts';
 import { TASK_PRIORITIES } from '../../domain/tasks/choices.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { toDomainEvent } from '../../eventstore/command-handler.ts';
@@ -20,6 +21,7 @@ import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/ty
 import type { Database } from '../../projections/database.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
 import { DemoReadModels } from './read-models.ts';
+import { companySettingsWriter, type DemoRequestsContext, DAILY_THRESHOLD_HOURS, type MemberTask, PAID_LEAVE_DAYS, planLeave, writeLeave, writeRegularizations } from './requests.ts';
 import { byRole, COMPANY_ZONE, type DemoPerson, type DemoRole, PROJECTS, ROSTER, SESSION_NOTES, TEAMS, type TeamName } from './roster.ts';
 import { randomFrom, stepStart, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
 
@@ -62,6 +64,10 @@ export interface DemoCompany {
   punches: number;
   /** Sessions the server's sweep ended meanwhile (a running server sees old sessions as abandoned). */
   sweptSessions: number;
+  /** Days of leave taken in the history, and requests still waiting. */
+  leaveTaken: number;
+  leavePending: number;
+  regularizations: number;
 }
 
 const MINUTE = 60_000;
@@ -249,6 +255,14 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   for (const member of members) await setRate(member, member.rate);
 
   setupStep();
+  const requests: DemoRequestsContext = { store, db, readModels, companyId, teamIds, founder, members, accesses, clock, metadata };
+  const settings = companySettingsWriter(requests);
+  await settings.threshold();
+  const leave = planLeave(members, { from, today, seed: run });
+  await settings.policies(Array.from({ length: today.year - from.year + 1 }, (_, i) => from.year + i));
+  const companyReady = clock.at;
+
+  setupStep();
   const projectIds: string[] = [];
   for (const project of PROJECTS) {
     const created = await projectsService.createProject(founderAccess, project.name, metadata(founder.userId));
@@ -277,21 +291,25 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   }
   await readModels.includeWritten();
 
+  const ownTasks = (index: number) => tasks.filter((_, i) => plan[i].assignee === index);
+  /** The team a member's time on a project goes to: one of theirs that works on it. */
+  const teamFor = (member: DemoPerson, project: number) => {
+    const shared = PROJECTS[project].teams.find((team) => member.teams.includes(team));
+    return teamIds.get(shared ?? member.teams[0] ?? PROJECTS[project].teams[0] ?? TEAMS[0])!;
+  };
+
   // Each person's days, from their own seed: the same run number gives the same history.
   const timerTasks = new ReadModelCache<TimerTaskRow>(readModels.watcher, TIMER_TASK_TABLES);
   const workers = await Promise.all(
     members.map(async (member, index) => {
-      const own = tasks.filter((_, i) => plan[i].assignee === index);
+      const own = ownTasks(index);
       const random = randomFrom(run * 7919 + index);
       const habits = habitsOf(member, own.length, random);
-      const steps = workSchedule(habits, { from, until, seed: run * 104_729 + index });
+      const onLeave = leave.get(index);
+      const steps = workSchedule(habits, { from, until, seed: run * 104_729 + index, leave: new Set(onLeave ? [onLeave.date] : []) });
       const personClock = new Clock(0);
       const timer = createTimeTrackingService({ store, db, tasks: timerTasks, now: personClock.now });
       const access = await accessOf(db, companyId, member.userId);
-      const teamFor = (project: number) => {
-        const shared = PROJECTS[project].teams.find((team) => member.teams.includes(team));
-        return teamIds.get(shared ?? member.teams[0] ?? PROJECTS[project].teams[0] ?? TEAMS[0])!;
-      };
       let sweptSessions = 0;
 
       /** The sweep of a running server may end a session of the past at once: the time after its last beat is then not counted. */
@@ -315,7 +333,7 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
         const task = own[step.task];
         const { session, position } = await timer.start(
           access,
-          { teamId: teamFor(task.project), projectId: task.projectId, taskId: task.taskId, taskDetails: SESSION_NOTES[Math.floor(step.start / MINUTE) % SESSION_NOTES.length], timeZone: member.zone },
+          { teamId: teamFor(member, task.project), projectId: task.projectId, taskId: task.taskId, taskDetails: SESSION_NOTES[Math.floor(step.start / MINUTE) % SESSION_NOTES.length], timeZone: member.zone },
           habits.desktop ? 'desktop' : 'web',
           metadata(member.userId),
         );
@@ -328,7 +346,9 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
         personClock.at = step.end;
         await unlessSwept(async () => (await timer.stop(access, session.sessionId, metadata(member.userId))).position);
       };
-      return { steps, act, swept: () => sweptSessions };
+      /** The local days they tracked time on, latest first. */
+      const workdays = () => [...new Set(steps.flatMap((step) => (step.kind === 'session' ? [localDay(new Date(step.start).toISOString(), member.zone)] : [])))].reverse();
+      return { steps, act, workdays, swept: () => sweptSessions };
     }),
   );
 
@@ -344,6 +364,18 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   clock.at = raiseAt;
   for (const member of members) if (member.raise) await setRate(member, member.raise);
   await track((at) => at >= raiseAt);
+
+  // Leave and manual time, asked for and answered in the history, a few still waiting.
+  const leavePending = await writeLeave(requests, leave, { since: companyReady, until });
+  const firstTask = (index: number): MemberTask | undefined => {
+    const task = ownTasks(index)[0];
+    return task && { taskId: task.taskId, projectId: task.projectId, teamId: teamFor(members[index], task.project) };
+  };
+  const regularizations = await writeRegularizations(requests, {
+    workdays: (person) => workers[members.indexOf(person)].workdays(),
+    taskOf: (person) => firstTask(members.indexOf(person)),
+    until,
+  });
   // Founded 90 days ago, the company's first trial is long over: it gets a fresh one, as the operator gives it.
   clock.at = Date.now();
   const trialEndsAt = new Date(clock.at + TRIAL_DAYS * 86_400_000).toISOString();
@@ -363,6 +395,9 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
     sessions: all.filter((step) => step.kind === 'session').length,
     punches: all.filter((step) => step.kind !== 'session').length,
     sweptSessions: workers.reduce((sum, worker) => sum + worker.swept(), 0),
+    leaveTaken: leave.size,
+    leavePending,
+    regularizations,
   };
 }
 
@@ -371,7 +406,8 @@ export function describeDemo(demo: DemoCompany, url: string): string {
   const width = Math.max(...demo.signIns.map((s) => s.name.length));
   return [
     `${demo.name}: ${demo.signIns.length} people in ${demo.teams} teams, ${demo.projects} projects with ${demo.tasks} tasks,`,
-    `${demo.days} days of time logs (${demo.sessions} sessions, ${demo.punches} punches).`,
+    `${demo.days} days of time logs (${demo.sessions} sessions, ${demo.punches} punches), ${demo.leaveTaken} days of leave taken and ${demo.leavePending} asked for,`,
+    `${demo.regularizations} regularization requests; a daily threshold of ${DAILY_THRESHOLD_HOURS} hours and ${PAID_LEAVE_DAYS} paid leave days a year.`,
     ...(demo.sweptSessions > 0 ? [`The running server's sweep ended ${demo.sweptSessions} of those sessions early, as abandoned.`] : []),
     '',
     `Sign in at ${url} as any of them:`,

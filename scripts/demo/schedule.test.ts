@@ -71,6 +71,18 @@ describe('a demo person’s days', () => {
     expect(weekdays.size).toBeGreaterThan(55);
   });
 
+  it('leaves days of leave free, with no night running into them', () => {
+    const owl = people[1];
+    const local = (at: number) => Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(owl.zone).toPlainDate().toString();
+    const worked = (steps: WorkStep[]) => new Set(steps.flatMap((step) => [local(stepStart(step)), local(stepEnd(step))]));
+    // Thursdays after a release night, and a Monday.
+    const leave = new Set(['2026-09-03', '2026-10-08', '2026-11-16']);
+    expect([...leave].filter((day) => worked(workSchedule(owl, { from, until, seed: 4 })).has(day))).toEqual([...leave]);
+    const steps = workSchedule(owl, { from, until, seed: 4, leave });
+    expect([...leave].filter((day) => worked(steps).has(day))).toEqual([]);
+    expect(worked(steps).has('2026-09-02')).toBe(true);
+  });
+
   it('is the same for the same seed, and leaves out what has not ended by now', () => {
     expect(workSchedule(people[0], { from, until, seed: 7 })).toEqual(workSchedule(people[0], { from, until, seed: 7 }));
     const endOfDay = Date.parse('2026-11-24T18:00:00Z');

@@ -55,9 +55,13 @@ const LUNCH = 13 * 60;
  * and short breaks between sessions, a day off now and then, some evenings,
  * a few weekends, and for night owls sessions over midnight. Local times are
  * wall-clock times in the person's zone, so a DST change moves them with the
- * clock; steps never overlap and always go forward.
+ * clock; steps never overlap and always go forward. Days of `leave`
+ * (YYYY-MM-DD) are free of work, including a night running into them.
  */
-export function workSchedule(habits: WorkHabits, { from, until, seed }: { from: Temporal.PlainDate; until: number; seed: number }): WorkStep[] {
+export function workSchedule(
+  habits: WorkHabits,
+  { from, until, seed, leave = new Set() }: { from: Temporal.PlainDate; until: number; seed: number; leave?: ReadonlySet<string> },
+): WorkStep[] {
   const random = randomFrom(seed);
   const between = (low: number, high: number) => low + random() * (high - low);
   const minutes = (low: number, high: number) => Math.round(between(low, high));
@@ -78,8 +82,11 @@ export function workSchedule(habits: WorkHabits, { from, until, seed }: { from: 
       steps.push({ kind: 'punch-out', at: at(start + length + minutes(2, 6)) });
     };
 
+    if (leave.has(date.toString())) continue;
+    // A night's work runs past midnight: never into a day of leave.
+    const nightAllowed = !leave.has(date.add({ days: 1 }).toString());
     const weekend = date.dayOfWeek >= 6;
-    const releaseNight = habits.nightOwl && date.dayOfWeek === WEDNESDAY;
+    const releaseNight = habits.nightOwl && date.dayOfWeek === WEDNESDAY && nightAllowed;
     if (weekend) {
       if (random() < 0.06) stint(minutes(600, 720), minutes(60, 180));
       continue;
@@ -107,7 +114,7 @@ export function workSchedule(habits: WorkHabits, { from, until, seed }: { from: 
       }
       steps.push({ kind: 'punch-out', at: at(lastEnd + minutes(3, 10)) });
     }
-    if (releaseNight || (habits.nightOwl && random() < 0.04)) stint(Math.max(minutes(22 * 60, 22 * 60 + 40), lastEnd + 30), minutes(150, 210));
+    if (releaseNight || (nightAllowed && habits.nightOwl && random() < 0.04)) stint(Math.max(minutes(22 * 60, 22 * 60 + 40), lastEnd + 30), minutes(150, 210));
     else if (!dayOff && lastEnd < 19 * 60 && random() < habits.eveningChance) stint(minutes(20 * 60, 21 * 60), minutes(30, 110));
   }
 

@@ -7,10 +7,10 @@ import { expectAccessible } from './support/axe.ts';
 import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
- * Leave end to end, on the real clock in India's calendar (the company's and
- * the browser's): Ana asks her manager for a day of paid leave on /leave, Max
- * approves it on /requestsleave, and her attendance calendar paints the day
- * as Paid Leave while her balance drops by the day.
+ * Leave end to end in India's calendar (the company's and the browser's): Ana
+ * asks her manager for a day of paid leave on /leave, Max approves it on
+ * /requestsleave, and her attendance calendar paints the day as Paid Leave
+ * while her balance drops by the day.
  */
 
 let server: TestServer;
@@ -23,7 +23,16 @@ let apollo: string;
 const contexts: BrowserContext[] = [];
 
 const ZONE = 'Asia/Kolkata';
-const today = Temporal.Now.plainDateISO(ZONE);
+const DAY_MS = 86_400_000;
+/**
+ * The leave days are the three after today, and /leave shows this year's
+ * balance: in the year's last days, the server and the browser run a week
+ * behind the real clock so that all of them fall in the year shown.
+ */
+const realToday = Temporal.Now.plainDateISO(ZONE);
+const daysBack = realToday.add({ days: 3 }).year === realToday.year ? 0 : 7;
+const now = () => new Date(Date.now() - daysBack * DAY_MS);
+const today = realToday.subtract({ days: daysBack });
 /** Tomorrow where Ana is: a day she may still ask for. */
 const leaveDay = today.add({ days: 1 });
 const YEAR = leaveDay.year;
@@ -34,7 +43,7 @@ const tableDay = leaveDay.toLocaleString('en-US', { weekday: 'short', year: 'num
 
 beforeAll(async () => {
   await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ now }), launchBrowser()]);
   [admin, max, ana] = await Promise.all([
     signedInUser(server, 'admin@leave-e2e.test', 'Ada Admin'),
     signedInUser(server, 'max@leave-e2e.test', 'Max Manager'),
@@ -55,7 +64,13 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-const pageOf = (user: ApiUser, path: string) => signedInPage(browser, server, contexts, { email: user.email, path, companyId, teamId: apollo });
+/** A signed-in page on the server's clock. */
+async function pageOf(user: ApiUser, path: string) {
+  const page = await signedInPage(browser, server, contexts, { email: user.email, path, companyId, teamId: apollo });
+  await page.clock.install({ time: now() });
+  await page.reload();
+  return page;
+}
 
 /** A count of the paid leave summary, e.g. 'Available'. */
 const count = async (page: Page, label: string) => (await visible(page.getByRole('group', { name: `${label} paid leave days` }))).innerText();

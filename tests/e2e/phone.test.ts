@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
@@ -43,11 +44,31 @@ beforeAll(async () => {
   const seeded = await seedTrackedCompany(server, (at) => {
     clock = at;
   });
-  const { admin, ana, companyId } = seeded;
+  const { admin, ana, companyId, apollo } = seeded;
   const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: LONG_PROJECT })).body.projectId;
   const task = { projectId, title: LONG_TASK, description: '<p>Every manifest, every port.</p>', status: 'IN PROGRESS', priority: 'P1', eta: '2026-12-31', assigneeId: ana.userId };
   const created = (await admin.call('POST', `/api/companies/${companyId}/tasks`, task)).body;
   taskPath = `/${LONG_PROJECT.replaceAll(' ', '-')}/${created.taskId}`;
+  // A request of each kind for Ada to process, so the request tables have a row to fit.
+  const inAWeek = Temporal.Now.plainDateISO('Asia/Kolkata').add({ days: 7 }).toString();
+  const leave = { leaveDate: inAWeek, type: 'Sick Leave', comment: 'Dentist, then the long way home', assigneeId: admin.userId, timeZone: 'Asia/Kolkata' };
+  const regularization = {
+    teamId: apollo,
+    date: '2026-03-02',
+    startHours: 9,
+    startMinutes: 0,
+    durationHours: 1,
+    durationMinutes: 30,
+    projectId,
+    taskId: created.taskId,
+    taskDetails: 'Manifests reconciled on paper while the tracker was down',
+    assigneeId: admin.userId,
+    timeZone: 'Asia/Kolkata',
+  };
+  for (const [route, body] of [['leave', leave], ['regularization', regularization]] as const) {
+    const asked = await ana.call('POST', `/api/companies/${companyId}/${route}/requests`, body);
+    if (asked.status !== 201) throw new Error(`${route} request failed: ${JSON.stringify(asked.body)}`);
+  }
 
   context = await newContext(browser, server, { viewport: PHONE, timezoneId: 'Asia/Kolkata' });
   page = await context.newPage();
@@ -127,7 +148,9 @@ const PAGES: { name: string; path: () => string; heading: string | RegExp }[] = 
   { name: 'user-attendance', path: () => '/userAttendance', heading: 'User Attendance' },
   { name: 'time-attendance', path: () => '/v2/time-attendance', heading: 'Time & Attendance' },
   { name: 'regularization', path: () => '/regularization', heading: 'Regularization' },
+  { name: 'regularization-requests', path: () => '/requestsregularization', heading: 'Regularization Requests' },
   { name: 'leave', path: () => '/leave', heading: 'Leave' },
+  { name: 'leave-requests', path: () => '/requestsleave', heading: 'Leave Requests' },
   { name: 'profile', path: () => '/profile', heading: 'Profile' },
   { name: 'settings', path: () => '/manage-settings', heading: 'Settings' },
   { name: 'invoices', path: () => '/invoices', heading: 'Invoices' },

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Breadcrumbs,
   createTheme,
   type CSSVariablesResolver,
@@ -156,6 +157,8 @@ export const theme = createTheme({
   // Dialogs and menus appear without motion for those who ask their system for less.
   respectReducedMotion: true,
   components: {
+    // A badge in a table cell keeps its whole word: the table gives way, not the label.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // A link in a sentence is told from its words by more than colour (WCAG 1.4.1), in either scheme.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Close buttons are icons: they need a name.

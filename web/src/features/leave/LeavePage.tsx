@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mayRun } from '../../../../domain/members/authorization.ts';
@@ -7,23 +7,22 @@ import { useActiveCompany } from '../company/useActiveCompany';
 import { formatDay } from '../dashboards/formatDay';
 import { useToday } from '../dashboards/useToday';
 import { EmptyPage } from '../layout/EmptyPage';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 import { PageTitle } from '../layout/PageTitle';
-import { ConfirmDialog } from '../teams/ConfirmDialog';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { DeleteRequestDialog } from '../requests/DeleteRequestDialog';
+import { pageOf } from '../requests/pageOf';
+import { OwnRequestActions } from '../requests/RequestActions';
+import { RequestHistoryModal } from '../requests/RequestHistoryModal';
+import { RequestsTable } from '../requests/RequestsTable';
+import { useOwnRequestDialogs } from '../requests/useOwnRequestDialogs';
 import { type LeaveRequest, leaveApi } from './leaveApi';
+import { leaveColumns } from './leaveColumns';
 import { leaveQueries } from './leaveQueries';
 import { LeaveRequestModal } from './LeaveRequestModal';
-import { LeaveStatusBadge } from './LeaveStatusBadge';
 import { PaidLeaveNotice } from './PaidLeaveNotice';
-import { RequestHistoryModal } from './RequestHistoryModal';
-import { pageOf, TablePager } from './TablePager';
 
 const TITLE = 'Leave';
 /** Management §9: the employee leave table shows 20 rows by default. */
 const DEFAULT_PAGE_SIZE = 20;
-
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'history'; request: LeaveRequest };
 
 /** /leave (management §2): one's own leave requests, the paid leave left, and 'Add Request'. */
 export function LeavePage() {
@@ -36,116 +35,46 @@ export function LeavePage() {
 function LeaveOfCompany({ company }: { company: CompanySummary }) {
   const { companyId } = company;
   const year = Number(useToday().slice(0, 4));
-  const requests = useQuery(leaveQueries.mine(companyId));
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const close = () => setDialog(null);
-  const remove = useCompanyCommand(companyId, (request: LeaveRequest) => leaveApi.remove(companyId, request.requestId), {
-    errorTitle: 'Request deletion failed',
-    onDone: close,
-  });
+  const requests = useQuery({ ...leaveQueries.mine(companyId), select: (data) => pageOf(data.requests, paging) });
+  const dialogs = useOwnRequestDialogs<LeaveRequest>();
+  const about = (request: LeaveRequest) => `the request for ${formatDay(request.leaveDate)}`;
 
   return (
     <Stack gap="lg">
       <Group justify="space-between">
         <PageTitle>{TITLE}</PageTitle>
-        <Button onClick={() => setDialog({ kind: 'add' })}>Add Request</Button>
+        <Button onClick={() => dialogs.open({ kind: 'add' })}>Add Request</Button>
       </Group>
 
       <PaidLeaveSummary companyId={companyId} year={year} />
 
-      {requests.isError ? (
-        <LoadFailedAlert error={requests.error} />
-      ) : requests.isPending ? (
-        <Stack gap="xs" aria-label="Loading leave requests">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} h={40} />
-          ))}
-        </Stack>
-      ) : requests.data.requests.length === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState title="No leave requests yet" description="Ask for a day off with Add Request." py="xl" />
-        </Paper>
-      ) : (
-        <Stack gap="sm">
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={860} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'My leave requests' } }}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Comment</Table.Th>
-                    <Table.Th>Manager</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {pageOf(requests.data.requests, paging.page, paging.pageSize).map((request) => (
-                    <Table.Tr key={request.requestId}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(request.leaveDate)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{request.type}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2} maw={280}>
-                          {request.comment}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{request.assignee.name}</Table.Td>
-                      <Table.Td>
-                        <LeaveStatusBadge status={request.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          {/* Only a pending request changes (management §4); an answered one is done. */}
-                          {request.status === 'Pending' ? (
-                            <>
-                              <Button size="compact-sm" variant="light" onClick={() => setDialog({ kind: 'edit', request })} aria-label={`Edit the request for ${formatDay(request.leaveDate)}`}>
-                                Edit
-                              </Button>
-                              <Button size="compact-sm" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', request })} aria-label={`Delete the request for ${formatDay(request.leaveDate)}`}>
-                                Delete
-                              </Button>
-                            </>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              Completed
-                            </Text>
-                          )}
-                          <Button size="compact-sm" variant="subtle" onClick={() => setDialog({ kind: 'history', request })} aria-label={`History of the request for ${formatDay(request.leaveDate)}`}>
-                            History
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <TablePager total={requests.data.requests.length} nouns={['request', 'requests']} {...paging} onChange={setPaging} />
-        </Stack>
-      )}
-
-      <LeaveRequestModal
-        companyId={companyId}
-        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
-        request={dialog?.kind === 'edit' ? dialog.request : null}
-        onClose={close}
+      <RequestsTable
+        requests={requests}
+        label="My leave requests"
+        loadingLabel="Loading leave requests"
+        empty={{ title: 'No leave requests yet', description: 'Ask for a day off with Add Request.' }}
+        minWidth={860}
+        columns={leaveColumns(280)}
+        actions={(request) => <OwnRequestActions status={request.status} about={about(request)} onOpen={(kind) => dialogs.open({ kind, request })} />}
+        paging={paging}
+        onPaging={setPaging}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+
+      <LeaveRequestModal companyId={companyId} opened={dialogs.formOpened} request={dialogs.editing} onClose={dialogs.close} />
+      <DeleteRequestDialog
+        companyId={companyId}
         title="Delete Leave Request"
-        message={dialog?.kind === 'delete' ? `Delete your ${dialog.request.type} request for ${formatDay(dialog.request.leaveDate)}?` : ''}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.request)}
-        onClose={close}
+        request={dialogs.deleting}
+        question={(request) => `Delete your ${request.type} request for ${formatDay(request.leaveDate)}?`}
+        remove={(request) => leaveApi.remove(companyId, request.requestId)}
+        onClose={dialogs.close}
       />
       <RequestHistoryModal
         companyId={companyId}
-        request={dialog?.kind === 'history' ? { requestId: dialog.request.requestId, title: `History of ${dialog.request.type} on ${formatDay(dialog.request.leaveDate)}` } : null}
-        onClose={close}
+        kind="leave"
+        request={dialogs.historyOf && { requestId: dialogs.historyOf.requestId, title: `History of ${dialogs.historyOf.type} on ${formatDay(dialogs.historyOf.leaveDate)}` }}
+        onClose={dialogs.close}
       />
     </Stack>
   );

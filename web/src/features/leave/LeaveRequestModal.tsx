@@ -1,30 +1,23 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { LEAVE_TYPES, MAX_COMMENT_LENGTH, PAID_LEAVE } from '../../../../domain/leave/events.ts';
 import { DEFAULT_COMMENT, leaveMessages } from '../../../../domain/leave/leave.ts';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { useToday } from '../dashboards/useToday';
+import { AssigneeSelect } from '../requests/AssigneeSelect';
+import { RequestFormButtons } from '../requests/RequestFormButtons';
+import type { RequestFormModalProps } from '../requests/RequestFormModalProps';
 import { useCompanyCommand } from '../teams/useCompanyCommand';
 import { type LeaveForm, type LeaveRequest, leaveApi } from './leaveApi';
-import { leaveQueries } from './leaveQueries';
 import { PaidLeaveNotice } from './PaidLeaveNotice';
 
-interface LeaveRequestModalProps {
-  companyId: string;
-  opened: boolean;
-  /** The pending request to change, or null to ask for a new one. */
-  request: LeaveRequest | null;
-  onClose: () => void;
-}
-
 /** The 'Add Request' and 'Edit Request' dialogs of /leave: a day, a kind of leave, a comment and the manager asked. */
-export function LeaveRequestModal({ companyId, opened, request, onClose }: LeaveRequestModalProps) {
+export function LeaveRequestModal({ opened, ...props }: RequestFormModalProps<LeaveRequest>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={request ? 'Edit Leave Request' : 'Add Leave Request'} centered>
+    <Modal opened={opened} onClose={props.onClose} title={props.request ? 'Edit Leave Request' : 'Add Leave Request'} centered>
       {/* Mounted only while open, so every opening starts from the request as it is now. */}
-      <LeaveRequestForm companyId={companyId} request={request} onClose={onClose} />
+      <LeaveRequestForm {...props} />
     </Modal>
   );
 }
@@ -36,10 +29,9 @@ interface FormValues {
   assigneeId: string | null;
 }
 
-function LeaveRequestForm({ companyId, request, onClose }: Omit<LeaveRequestModalProps, 'opened'>) {
+function LeaveRequestForm({ companyId, request, onClose }: Omit<RequestFormModalProps<LeaveRequest>, 'opened'>) {
   const today = useToday();
   const { activeTeam } = useActiveTeam();
-  const assignees = useQuery({ ...leaveQueries.assignees(companyId, activeTeam?.teamId ?? ''), enabled: Boolean(activeTeam) });
   const form = useForm<FormValues>({
     initialValues: {
       leaveDate: request?.leaveDate ?? null,
@@ -60,9 +52,6 @@ function LeaveRequestForm({ companyId, request, onClose }: Omit<LeaveRequestModa
     { errorTitle: request ? 'Request update failed' : 'Request submission failed', onDone: onClose },
   );
 
-  const choices = (assignees.data?.assignees ?? []).map((a) => ({ value: a.userId, label: `${a.name} (${a.role})` }));
-  // A request sent to someone outside the active team still shows whom it was sent to.
-  if (request && !choices.some((choice) => choice.value === request.assignee.userId)) choices.push({ value: request.assignee.userId, label: request.assignee.name });
   const { leaveDate, type } = form.values;
 
   return (
@@ -85,26 +74,14 @@ function LeaveRequestForm({ companyId, request, onClose }: Omit<LeaveRequestModa
         <Select label="Type" placeholder="Choose a type" withAsterisk data={LEAVE_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
         {type === PAID_LEAVE && leaveDate && <PaidLeaveNotice companyId={companyId} year={Number(leaveDate.slice(0, 4))} />}
         <Textarea label="Comment" placeholder={DEFAULT_COMMENT} autosize minRows={2} maxRows={6} maxLength={MAX_COMMENT_LENGTH} {...form.getInputProps('comment')} />
-        <Select
-          label="Manager"
-          placeholder={activeTeam ? 'Choose a manager' : 'Choose a team first'}
-          withAsterisk
-          data={choices}
-          allowDeselect={false}
-          searchable
-          nothingFoundMessage="No manager in this team"
+        <AssigneeSelect
+          companyId={companyId}
+          teamId={activeTeam?.teamId ?? null}
+          current={request?.assignee ?? null}
           disabled={!activeTeam && !request}
-          {...form.getInputProps('assigneeId')}
+          field={form.getInputProps('assigneeId')}
         />
-        {assignees.isError && <Alert color="red">Unable to load the managers of your team. Please try again.</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {request ? 'Save' : 'Submit Request'}
-          </Button>
-        </Group>
+        <RequestFormButtons editing={request !== null} saving={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Modal, Text } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '../../../../domain/leave/events.ts';
 import { DEFAULT_COMMENT } from '../../../../domain/leave/leave.ts';
 import { formatDay } from '../dashboards/formatDay';
+import { ProcessRequestForm } from '../requests/ProcessRequestForm';
 import { useCompanyCommand } from '../teams/useCompanyCommand';
 import { type LeaveRequestToProcess, leaveApi } from './leaveApi';
 
@@ -26,38 +26,28 @@ export function ProcessLeaveModal({ companyId, processing, onClose }: ProcessLea
 }
 
 function ProcessForm({ companyId, request, answer, onClose }: { companyId: string; request: LeaveRequestToProcess; answer: LeaveAnswer; onClose: () => void }) {
-  const [comment, setComment] = useState('');
   const approving = answer === 'approve';
   const process = useCompanyCommand(
     companyId,
-    () => (approving ? leaveApi.approve : leaveApi.decline)(companyId, request.requestId, comment.trim()),
+    (comment: string) => (approving ? leaveApi.approve : leaveApi.decline)(companyId, request.requestId, comment),
     // Management §8's words for a failed answer.
     { errorTitle: approving ? 'Request approval error' : 'Error declining request', onDone: onClose },
   );
   return (
-    <Stack>
+    <ProcessRequestForm
+      placeholder={DEFAULT_COMMENT}
+      maxCommentLength={MAX_COMMENT_LENGTH}
+      busy={process.isPending}
+      onCancel={onClose}
+      answers={(comment) => (
+        <Button color={approving ? 'teal' : 'red'} onClick={() => process.mutate(comment)} loading={process.isPending}>
+          {approving ? 'Approve' : 'Decline'}
+        </Button>
+      )}
+    >
       <Text size="sm">
         {request.requester.name} asks for {request.type} on {formatDay(request.leaveDate)}: “{request.comment}”
       </Text>
-      <Textarea
-        label="Comment"
-        placeholder={DEFAULT_COMMENT}
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={MAX_COMMENT_LENGTH}
-        data-autofocus
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={process.isPending}>
-          Cancel
-        </Button>
-        <Button color={approving ? 'teal' : 'red'} onClick={() => process.mutate(undefined)} loading={process.isPending}>
-          {approving ? 'Approve' : 'Decline'}
-        </Button>
-      </Group>
-    </Stack>
+    </ProcessRequestForm>
   );
 }

@@ -9,9 +9,4 @@ export const leaveQueries = {
   mine: (companyId: string) => queryOptions({ queryKey: ['company', companyId, 'leave', 'mine'], queryFn: () => leaveApi.mine(companyId) }),
   balance: (companyId: string, year: number) => queryOptions({ queryKey: ['company', companyId, 'leave', 'balance', year], queryFn: () => leaveApi.balance(companyId, year) }),
   toProcess: (companyId: string) => queryOptions({ queryKey: ['company', companyId, 'leave', 'team'], queryFn: () => leaveApi.toProcess(companyId) }),
-  history: (companyId: string, requestId: string) =>
-    queryOptions({ queryKey: ['company', companyId, 'leave', 'history', requestId], queryFn: () => leaveApi.history(companyId, requestId) }),
-  // Who may be asked follows who is in which team: the assignees family tells of it.
-  assignees: (companyId: string, teamId: string) =>
-    queryOptions({ queryKey: ['company', companyId, 'assignees', 'requests', teamId], queryFn: () => leaveApi.assignees(companyId, teamId) }),
 };

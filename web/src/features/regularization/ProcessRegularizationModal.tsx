@@ -1,7 +1,7 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Modal, SimpleGrid, Text } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '../../../../domain/regularization/events.ts';
 import { formatDay } from '../dashboards/formatDay';
+import { ProcessRequestForm } from '../requests/ProcessRequestForm';
 import { useCompanyCommand } from '../teams/useCompanyCommand';
 import { type RegularizationRequestToProcess, regularizationApi } from './regularizationApi';
 import { requestTime } from './requestTime';
@@ -34,13 +34,26 @@ function Detail({ label, children }: { label: string; children: string }) {
 }
 
 function ProcessForm({ companyId, request, onClose }: { companyId: string; request: RegularizationRequestToProcess; onClose: () => void }) {
-  const [comment, setComment] = useState('');
   // Management §8's words for a failed answer.
-  const approve = useCompanyCommand(companyId, () => regularizationApi.approve(companyId, request.requestId, comment.trim()), { errorTitle: 'Request approval error', onDone: onClose });
-  const decline = useCompanyCommand(companyId, () => regularizationApi.decline(companyId, request.requestId, comment.trim()), { errorTitle: 'Error declining request', onDone: onClose });
-  const busy = approve.isPending || decline.isPending;
+  const approve = useCompanyCommand(companyId, (comment: string) => regularizationApi.approve(companyId, request.requestId, comment), { errorTitle: 'Request approval error', onDone: onClose });
+  const decline = useCompanyCommand(companyId, (comment: string) => regularizationApi.decline(companyId, request.requestId, comment), { errorTitle: 'Error declining request', onDone: onClose });
   return (
-    <Stack>
+    <ProcessRequestForm
+      placeholder="A word for the requester (optional)"
+      maxCommentLength={MAX_COMMENT_LENGTH}
+      busy={approve.isPending || decline.isPending}
+      onCancel={onClose}
+      answers={(comment) => (
+        <>
+          <Button color="red" variant="light" onClick={() => decline.mutate(comment)} loading={decline.isPending} disabled={approve.isPending}>
+            Decline
+          </Button>
+          <Button color="teal" onClick={() => approve.mutate(comment)} loading={approve.isPending} disabled={decline.isPending}>
+            Approve
+          </Button>
+        </>
+      )}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Detail label="Employee">{request.requester.name}</Detail>
         <Detail label="Date">{formatDay(request.date)}</Detail>
@@ -49,28 +62,6 @@ function ProcessForm({ companyId, request, onClose }: { companyId: string; reque
         <Detail label="Task">{`${request.task.taskId} ${request.task.name}`}</Detail>
         <Detail label="Task details">{request.taskDetails || '—'}</Detail>
       </SimpleGrid>
-      <Textarea
-        label="Comment"
-        placeholder="A word for the requester (optional)"
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={MAX_COMMENT_LENGTH}
-        data-autofocus
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button color="red" variant="light" onClick={() => decline.mutate(undefined)} loading={decline.isPending} disabled={approve.isPending}>
-          Decline
-        </Button>
-        <Button color="teal" onClick={() => approve.mutate(undefined)} loading={approve.isPending} disabled={decline.isPending}>
-          Approve
-        </Button>
-      </Group>
-    </Stack>
+    </ProcessRequestForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -7,27 +7,21 @@ import { FIRST_YEAR, regularizationMessages } from '../../../../domain/regulariz
 import { clockText } from '../../../../domain/regularization/time-text.ts';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { useToday } from '../dashboards/useToday';
-import { leaveQueries } from '../leave/leaveQueries';
 import { projectsQueryOptions } from '../projects/projectsQueryOptions';
+import { AssigneeSelect } from '../requests/AssigneeSelect';
+import { RequestFormButtons } from '../requests/RequestFormButtons';
+import type { RequestFormModalProps } from '../requests/RequestFormModalProps';
 import { useCompanyCommand } from '../teams/useCompanyCommand';
 import { myTasksQueryOptions } from '../timer/myTasksQueryOptions';
 import { type RegularizationForm, type RegularizationRequest, regularizationApi } from './regularizationApi';
 import { requestTime } from './requestTime';
 
-interface RegularizationFormModalProps {
-  companyId: string;
-  opened: boolean;
-  /** The pending request to change, or null to ask for a new one. */
-  request: RegularizationRequest | null;
-  onClose: () => void;
-}
-
 /** The 'Regularization Form' of /regularization (management §2): time one could not track, and the manager asked to approve it. */
-export function RegularizationFormModal({ companyId, opened, request, onClose }: RegularizationFormModalProps) {
+export function RegularizationFormModal({ opened, ...props }: RequestFormModalProps<RegularizationRequest>) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Regularization Form" size="lg" centered>
+    <Modal opened={opened} onClose={props.onClose} title="Regularization Form" size="lg" centered>
       {/* Mounted only while open, so every opening starts from the request as it is now. */}
-      <RequestForm companyId={companyId} request={request} onClose={onClose} />
+      <RequestForm {...props} />
     </Modal>
   );
 }
@@ -47,7 +41,7 @@ interface FormValues {
 const START_TIME = /^(\d{2}):(\d{2})$/;
 const whole = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
 
-function RequestForm({ companyId, request, onClose }: Omit<RegularizationFormModalProps, 'opened'>) {
+function RequestForm({ companyId, request, onClose }: Omit<RequestFormModalProps<RegularizationRequest>, 'opened'>) {
   const today = useToday();
   const { activeTeam } = useActiveTeam();
   // A request stays with the team it was made in; a new one goes to the active team.
@@ -76,7 +70,6 @@ function RequestForm({ companyId, request, onClose }: Omit<RegularizationFormMod
   const { projectId } = form.values;
   const projects = useQuery(projectsQueryOptions(companyId));
   const tasks = useQuery({ ...myTasksQueryOptions(companyId, projectId ?? ''), enabled: projectId !== null });
-  const assignees = useQuery({ ...leaveQueries.assignees(companyId, teamId ?? ''), enabled: teamId !== null });
   const save = useCompanyCommand(
     companyId,
     (values: RegularizationForm) => (request ? regularizationApi.edit(companyId, request.requestId, values) : regularizationApi.submit(companyId, teamId ?? '', values)),
@@ -86,11 +79,9 @@ function RequestForm({ companyId, request, onClose }: Omit<RegularizationFormMod
 
   const projectChoices = (projects.data ?? []).map((p) => ({ value: p.projectId, label: p.name }));
   const taskChoices = (tasks.data ?? []).map((t) => ({ value: t.taskId, label: `${t.taskId} ${t.title}` }));
-  const assigneeChoices = (assignees.data?.assignees ?? []).map((a) => ({ value: a.userId, label: `${a.name} (${a.role})` }));
-  // What the request names stays shown, even when it is no longer offered (a task since done, a manager who left).
-  if (request) {
-    if (!taskChoices.some((c) => c.value === request.task.taskId) && projectId === request.project.projectId) taskChoices.push({ value: request.task.taskId, label: `${request.task.taskId} ${request.task.name}` });
-    if (!assigneeChoices.some((c) => c.value === request.assignee.userId)) assigneeChoices.push({ value: request.assignee.userId, label: request.assignee.name });
+  // The request's task stays shown, even when no longer offered (a task since done).
+  if (request && projectId === request.project.projectId && !taskChoices.some((c) => c.value === request.task.taskId)) {
+    taskChoices.push({ value: request.task.taskId, label: `${request.task.taskId} ${request.task.name}` });
   }
 
   const start = START_TIME.exec(form.values.startTime);
@@ -159,26 +150,8 @@ function RequestForm({ companyId, request, onClose }: Omit<RegularizationFormMod
           {...form.getInputProps('taskId')}
         />
         <Textarea label="Task details" placeholder="What did you work on? (optional)" autosize minRows={2} maxRows={6} maxLength={MAX_TASK_DETAILS_LENGTH} {...form.getInputProps('taskDetails')} />
-        <Select
-          label="Manager"
-          placeholder={teamId ? 'Choose a manager' : 'Choose a team first'}
-          withAsterisk
-          data={assigneeChoices}
-          allowDeselect={false}
-          searchable
-          nothingFoundMessage="No manager in this team"
-          disabled={!teamId}
-          {...form.getInputProps('assigneeId')}
-        />
-        {assignees.isError && <Alert color="red">Unable to load the managers of your team. Please try again.</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!teamId}>
-            {request ? 'Save' : 'Submit Request'}
-          </Button>
-        </Group>
+        <AssigneeSelect companyId={companyId} teamId={teamId} current={request?.assignee ?? null} disabled={!teamId} field={form.getInputProps('assigneeId')} />
+        <RequestFormButtons editing={request !== null} saving={save.isPending} disabled={!teamId} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,20 +1,12 @@
 import { api, type ApiAnswer, type ApiBody } from '../../lib/api';
 import { browserTimeZone } from '../company/timeZoneOptions';
-import { newIdempotencyKey } from '../timer/newIdempotencyKey';
+import { ofRequest, once } from '../requests/requestsApi';
+import type { TablePage } from '../requests/TablePager';
 
 export type RegularizationRequest = ApiAnswer<'get', '/api/companies/{companyId}/regularization/requests'>['requests'][number];
 export type RegularizationRequestToProcess = ApiAnswer<'get', '/api/companies/{companyId}/regularization/team-requests'>['requests'][number];
 /** The form as the server takes it; the browser's zone goes with it. */
 export type RegularizationForm = Omit<ApiBody<'put', '/api/companies/{companyId}/regularization/requests/{requestId}'>, 'timeZone'>;
-
-/** One key per user action: a double click or a retried request writes once. */
-const once = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
-const ofRequest = (companyId: string, requestId: string) => ({ path: { companyId, requestId } });
-
-export interface TablePage {
-  page: number;
-  pageSize: number;
-}
 
 /** The regularization calls (api/routes/regularization.ts). */
 export const regularizationApi = {

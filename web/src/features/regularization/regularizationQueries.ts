@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { regularizationApi, type TablePage } from './regularizationApi';
+import type { TablePage } from '../requests/TablePager';
+import { regularizationApi } from './regularizationApi';
 
 /**
  * Under ['company', companyId, 'regularization']: a change of the company's

@@ -2,11 +2,13 @@ import { Modal, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDay } from '../dashboards/formatDay';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import type { RequestHistory } from './leaveApi';
-import { leaveQueries } from './leaveQueries';
+import { requestQueries } from './requestQueries';
+import type { RequestHistory, RequestKind } from './requestsApi';
 
 interface RequestHistoryModalProps {
   companyId: string;
+  /** Whose family of queries the history lives in, so that live updates of that kind reach it. */
+  kind: RequestKind;
   /** The request whose history to show; null: closed. */
   request: { requestId: string; title: string } | null;
   onClose: () => void;
@@ -22,13 +24,14 @@ const VERBS: Record<Entry['action'], string> = {
   declined: 'declined',
 };
 
-/** How the history names a request's fields. */
+/** How the history names a request's fields (projections/request-history). */
 const FIELDS: Record<string, string> = {
+  // A leave request's.
   leaveDate: 'Date',
   type: 'Type',
   comment: 'Comment',
   assignee: 'Manager',
-  // A regularization request's (projections/request-history).
+  // A regularization request's.
   date: 'Date',
   startTime: 'Start time',
   duration: 'Duration',
@@ -40,16 +43,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const shown = (value: string) => (DAY.test(value) ? formatDay(value) : value);
 
 /** A request's history, oldest first: who did what and when, what they said, and what an edit changed (issue 16 'Audit'). */
-export function RequestHistoryModal({ companyId, request, onClose }: RequestHistoryModalProps) {
+export function RequestHistoryModal({ companyId, kind, request, onClose }: RequestHistoryModalProps) {
   return (
     <Modal opened={request !== null} onClose={onClose} title={request?.title ?? 'History'} size="lg" centered>
-      {request && <HistoryOf companyId={companyId} requestId={request.requestId} />}
+      {request && <HistoryOf companyId={companyId} kind={kind} requestId={request.requestId} />}
     </Modal>
   );
 }
 
-function HistoryOf({ companyId, requestId }: { companyId: string; requestId: string }) {
-  const history = useQuery(leaveQueries.history(companyId, requestId));
+function HistoryOf({ companyId, kind, requestId }: { companyId: string; kind: RequestKind; requestId: string }) {
+  const history = useQuery(requestQueries.history(companyId, kind, requestId));
   if (history.isError) return <LoadFailedAlert error={history.error} />;
   if (history.isPending) {
     return (

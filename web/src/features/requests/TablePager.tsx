@@ -1,12 +1,16 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
-interface TablePagerProps {
-  total: number;
+/** Which page of a table is shown, and how many rows a page holds. */
+export interface TablePage {
   page: number;
   pageSize: number;
+}
+
+interface TablePagerProps extends TablePage {
+  total: number;
   /** What one row is and what several are, for the count and the pages' accessible name: ['request', 'requests']. */
   nouns: readonly [string, string];
-  onChange: (paging: { page: number; pageSize: number }) => void;
+  onChange: (paging: TablePage) => void;
 }
 
 /** Management §9: 10, 20 or 50 rows a page. */
@@ -35,10 +39,3 @@ export function TablePager({ total, page, pageSize, nouns, onChange }: TablePage
     </Group>
   );
 }
-
-/** The rows of the page shown. */
-export const pageOf = <Row,>(rows: readonly Row[], page: number, pageSize: number): Row[] => {
-  const last = Math.max(1, Math.ceil(rows.length / pageSize));
-  const start = (Math.min(page, last) - 1) * pageSize;
-  return rows.slice(start, start + pageSize);
-};
