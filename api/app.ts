@@ -25,6 +25,7 @@ import { setAsideCounts } from '../projections/failures.ts';
 import { refuseApiTokenBeyondTracking, registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(requestRoutes(context));
   await app.register(settingsRoutes(context));
   await app.register(tokenRoutes(context));
+  await app.register(billingRoutes(context));
   await app.register(liveRoutes(context));
 
   await serveWebApp(app, context.config.serveWeb);

@@ -20,3 +20,28 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxyFrom('2')).toThrow(/hop count/);
   });
 });
+
+describe('billing configuration', () => {
+  it('is unconfigured by default: no key, no prices, billing on', () => {
+    expect(configFromEnv({}).billing).toEqual({ off: false, stripeSecretKey: undefined, stripeWebhookSecret: undefined, prices: {}, stripeApi: undefined });
+  });
+
+  it('reads prices from STRIPE_PRICES, each STRIPE_PRICE_<PLAN>_<CYCLE> winning over it', () => {
+    const billing = configFromEnv({
+      STRIPE_PRICES: JSON.stringify({ starter: { monthly: 'price_json_sm', yearly: 'price_json_sy' }, gold: { monthly: 'price_ignored' } }),
+      STRIPE_PRICE_STARTER_MONTHLY: 'price_env_sm',
+      STRIPE_PRICE_ENTERPRISE_QUARTERLY: 'price_env_eq',
+    }).billing;
+    expect(billing.prices).toEqual({ starter: { monthly: 'price_env_sm', yearly: 'price_json_sy' }, enterprise: { quarterly: 'price_env_eq' } });
+  });
+
+  it('refuses STRIPE_PRICES that is not JSON', () => {
+    expect(() => configFromEnv({ STRIPE_PRICES: '{starter' })).toThrow(/STRIPE_PRICES is not JSON/);
+  });
+
+  it('turns billing off with BILLING=off and points the SDK at STRIPE_API_URL', () => {
+    const billing = configFromEnv({ BILLING: 'off', STRIPE_API_URL: 'http://127.0.0.1:12345' }).billing;
+    expect(billing.off).toBe(true);
+    expect(billing.stripeApi).toEqual({ host: '127.0.0.1', port: 12345, protocol: 'http' });
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BILLING_CYCLES, type BillingCycle, PLAN_IDS, type PlanId } from '../domain/billing/plans.ts';
 
 export interface Config {
   port: number;
@@ -23,6 +24,68 @@ export interface Config {
   serveWeb: boolean;
   /** Run the projection workers in this process. */
   runProjections: boolean;
+  billing: BillingConfig;
+}
+
+/** Stripe's price id of each plan and cycle that can be bought. */
+export type StripePrices = Partial<Record<PlanId, Partial<Record<BillingCycle, string>>>>;
+
+export interface BillingConfig {
+  /** BILLING=off: no subscriptions at all; every company is active. */
+  off: boolean;
+  /** Without it nothing calls Stripe and choosing a plan says payments are not configured. */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  prices: StripePrices;
+  /** STRIPE_API_URL: where the SDK sends its requests instead of api.stripe.com (tests, a mock). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/**
+ * Price ids from STRIPE_PRICES (JSON: { "starter": { "monthly": "price_…" }, … })
+ * and STRIPE_PRICE_<PLAN>_<CYCLE>, the latter winning.
+ */
+export function stripePricesFrom(env: NodeJS.ProcessEnv): StripePrices {
+  const prices: StripePrices = {};
+  const json = env.STRIPE_PRICES?.trim();
+  if (json) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      throw new Error('STRIPE_PRICES is not JSON: expected { "starter": { "monthly": "price_…", … }, … }');
+    }
+    for (const plan of PLAN_IDS) {
+      for (const cycle of BILLING_CYCLES) {
+        const price = (parsed as Record<string, Record<string, unknown> | undefined>)?.[plan]?.[cycle];
+        if (typeof price === 'string' && price) (prices[plan] ??= {})[cycle] = price;
+      }
+    }
+  }
+  for (const plan of PLAN_IDS) {
+    for (const cycle of BILLING_CYCLES) {
+      const price = env[`STRIPE_PRICE_${plan.toUpperCase()}_${cycle.toUpperCase()}`]?.trim();
+      if (price) (prices[plan] ??= {})[cycle] = price;
+    }
+  }
+  return prices;
+}
+
+function stripeApiFrom(value: string | undefined): BillingConfig['stripeApi'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+export function billingConfigFrom(env: NodeJS.ProcessEnv): BillingConfig {
+  return {
+    off: env.BILLING?.trim().toLowerCase() === 'off',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    prices: stripePricesFrom(env),
+    stripeApi: stripeApiFrom(env.STRIPE_API_URL),
+  };
 }
 
 export type TrustProxy = boolean | string[];
@@ -60,5 +123,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     invitesPerHour: Number(env.INVITES_PER_HOUR ?? 300),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
+    billing: billingConfigFrom(env),
   };
 }

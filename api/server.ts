@@ -11,6 +11,7 @@ import { startProjectionThread } from '../projections/thread.ts';
 import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from './database/embedded-postgres.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { createBillingService } from './billing/service.ts';
 import { createIdentityService } from './identity/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
@@ -79,8 +80,9 @@ export async function startServer(
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, now });
   const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
+  const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const app = await buildApp({
-    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

@@ -109,6 +109,9 @@ const companyScoped: Record<string, Case> = {
   'PUT /api/companies/{companyId}/settings/threshold': { member: 'refused', body: () => ({ hours: 6 }) },
   'PUT /api/companies/{companyId}/settings/screenshots': { member: 'refused', body: () => ({ enabled: true }) },
   'PUT /api/companies/{companyId}/leave-policies/{year}': { member: 'refused', body: () => ({ paidLeaveDays: 12 }) },
+  'POST /api/companies/{companyId}/billing/checkout': { member: 'refused', body: () => ({ plan: 'grow', cycle: 'monthly' }) },
+  'GET /api/companies/{companyId}/billing/subscription': { member: 'allowed' },
+  'GET /api/companies/{companyId}/billing/invoices': { member: 'refused' },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -136,6 +139,9 @@ const notCompanyScoped = new Set([
   'GET /api/me/tokens',
   'POST /api/me/tokens',
   'DELETE /api/me/tokens/{tokenId}',
+  'GET /api/billing/plans',
+  // Stripe's: signed with the webhook secret, it names its company in the event.
+  'POST /api/billing/stripe-webhook',
 ]);
 
 let server: TestServer;

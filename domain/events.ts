@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { type BillingEvent, billingEventSchemas } from './billing/events.ts';
 import { type CompanyEvent, companyEventSchemas, type CompanyNamesEvent } from './companies/events.ts';
 import { type AccountEvent, type EmailReservationEvent, identityEventSchemas } from './identity/events.ts';
 import { type InviteEvent, inviteEventSchemas } from './invites/events.ts';
@@ -28,7 +29,8 @@ export type StoredEvent =
   | HeartbeatEvent
   | LeaveEvent
   | RegularizationEvent
-  | SettingsEvent;
+  | SettingsEvent
+  | BillingEvent;
 
 /** Each event type's data schema: the event store refuses data that does not match it. */
 export const eventSchemas = {
@@ -43,6 +45,7 @@ export const eventSchemas = {
   ...leaveEventSchemas,
   ...regularizationEventSchemas,
   ...settingsEventSchemas,
+  ...billingEventSchemas,
 };
 
 type Schemas = typeof eventSchemas;

@@ -14,6 +14,7 @@ import * as attendance from './0012_attendance.ts';
 import * as settings from './0013_settings.ts';
 import * as leave from './0014_leave.ts';
 import * as regularization from './0015_regularization.ts';
+import * as billing from './0016_billing.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_settings': settings,
   '0014_leave': leave,
   '0015_regularization': regularization,
+  '0016_billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,36 @@ export interface CompaniesTable {
   created_at: Date;
   subscription_status: string;
   trial_ends_at: Date | null;
+  subscription_active_until: Date | null;
+}
+
+export interface BillingSubscriptionsTable {
+  company_id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  stripe_status: string | null;
+  plan: string | null;
+  cycle: string | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: Generated<boolean>;
+  last_payment_status: string | null;
+  next_payment_attempt: Date | null;
+  last_payment_at: Date | null;
+}
+
+export interface BillingInvoicesTable {
+  invoice_id: string;
+  company_id: string;
+  invoice_number: string | null;
+  created_at: Date;
+  /** Minor units (cents). */
+  amount: number;
+  currency: string;
+  plan: string | null;
+  status: string;
+  period_start: Date;
+  period_end: Date;
+  hosted_invoice_url: string | null;
 }
 
 export interface CompanyMembersTable {
@@ -441,6 +471,8 @@ export interface Database {
   timer_liveness: TimerLivenessTable;
   mail_outbox: MailOutboxTable;
   companies: CompaniesTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_invoices: BillingInvoicesTable;
   company_members: CompanyMembersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

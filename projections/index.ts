@@ -1,5 +1,6 @@
 import { accountsProjection } from './accounts/accounts.ts';
 import { attendanceProjection } from './attendance/attendance.ts';
+import { billingProjection } from './billing/billing.ts';
 import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { dashboardsProjection } from './dashboards/dashboards.ts';
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   settingsProjection,
   apiTokensProjection,
   sessionsProjection,
+  billingProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

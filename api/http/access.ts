@@ -63,7 +63,7 @@ function loadMembership(db: Kysely<Database>, companyId: string, userId: string)
  * subscription is suspended or the trial over.
  */
 export async function companyAccess(
-  context: { db: Kysely<Database>; memberships: ReadModelCache<Membership> },
+  context: { db: Kysely<Database>; memberships: ReadModelCache<Membership>; config: { billing: { off: boolean } } },
   request: FastifyRequest,
   companyId: string,
   options: { command?: CommandName; page?: GuardedPage; write?: boolean } = {},
@@ -78,7 +78,9 @@ export async function companyAccess(
   if (options.command && !mayRun(access.role, options.command)) throw forbidden(accessDenied);
   if (options.page && !mayOpenPage(access.role, options.page)) throw forbidden(accessDenied);
   const { company } = access;
-  if (options.write && isLocked({ status: company.subscription_status, trialEndsAt: company.trial_ends_at }, new Date())) {
+  const subscription = { status: company.subscription_status, trialEndsAt: company.trial_ends_at, activeUntil: company.subscription_active_until };
+  // BILLING=off: no subscriptions, no gate.
+  if (options.write && !context.config.billing.off && isLocked(subscription, new Date())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }
   return access;

@@ -3,6 +3,7 @@ import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/ty
 import { formatPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
+import type { BillingService } from '../billing/service.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -25,6 +26,7 @@ export interface ApiContext {
   organisation: OrganisationService;
   projects: ProjectsService;
   timeTracking: TimeTrackingService;
+  billing: BillingService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
   /** Callers' memberships, by "companyId:userId" (see companyAccess). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findAccount } from '../../projections/accounts/queries.ts';
+import { shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -62,7 +63,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies',
       { schema: { tags, summary: 'The companies the signed-in user belongs to', response: { 200: Type.Array(CompanySummary), ...errorResponses } } },
-      async (request) => companyListOf(context.db, await requireUser(request)),
+      async (request) => companyListOf(context.db, await requireUser(request), { billingOff: context.config.billing.off, now: context.now() }),
     );
 
     app.get(
@@ -86,7 +87,10 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           location: { country: c.location_country, code: c.location_code },
           timeZone: c.time_zone,
           workingHours: { start: c.work_start, end: c.work_end },
-          subscription: { status: c.subscription_status, trialExpiryDate: c.trial_ends_at?.toISOString() ?? null },
+          subscription: {
+            status: shownSubscriptionStatus({ status: c.subscription_status, activeUntil: c.subscription_active_until }, context.now(), context.config.billing.off),
+            trialExpiryDate: c.trial_ends_at?.toISOString() ?? null,
+          },
           role: access.role,
           teams: teams.map((t) => ({ teamId: t.team_id, teamName: t.name, role: access.teamRoles.get(t.team_id)! })),
         };

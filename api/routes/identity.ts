@@ -209,7 +209,7 @@ async function profileOf(context: ApiContext, userId: string) {
   const account = await findAccount(context.db, userId);
   if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
   const [companyList, invites] = await Promise.all([
-    companyListOf(context.db, userId),
+    companyListOf(context.db, userId, { billingOff: context.config.billing.off, now: context.now() }),
     pendingInvitesFor(context.db, account.email, new Date()),
   ]);
   return {

@@ -174,6 +174,12 @@ describe('company: subscription gate', () => {
     expect(isLocked({ status: 'active', trialEndsAt: trialEnd }, at(365 * DAY_MS))).toBe(false);
   });
 
+  it('locks an active subscription with an end once the end is reached', () => {
+    expect(isLocked({ status: 'active', trialEndsAt: null, activeUntil: trialEnd }, at(-1))).toBe(false);
+    expect(isLocked({ status: 'active', trialEndsAt: null, activeUntil: trialEnd }, at(0))).toBe(true);
+    expect(isLocked({ status: 'active', trialEndsAt: null, activeUntil: null }, at(365 * DAY_MS))).toBe(false);
+  });
+
   it('always locks a suspended company', () => {
     expect(isLocked({ status: 'suspended', trialEndsAt: null }, now)).toBe(true);
     expect(isLocked({ status: 'suspended', trialEndsAt: trialEnd }, now)).toBe(true);

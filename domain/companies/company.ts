@@ -70,6 +70,9 @@ export const company: Decider<CompanyCommand, CompanyEvent, CompanyState, Compan
         };
       case 'SubscriptionStatusSet':
         return state.status === 'created' ? { ...state, subscription: event.data.status, trialEndsAt: event.data.trialEndsAt } : state;
+      default:
+        // Billing's events share the company's stream (domain/billing).
+        return state;
     }
   },
 
@@ -107,9 +110,9 @@ export const company: Decider<CompanyCommand, CompanyEvent, CompanyState, Compan
   },
 };
 
-/** Suspended, or a trial past its end, locks the company (spec core §4). Unknown reads as trial. */
-export function isLocked(subscription: { status: string | null; trialEndsAt: string | Date | null }, now: Date): boolean {
-  if (subscription.status === 'active') return false;
+/** Suspended, or a trial past its end, locks the company (spec core §4). Unknown reads as trial. An active subscription with an end locks once it is reached. */
+export function isLocked(subscription: { status: string | null; trialEndsAt: string | Date | null; activeUntil?: string | Date | null }, now: Date): boolean {
+  if (subscription.status === 'active') return subscription.activeUntil != null && new Date(subscription.activeUntil).getTime() <= now.getTime();
   if (subscription.status === 'suspended') return true;
   return subscription.trialEndsAt !== null && new Date(subscription.trialEndsAt).getTime() <= now.getTime();
 }

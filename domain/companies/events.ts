@@ -24,7 +24,13 @@ export const CompanyCreated = Closed({
   createdBy: Closed({ userId: Id, name: Name, email: Email }),
   trialEndsAt: Instant,
 });
-export const SubscriptionStatusSet = Closed({ companyId: Id, status: Type.Enum(SUBSCRIPTION_STATUSES), trialEndsAt: Nullable(Instant) });
+export const SubscriptionStatusSet = Closed({
+  companyId: Id,
+  status: Type.Enum(SUBSCRIPTION_STATUSES),
+  trialEndsAt: Nullable(Instant),
+  /** An active subscription that lapses then (a failed payment, a cancellation at the period end); absent or null: open-ended. */
+  activeUntil: Type.Optional(Nullable(Instant)),
+});
 export const CompanyNameClaimed = Closed({ companyId: Id, name: Name });
 
 export type CompanyEvent =

@@ -98,6 +98,7 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   SetDailyThreshold: { 'own team': 'A H M', 'other team': 'A H M' },
   SetScreenshots: { 'own team': 'A H M', 'other team': 'A H M' },
   SetLeavePolicy: { 'own team': 'A', 'other team': 'A' },
+  StartCheckout: { 'own team': 'A', 'other team': 'A' },
 };
 
 const LETTER: Record<Role, string> = { Admin: 'A', Head: 'H', Manager: 'M', Member: 'm', Client: 'C' };

@@ -61,6 +61,8 @@ export const COMMAND_RIGHTS = {
   SetDailyThreshold: MANAGERS,
   SetScreenshots: MANAGERS,
   SetLeavePolicy: { Admin: 'company' },
+  // Billing: only Admins choose a plan and pay for it.
+  StartCheckout: { Admin: 'company' },
 } as const satisfies Record<string, Partial<Record<Role, Reach>>>;
 
 export type CommandName = keyof typeof COMMAND_RIGHTS;
@@ -134,11 +136,13 @@ export const grantableRoles = (role: Role): readonly Role[] => GRANTABLE[role];
  * - founder: the person creating a company joins it as its Admin;
  * - team-creator: a Head who creates a team heads it;
  * - invitation: an accepted invite grants exactly what it offered, to its invitee;
- * - operator: the operator's command line and the server's own sweeps.
+ * - operator: the operator's command line and the server's own sweeps;
+ * - payment-provider: a Stripe webhook whose signature checked out.
  */
 export type Authority =
   | Actor
   | { kind: 'founder'; userId: string; companyId: string }
   | { kind: 'team-creator'; userId: string; companyId: string; teamId: string }
   | { kind: 'invitation'; userId: string; companyId: string; inviteId: string; role: Role; teamId: string | null; projectIds: readonly string[] }
-  | { kind: 'operator' };
+  | { kind: 'operator' }
+  | { kind: 'payment-provider' };

@@ -160,5 +160,5 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
 
 /** A founder, team creator or invitee is entitled only to grants for themselves, in their own company. */
 function isOwnGrant(authority: Exclude<Authority, Actor>, state: MemberState): boolean {
-  return authority.kind !== 'operator' && authority.userId === state.userId && authority.companyId === state.companyId;
+  return authority.kind !== 'operator' && authority.kind !== 'payment-provider' && authority.userId === state.userId && authority.companyId === state.companyId;
 }

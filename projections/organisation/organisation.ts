@@ -62,15 +62,16 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
           created_at: at,
           subscription_status: 'trial',
           trial_ends_at: new Date(trialEndsAt),
+          subscription_active_until: null,
         })
         .execute();
       return [...companyChanges(companyId, 'details'), ...ownRoleChanged(createdBy.userId)];
     }
     case 'SubscriptionStatusSet': {
-      const { companyId, status, trialEndsAt } = event.data;
+      const { companyId, status, trialEndsAt, activeUntil } = event.data;
       await trx
         .updateTable('companies')
-        .set({ subscription_status: status, trial_ends_at: trialEndsAt ? new Date(trialEndsAt) : null })
+        .set({ subscription_status: status, trial_ends_at: trialEndsAt ? new Date(trialEndsAt) : null, subscription_active_until: activeUntil ? new Date(activeUntil) : null })
         .where('company_id', '=', companyId)
         .execute();
       const members = await trx.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('deleted', '=', false).execute();

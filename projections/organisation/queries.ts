@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
+import { shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import type { Database } from '../database.ts';
 
-/** The companies a user belongs to, with their role and subscription (select-company, the switcher). */
-export async function companyListOf(db: Kysely<Database>, userId: string) {
+/** The companies a user belongs to, with their role and subscription (select-company, the switcher); `billingOff`: BILLING=off. */
+export async function companyListOf(db: Kysely<Database>, userId: string, { billingOff = false, now = new Date() } = {}) {
   const rows = await db
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.company_id', 'm.company_id')
-    .select(['c.company_id', 'c.name', 'm.access_level', 'c.subscription_status', 'c.trial_ends_at'])
+    .select(['c.company_id', 'c.name', 'm.access_level', 'c.subscription_status', 'c.trial_ends_at', 'c.subscription_active_until'])
     .where('m.user_id', '=', userId)
     .where('m.deleted', '=', false)
     .orderBy('c.name')
@@ -15,7 +16,7 @@ export async function companyListOf(db: Kysely<Database>, userId: string) {
     companyId: row.company_id,
     companyName: row.name,
     role: row.access_level,
-    subscriptionStatus: row.subscription_status,
+    subscriptionStatus: shownSubscriptionStatus({ status: row.subscription_status, activeUntil: row.subscription_active_until }, now, billingOff),
     trialExpiryDate: row.trial_ends_at?.toISOString() ?? null,
   }));
 }

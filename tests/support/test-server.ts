@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
-import { configFromEnv, type TrustProxy } from '../../api/config.ts';
+import { type BillingConfig, configFromEnv, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
 import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
 import { freePort } from '../../api/database/free-port.ts';
@@ -21,7 +21,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
 ): Promise<TestServer> {
   const mailbox = await startMailbox();
   const databaseUrl =
@@ -42,6 +42,7 @@ export async function startTestServer(
       runProjections: overrides.runProjections ?? true,
       jwtSecret: overrides.jwtSecret,
       trustProxy: overrides.trustProxy ?? false,
+      billing: { ...configFromEnv({}).billing, ...overrides.billing },
     },
     overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     { now: overrides.now },

@@ -6,10 +6,10 @@ import { attendanceSearch } from '../features/attendance/attendanceSearch';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../features/dashboards/dashboardSearch';
+import { InvoicesPage } from '../features/invoices/InvoicesPage';
 import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
 import { InviteListPage } from '../features/invites/InviteListPage';
 import { InviteMembersPage } from '../features/invites/InviteMembersPage';
-import { EmptyPage } from '../features/layout/EmptyPage';
 import { LeavePage } from '../features/leave/LeavePage';
 import { LeaveRequestsPage } from '../features/leave/LeaveRequestsPage';
 import { MainLayout } from '../features/layout/MainLayout';
@@ -44,15 +44,6 @@ const mainPageRoute = createRoute({
   // The result's type is written out: the load's `matches` are typed by the route tree this route belongs to.
   beforeLoad: (load): MainPageContext => guardMainPage(load),
 });
-
-/** A main-layout page whose content is not built yet; `comingSoon` says what it will hold. */
-function emptyPageRoute<const Path extends string>(path: Path, title: string, comingSoon: string, noCompanyText?: string) {
-  return createRoute({
-    getParentRoute: () => mainPageRoute,
-    path,
-    component: () => <EmptyPage title={title} comingSoon={comingSoon} noCompanyText={noCompanyText} />,
-  });
-}
 
 const leaveRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/leave', component: LeavePage });
 
@@ -184,6 +175,8 @@ const subscriptionRoute = createRoute({
   },
 });
 
+const invoicesRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/invoices', component: InvoicesPage });
+
 const paymentRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/payment', component: PaymentPage });
 
 const projectsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/project', component: ProjectsPage });
@@ -243,7 +236,7 @@ export const mainRoutes = mainLayoutRoute.addChildren([
     leaveRoute,
     leaveRequestsRoute,
     manageSettingsRoute,
-    emptyPageRoute('/invoices', 'Invoices', 'Invoices arrive with billing.'),
+    invoicesRoute,
     inviteListRoute,
     inviteDetailsRoute,
     subscriptionRoute,

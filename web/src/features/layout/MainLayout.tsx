@@ -6,7 +6,7 @@ import { LostCompanyRedirect } from '../company/LostCompanyRedirect';
 import { TeamChooser } from '../company/TeamChooser';
 import { DASHBOARD_BAR_HEIGHT, DashboardTopBar, useShowsDashboardTopBar } from '../dashboards/DashboardTopBar';
 import { subscriptionPaths } from '../subscription/subscriptionPaths';
-import { TrialBanner } from '../subscription/TrialBanner';
+import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { TimerBar } from '../timer/TimerBar';
 import { CANVAS } from '../../theme';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
@@ -84,7 +84,7 @@ export function MainLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main inert={drawerOpen}>
-        <TrialBanner />
+        <SubscriptionBanner />
         <Outlet />
         {/* The subscription pages are where a locked company's users land: no team question there. */}
         <TeamChooser suppressed={subscriptionPaths.includes(pathname)} />

@@ -9,6 +9,8 @@ export interface MenuItem {
   search?: (companyId: string) => Record<string, string>;
   /** Also shown when the user has no active company. */
   withoutCompany?: true;
+  /** A page of subscriptions and payment, hidden when the server runs without them (BILLING=off). */
+  billing?: true;
   /** A number shown as a badge beside the title when above 0. */
   count?: (profile: Profile) => number;
 }

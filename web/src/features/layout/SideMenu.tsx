@@ -2,6 +2,7 @@ import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useProfile } from '../auth/useProfile';
 import { useActiveCompany } from '../company/useActiveCompany';
+import { useCheckoutMode } from '../subscription/useCheckoutMode';
 import { CompanyPrompt } from './CompanyPrompt';
 import { menuSections } from './menuSections';
 import { visibleMenuSections } from './visibleMenuSections';
@@ -14,7 +15,7 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
   const profile = useProfile();
   const company = useActiveCompany();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const sections = visibleMenuSections(menuSections, company?.role ?? null);
+  const sections = visibleMenuSections(menuSections, company?.role ?? null, { billingOff: useCheckoutMode() === 'off' });
 
   return (
     <ScrollArea type="scroll" h="100%">

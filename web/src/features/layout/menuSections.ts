@@ -27,7 +27,7 @@ export const menuSections: MenuSection[] = [
       { title: 'Leave requests', to: '/requestsleave' },
       { title: 'Profile', to: '/profile', withoutCompany: true },
       { title: 'Settings', to: '/manage-settings' },
-      { title: 'Invoices', to: '/invoices' },
+      { title: 'Invoices', to: '/invoices', billing: true },
       { title: 'Projects', to: '/project' },
       { title: 'Teams', to: '/manage-teams', search: () => ({ tab: 'teams' }) },
       { title: 'Tasks', to: '/manage-tasks' },

@@ -27,6 +27,11 @@ describe('visibleMenuSections', () => {
     }
     for (const role of ['Member', 'Client'] as const) expect(titles(role)).not.toContain('Time & Attendance');
   });
+  it('hides Invoices when the server runs without billing (BILLING=off)', () => {
+    const admin = visibleMenuSections(menuSections, 'Admin', { billingOff: true }).flatMap((section) => section.items.map((item) => item.title));
+    expect(admin).not.toContain('Invoices');
+    expect(admin).toContain('Settings');
+  });
   it('shows Invoices to Admins only', () => {
     expect(titles('Admin')).toContain('Invoices');
     for (const role of ['Head', 'Manager', 'Member', 'Client'] as const) expect(titles(role)).not.toContain('Invoices');

@@ -1,16 +1,28 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { type BillingCycle, PLANS } from '../../../../domain/billing/plans.ts';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { PageTitle } from '../layout/PageTitle';
+import { BillingCycleControl } from './BillingCycleControl';
+import { BillingOffNotice } from './BillingOffNotice';
+import { PlanCard } from './PlanCard';
+import { useCheckoutMode } from './useCheckoutMode';
+import { checkoutErrorMessage, useStartCheckout } from './useStartCheckout';
 
 interface SubscriptionPageProps {
   /** 'suspended' when the user came from /subscription-suspended. */
   from: string | undefined;
 }
 
-/** /subscription: the plan picker's place. Billing is not built, so it says so instead of offering plans. */
+/** /subscription: the plans of management §9; an Admin chooses one and pays on Stripe Checkout. */
 export function SubscriptionPage({ from }: SubscriptionPageProps) {
   const company = useActiveCompany();
+  const checkout = useCheckoutMode();
+  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  const start = useStartCheckout(company?.companyId ?? '');
+  const mayChoose = company?.role === 'Admin';
+
   const back =
     from === 'suspended' ? (
       <Button
@@ -28,18 +40,48 @@ export function SubscriptionPage({ from }: SubscriptionPageProps) {
     );
 
   return (
-    <Stack gap="lg" maw={720}>
-      <PageTitle>Choose a Plan</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack gap="md">
-          <Text>Paid plans and billing come later; you cannot buy a plan in Timeledger yet.</Text>
-          <Text c="dimmed" size="sm">
-            Until then, a company&apos;s subscription is changed by the people who run this Timeledger installation. Ask
-            them to extend the trial or to reactivate a suspended company.
-          </Text>
-          <Group>{back}</Group>
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <PageTitle>Choose a Plan</PageTitle>
+          {checkout !== 'off' && (
+            <Text c="dimmed">Prices in US dollars per month. Pay each month, each quarter or once a year.</Text>
+          )}
         </Stack>
-      </Paper>
+        {back}
+      </Group>
+      {checkout === 'off' ? (
+        <BillingOffNotice />
+      ) : (
+        <>
+          {company && !mayChoose && (
+            <Alert color="blue" title="Only Admins choose a plan">
+              Please ask an Admin of {company.companyName} to choose a plan.
+            </Alert>
+          )}
+          {start.isError && (
+            <Alert color="red" title="Checkout did not start" withCloseButton closeButtonLabel="Close" onClose={start.reset}>
+              {checkoutErrorMessage(start.error)}
+            </Alert>
+          )}
+          <Group justify="center">
+            <BillingCycleControl value={cycle} onChange={setCycle} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
+            {PLANS.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                cycle={cycle}
+                onChoose={mayChoose ? () => start.mutate({ plan: plan.id, cycle }) : undefined}
+                choosing={!start.isIdle && !start.isError && start.variables?.plan === plan.id}
+                // Once Stripe's page is on its way, the choice is made.
+                disabled={start.isPending || start.isSuccess}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { billing } from '../../domain/billing/billing.ts';
+import { type BillingCycle, type PlanId, PLANS, planById, seatLimitMessage } from '../../domain/billing/plans.ts';
+import { paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
+import { companyStream } from '../../domain/companies/events.ts';
+import { authorize } from '../../domain/members/authorization.ts';
+import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
+import { handleCommand, loadStream } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import { billingOf, companyOfCustomer, invoicesOf } from '../../projections/billing/queries.ts';
+import type { CompaniesTable, Database } from '../../projections/database.ts';
+import type { BillingConfig } from '../config.ts';
+import { type CompanyAccess, isUuid } from '../http/access.ts';
+import { factOf, stripeClient } from './stripe.ts';
+
+export const billingMessages = {
+  unconfigured: 'Payments are not configured on this server. Please ask its administrator to activate your company.',
+  off: 'Subscriptions are turned off on this server.',
+  badSignature: 'Invalid Stripe signature',
+  noWebhook: 'Stripe webhooks are not configured on this server.',
+} as const;
+
+export const missingPriceMessage = (plan: PlanId, cycle: BillingCycle) =>
+  `The ${planById(plan)!.name} plan billed ${cycle} has no price on this server. Please ask its administrator to set STRIPE_PRICE_${plan.toUpperCase()}_${cycle.toUpperCase()}.`;
+
+/** Stripe's tolerance for a signature's age, in seconds. */
+const SIGNATURE_TOLERANCE = 300;
+
+export type CheckoutMode = 'stripe' | 'unconfigured' | 'off';
+
+export interface BillingDeps {
+  store: EventStore;
+  db: Kysely<Database>;
+  config: BillingConfig;
+  publicUrl: string;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
+
+export function createBillingService({ store, db, config, publicUrl, now, logger }: BillingDeps) {
+  const stripe = stripeClient(config);
+  const mode: CheckoutMode = config.off ? 'off' : stripe ? 'stripe' : 'unconfigured';
+
+  /** The company's Stripe customer: the one its stream names, else a new one, named on the stream (with where that sits in the log). */
+  async function customerOf(access: CompanyAccess, stripe: Stripe, metadata: EventMetadata): Promise<{ customerId: string; position: LogPosition | null }> {
+    const companyId = access.company.company_id;
+    const { state } = await loadStream(store, companyStream(companyId), billing);
+    if (state.customerId) return { customerId: state.customerId, position: null };
+    const customer = await stripe.customers.create(
+      { name: access.company.name, email: access.email, metadata: { companyId } },
+      // Two checkouts started at once make one customer.
+      { idempotencyKey: `timeledger-customer-${companyId}` },
+    );
+    const linked = await handleCommand(store, companyStream(companyId), billing, { type: 'LinkStripeCustomer', customerId: customer.id, actor: access.actor }, { now: now() }, { ...metadata, companyId });
+    return { customerId: customer.id, position: linked.position };
+  }
+
+  return {
+    checkoutMode: mode,
+
+    plans: () => ({ plans: [...PLANS], checkout: mode }),
+
+    /** A Checkout Session for the plan and cycle; the browser goes to its URL. */
+    async startCheckout(access: CompanyAccess, plan: PlanId, cycle: BillingCycle, metadata: EventMetadata): Promise<{ url: string; position: LogPosition | null }> {
+      const companyId = access.company.company_id;
+      authorize(access.actor, 'StartCheckout', { companyId });
+      if (!stripe) throw conflict(config.off ? billingMessages.off : billingMessages.unconfigured);
+      const price = config.prices[plan]?.[cycle];
+      if (!price) throw conflict(missingPriceMessage(plan, cycle));
+      // Stripe out of reach answers 500; the page says 'Failed to start subscription process. Please try again.'
+      const { customerId: customer, position } = await customerOf(access, stripe, metadata);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${publicUrl}/dashboard-team?subscription=success`,
+        cancel_url: `${publicUrl}/subscription?canceled=true`,
+        client_reference_id: companyId,
+        metadata: { companyId },
+        subscription_data: { metadata: { companyId } },
+      });
+      if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL');
+      return { url: session.url, position };
+    },
+
+    /**
+     * A Stripe webhook: the signature over the raw body, then the event's fact
+     * on the company's stream. The Stripe event id is the command id, so a
+     * replay writes nothing twice.
+     */
+    async receiveWebhook(rawBody: Buffer, signature: string | undefined, correlationId: string): Promise<LogPosition | null> {
+      if (!stripe || !config.stripeWebhookSecret) throw notFound(billingMessages.noWebhook);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.stripeWebhookSecret, SIGNATURE_TOLERANCE);
+      } catch {
+        throw invalid(billingMessages.badSignature);
+      }
+      const told = await factOf(event, stripe, config.prices);
+      if (!told) return null;
+      const named = told.companyId && isUuid(told.companyId) ? told.companyId : null;
+      const companyId = named ?? (told.customerId ? await companyOfCustomer(db, told.customerId) : null);
+      if (!companyId) {
+        logger.warn({ stripeEventId: event.id, type: event.type }, 'Stripe event for no known company: ignored');
+        return null;
+      }
+      try {
+        const { position } = await handleCommand(
+          store,
+          companyStream(companyId),
+          billing,
+          { type: 'RecordStripeFact', fact: told.fact, authority: { kind: 'payment-provider' } },
+          { now: now() },
+          { companyId, commandId: `stripe:${event.id}`, correlationId },
+        );
+        return position;
+      } catch (error) {
+        // An event about a company that does not exist here (another installation's, a deleted one) is not retried.
+        if (!(error instanceof DomainError && error.code === 'not_found')) throw error;
+        logger.warn({ stripeEventId: event.id, companyId }, 'Stripe event for an unknown company: ignored');
+        return null;
+      }
+    },
+
+    /** The subscription the banner and the plans page show. */
+    async subscriptionOf(company: CompaniesTable) {
+      const row = await billingOf(db, company.company_id);
+      const at = now();
+      const terms = row?.stripe_status ? { stripeStatus: row.stripe_status, currentPeriodEnd: row.current_period_end?.toISOString() ?? null, cancelAtPeriodEnd: row.cancel_at_period_end } : null;
+      return {
+        status: shownSubscriptionStatus({ status: company.subscription_status, activeUntil: company.subscription_active_until }, at, config.off),
+        trialExpiryDate: company.trial_ends_at?.toISOString() ?? null,
+        plan: (row?.plan as PlanId | null) ?? null,
+        cycle: (row?.cycle as BillingCycle | null) ?? null,
+        currentPeriodEnd: row?.current_period_end?.toISOString() ?? null,
+        cancelAtPeriodEnd: row?.cancel_at_period_end ?? false,
+        lastPaymentStatus: row?.last_payment_status ?? null,
+        nextPaymentAttempt: row?.next_payment_attempt?.toISOString() ?? null,
+        paymentWarning: !config.off && terms !== null && paymentWarning(terms, at),
+      };
+    },
+
+    invoicesOf: (companyId: string, page: number, limit: number) => invoicesOf(db, companyId, page, limit),
+
+    /**
+     * Refuses invitations that would take the company past its plan's
+     * members: members and pending invitations count, existing members are
+     * never removed. No plan (a trial, BILLING=off, an operator's activation): no limit.
+     */
+    async checkSeats(companyId: string, emails: readonly string[]): Promise<void> {
+      if (config.off) return;
+      const row = await billingOf(db, companyId);
+      const plan = row?.plan ? planById(row.plan) : undefined;
+      if (!plan || plan.seatLimit === null || !row?.stripe_status || row.stripe_status === 'canceled') return;
+      const members = await db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute();
+      const pending = await db
+        .selectFrom('invites')
+        .select('email')
+        .distinct()
+        .where('company_id', '=', companyId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now())
+        .execute();
+      const seats = new Set([...members, ...pending].map((row) => row.email.toLowerCase()));
+      for (const email of emails) {
+        const normalized = email.trim().toLowerCase();
+        if (normalized) seats.add(normalized);
+      }
+      if (seats.size > plan.seatLimit) throw conflict(seatLimitMessage(plan));
+    },
+  };
+}
