@@ -356,7 +356,7 @@ describe('organisation', () => {
     await visible(adminPage.getByRole('button', { name: 'Add Team' }));
     await open(adminPage, '/invoices');
     await visible(adminPage.getByRole('heading', { name: 'Invoices' }));
-    await visible(adminPage.getByText('Invoices arrive with billing.'));
+    await visible(adminPage.getByText('No invoices found'));
 
     // Manager: the Members tab, but neither Invite Members nor Add Team; no Invoices.
     await open(managerPage, '/manage-teams?tab=members');
