@@ -40,7 +40,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string, viewport = DESKTOP) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo, viewport });
+  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo }, viewport });
 
 /** The figure of a summary count. */
 const count = async (page: Page, status: string) => (await visible(page.getByRole('region', { name: status, exact: true }))).innerText();

@@ -37,7 +37,7 @@ checkEachTest(contexts);
 
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo });
+  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo } });
 
 /** The big figure of an overview card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();

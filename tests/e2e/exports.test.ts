@@ -44,7 +44,7 @@ checkEachTest(contexts);
 
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo });
+  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo } });
 
 /** Opens the Export modal of the page. */
 async function openExport(page: Page): Promise<Locator> {

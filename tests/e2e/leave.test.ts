@@ -66,7 +66,7 @@ checkEachTest(contexts);
 
 /** A signed-in page on the server's clock. */
 async function pageOf(user: ApiUser, path: string) {
-  const page = await signedInPage(browser, server, contexts, { email: user.email, path, companyId, teamId: apollo });
+  const page = await signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId, teamId: apollo } });
   await page.clock.install({ time: now() });
   await page.reload();
   return page;

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-const pageOf = (user: ApiUser, path: string) => signedInPage(browser, server, contexts, { email: user.email, path, companyId, teamId: apollo });
+const pageOf = (user: ApiUser, path: string) => signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId, teamId: apollo } });
 
 /** A table's rows below its header, each as its cells' texts. */
 async function rows(table: Locator): Promise<string[][]> {

@@ -3,8 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsMessages } from '../../domain/settings/company-settings.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
-import { alertWith, checkEachTest, ensureWebBuild, fieldError, launchBrowser, newContext, screenshot, sideMenu, signInWithApi, visible, waitForPath } from './support/browser.ts';
+import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
+import { alertWith, checkEachTest, ensureWebBuild, fieldError, launchBrowser, screenshot, sideMenu, signedInPage, visible, waitForPath } from './support/browser.ts';
 
 /*
  * /manage-settings. Ada Admin created the company and its team Apollo 10
@@ -60,14 +60,7 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-async function pageOf(user: ApiUser, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await newContext(browser, server, { viewport, timezoneId: ZONE });
-  contexts.push(context);
-  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(browser, server, contexts, { email: user.email, path, viewport });
 
 /** The number under 'Current threshold (hr)'. */
 const currentThreshold = (page: Page) => page.getByText('Current threshold (hr)').locator('xpath=following-sibling::*[1]').innerText();

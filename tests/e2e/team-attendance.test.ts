@@ -2,9 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
+import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, ensureWebBuild, launchBrowser, newContext, screenshot, sideMenu, signInWithApi, visible } from './support/browser.ts';
+import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, sideMenu, signedInPage, visible } from './support/browser.ts';
 
 /*
  * /team-attendance and /v2/time-attendance on punches written over the API
@@ -86,14 +86,7 @@ afterAll(async () => {
 
 checkEachTest(contexts);
 
-async function pageOf(user: ApiUser, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await newContext(browser, server, { viewport, timezoneId: ZONE });
-  contexts.push(context);
-  await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(browser, server, contexts, { email: user.email, path, viewport });
 
 /** The rows of the page's table (the dialog's, when one is open), each as its cells' texts. */
 async function rowsOf(scope: Page | ReturnType<Page['getByRole']>): Promise<string[][]> {

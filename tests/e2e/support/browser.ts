@@ -142,24 +142,26 @@ export async function signInWithApi(context: BrowserContext, user: TestUser, rem
 }
 
 /**
- * A page signed in as `user` (over the API), in India's calendar, with the
- * company's team already chosen as the 'Choose a Team' modal stores it (that
- * modal has tests of its own), open at `path`. Its context joins `contexts`,
- * which checkEachTest closes.
+ * A page signed in as `user` (over the API), in India's calendar, open at
+ * `path`; with a company and team given, that team is already chosen as the
+ * 'Choose a Team' modal stores it (that modal has tests of its own). Its
+ * context joins `contexts`, which checkEachTest closes.
  */
 export async function signedInPage(
   browser: Browser,
   server: TestServer,
   contexts: BrowserContext[],
-  { email, path: opened, companyId, teamId, viewport = { width: 1366, height: 900 } }: { email: string; path: string; companyId: string; teamId: string; viewport?: { width: number; height: number } },
+  { email, path: opened, team, viewport = { width: 1366, height: 900 } }: { email: string; path: string; team?: { companyId: string; teamId: string }; viewport?: { width: number; height: number } },
 ): Promise<Page> {
   const context = await newContext(browser, server, { viewport, timezoneId: 'Asia/Kolkata' });
   contexts.push(context);
   await signInWithApi(context, { name: '', email, password: TEST_PASSWORD });
-  const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [companyId]: teamId } }, version: 0 });
-  await context.addInitScript((stored) => {
-    if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
-  }, activeTeam);
+  if (team) {
+    const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [team.companyId]: team.teamId } }, version: 0 });
+    await context.addInitScript((stored) => {
+      if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
+    }, activeTeam);
+  }
   const page = await context.newPage();
   await page.goto(opened);
   return page;
