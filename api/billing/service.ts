@@ -5,6 +5,7 @@ import { billing } from '../../domain/billing/billing.ts';
 import { type BillingCycle, type PlanId, PLANS, planById, seatLimitMessage } from '../../domain/billing/plans.ts';
 import { paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
+import { normalizeEmail } from '../../domain/identity/validation.ts';
 import { authorize } from '../../domain/members/authorization.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
 import { handleCommand, loadStream } from '../../eventstore/command-handler.ts';
@@ -156,18 +157,13 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
       const row = await billingOf(db, companyId);
       const plan = row?.plan ? planById(row.plan) : undefined;
       if (!plan || plan.seatLimit === null || !row?.stripe_status || row.stripe_status === 'canceled') return;
-      const members = await db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute();
-      const pending = await db
-        .selectFrom('invites')
-        .select('email')
-        .distinct()
-        .where('company_id', '=', companyId)
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', now())
-        .execute();
+      const [members, pending] = await Promise.all([
+        db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute(),
+        db.selectFrom('invites').select('email').distinct().where('company_id', '=', companyId).where('status', '=', 'pending').where('expires_at', '>', now()).execute(),
+      ]);
       const seats = new Set([...members, ...pending].map((row) => row.email.toLowerCase()));
       for (const email of emails) {
-        const normalized = email.trim().toLowerCase();
+        const normalized = normalizeEmail(email);
         if (normalized) seats.add(normalized);
       }
       if (seats.size > plan.seatLimit) throw conflict(seatLimitMessage(plan));

@@ -5,7 +5,7 @@ import { DAY_STATUS_LABELS } from '../../domain/attendance/day-status.ts';
 import { attendanceColumns, dayCell, wallTime } from '../../domain/exports/cells.ts';
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
-import { attendanceDays } from '../../projections/attendance/queries.ts';
+import { attendanceDays, workRulesOf } from '../../projections/attendance/queries.ts';
 import type { Database } from '../../projections/database.ts';
 import type { ExportPerson } from './queries.ts';
 import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
@@ -36,8 +36,9 @@ export async function writeAttendanceWorkbook(
 ) {
   const book = streamingWorkbook(sink);
   const names = sheetNames(people.map((person) => person.name));
+  const rules = await workRulesOf(db, company.companyId);
   for (const [i, person] of people.entries()) {
-    const { timeZone, days } = await attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, now);
+    const { timeZone, days } = await attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, rules, now);
     const sheet = book.sheet(names[i], attendanceSheet(Math.max(0, ...days.map((day) => day.pairs.length))));
     for (const day of days) sheet.add(attendanceRow(day, timeZone));
     sheet.done();

@@ -10,6 +10,9 @@ import type { Database } from '../../projections/database.ts';
 import { eligibleAssignee, leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
 import type { CompanyAccess } from '../http/access.ts';
 
+/** The facts of a command that needs none (deleting, moving a request). */
+export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined };
+
 export type LeaveService = ReturnType<typeof createLeaveService>;
 
 export function createLeaveService({ store, db, now }: { store: EventStore; db: Kysely<Database>; now: () => Date }) {
@@ -65,8 +68,7 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
 
     async remove(access: CompanyAccess, requestId: string, metadata: EventMetadata) {
       const { requesterId } = await requesterOf(access, requestId);
-      const context = await contextOf(access, requesterId, null);
-      return (await run(access, requesterId, { type: 'DeleteLeaveRequest', ...onStream(access, requesterId), requestId }, context, metadata)).position;
+      return (await run(access, requesterId, { type: 'DeleteLeaveRequest', ...onStream(access, requesterId), requestId }, noLeaveFacts, metadata)).position;
     },
 
     async process(access: CompanyAccess, requestId: string, answer: 'ApproveLeave' | 'DeclineLeave', comment: string, metadata: EventMetadata) {

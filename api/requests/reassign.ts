@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { leaveStream } from '../../domain/leave/events.ts';
-import { leave, type LeaveContext } from '../../domain/leave/leave.ts';
+import { leave } from '../../domain/leave/leave.ts';
 import { regularizationStream } from '../../domain/regularization/events.ts';
 import { regularization } from '../../domain/regularization/regularization.ts';
 import type { Reassign } from '../../domain/shared/reassignment.ts';
@@ -8,17 +8,15 @@ import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { type RequestToReassign, requestsToReassign } from '../../projections/request-history/reassignments.ts';
+import { noLeaveFacts } from '../leave/service.ts';
 import { noFacts } from '../regularization/service.ts';
-
-/** A move looks nothing up: the sweep found whom the request goes to. */
-const NO_LEAVE_FACTS: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined };
 
 /** One request's move, an event on its requester's stream of its kind. */
 function reassign(store: EventStore, orphan: RequestToReassign, now: Date) {
   const { kind, company_id: companyId, user_id: userId, request_id: requestId } = orphan;
   const move: Reassign = { companyId, userId, requestId, from: orphan.assignee_id, to: { userId: orphan.to_id, name: orphan.to_name }, authority: { kind: 'operator' } };
   const metadata = { correlationId: `reassign-${requestId}`, companyId };
-  if (kind === 'leave') return handleCommand(store, leaveStream(companyId, userId), leave, { type: 'ReassignLeave', ...move }, NO_LEAVE_FACTS, metadata);
+  if (kind === 'leave') return handleCommand(store, leaveStream(companyId, userId), leave, { type: 'ReassignLeave', ...move }, noLeaveFacts, metadata);
   return handleCommand(store, regularizationStream(companyId, userId), regularization, { type: 'ReassignRegularization', ...move }, noFacts(now), metadata);
 }
 

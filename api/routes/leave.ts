@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { FIRST_YEAR } from '../../domain/leave/leave.ts';
+import { FIRST_YEAR } from '../../domain/shared/calendar-day.ts';
 import { MAX_COMMENT_LENGTH } from '../../domain/leave/events.ts';
 import { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { dashboardMessages } from '../../domain/dashboards/access.ts';
 import type { CommandName } from '../../domain/members/authorization.ts';
 import { notFound } from '../../domain/shared/errors.ts';
+import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
 import { REQUEST_ACTIONS, REQUEST_KINDS, type RequestKind } from '../../projections/request-history/request-history.ts';
@@ -82,8 +83,6 @@ export function pendingRequestRoutes<Answer extends CommandName>(
   }
 }
 
-/** Management §6: whom requests go to, as the team lists them. */
-const ASSIGNEE_ROLES = ['Admin', 'Head', 'Manager'] as const;
 
 const HistoryEntry = Type.Object({
   id: Type.String(),
@@ -127,7 +126,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           params: CompanyParams,
           querystring: Type.Object({ teamId: Id }),
           response: {
-            200: Type.Object({ assignees: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), role: Type.Enum(ASSIGNEE_ROLES) })) }),
+            200: Type.Object({ assignees: Type.Array(Type.Object({ userId: Type.String(), name: Type.String(), role: Type.Enum(DECIDING_ROLES) })) }),
             ...errorResponses,
           },
         },
@@ -142,12 +141,12 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           .select(['m.user_id', 'm.name', 'tm.role'])
           .where('tm.company_id', '=', access.company.company_id)
           .where('tm.team_id', '=', teamId)
-          .where('tm.role', 'in', ASSIGNEE_ROLES)
+          .where('tm.role', 'in', DECIDING_ROLES)
           .where('tm.user_id', '<>', access.userId)
           .where('m.deleted', '=', false)
           .orderBy('m.name')
           .execute();
-        return { assignees: rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role as (typeof ASSIGNEE_ROLES)[number] })) };
+        return { assignees: rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role as (typeof DECIDING_ROLES)[number] })) };
       },
     );
   };

@@ -16,7 +16,7 @@ import { type Gate, gateFor, hasEnded } from './status.ts';
  * is known is ignored.
  */
 
-/** What one Stripe event says, without Stripe's types (api/billing/facts.ts reads them). */
+/** What one Stripe event says, without Stripe's types (api/billing/stripe.ts reads them). */
 export type StripeFact =
   | ({ kind: 'subscription' } & SubscriptionFact)
   | ({ kind: 'invoice' } & InvoiceFact);
@@ -62,7 +62,6 @@ export interface BillingState {
   subscription: SubscriptionFact | null;
   /** The newest fact known of each invoice. */
   invoices: ReadonlyMap<string, InvoiceFact>;
-  lastPayment: InvoiceFact | null;
   gate: Gate;
   stripeEventIds: ReadonlySet<string>;
 }
@@ -74,7 +73,6 @@ const initialState: BillingState = {
   customerId: null,
   subscription: null,
   invoices: new Map(),
-  lastPayment: null,
   gate: { status: 'trial', trialEndsAt: null, activeUntil: null },
   stripeEventIds: new Set(),
 };
@@ -119,13 +117,7 @@ export const billing: Decider<BillingCommand, BillingStreamEvent, BillingState, 
       }
       case 'InvoiceRecorded': {
         const { companyId: _, ...fact } = event.data;
-        const lastPayment = !state.lastPayment || fact.occurredAt >= state.lastPayment.occurredAt ? fact : state.lastPayment;
-        return {
-          ...state,
-          invoices: new Map(state.invoices).set(fact.invoiceId, fact),
-          lastPayment,
-          stripeEventIds: new Set(state.stripeEventIds).add(fact.stripeEventId),
-        };
+        return { ...state, invoices: new Map(state.invoices).set(fact.invoiceId, fact), stripeEventIds: new Set(state.stripeEventIds).add(fact.stripeEventId) };
       }
     }
   },

@@ -19,6 +19,9 @@ export interface SubscriptionTerms {
 const ENDED = ['canceled', 'incomplete_expired'];
 export const hasEnded = (stripeStatus: string) => ENDED.includes(stripeStatus);
 
+/** Is the period last paid for still running? */
+const isPaidPeriod = ({ currentPeriodEnd }: SubscriptionTerms, now: Date) => currentPeriodEnd !== null && Date.parse(currentPeriodEnd) > now.getTime();
+
 /**
  * Stripe's status → the gate. active and trialing: active (until the period
  * end when it is cancelled at the period end); past_due: active, with a
@@ -28,7 +31,6 @@ export const hasEnded = (stripeStatus: string) => ENDED.includes(stripeStatus);
  */
 export function gateFor(terms: SubscriptionTerms, now: Date): Gate | null {
   const until = terms.currentPeriodEnd;
-  const stillPaid = until !== null && Date.parse(until) > now.getTime();
   switch (terms.stripeStatus) {
     case 'active':
     case 'trialing':
@@ -38,7 +40,7 @@ export function gateFor(terms: SubscriptionTerms, now: Date): Gate | null {
     case 'unpaid':
     case 'paused':
     case 'incomplete_expired':
-      return stillPaid ? { status: 'active', trialEndsAt: null, activeUntil: until } : suspended;
+      return isPaidPeriod(terms, now) ? { status: 'active', trialEndsAt: null, activeUntil: until } : suspended;
     default:
       return null;
   }
@@ -47,8 +49,7 @@ export function gateFor(terms: SubscriptionTerms, now: Date): Gate | null {
 const suspended: Gate = { status: 'suspended', trialEndsAt: null, activeUntil: null };
 
 /** The banner's payment warning: a failed renewal Stripe is still retrying, until the period ends. */
-export const paymentWarning = (terms: SubscriptionTerms, now: Date): boolean =>
-  terms.stripeStatus === 'past_due' && terms.currentPeriodEnd !== null && Date.parse(terms.currentPeriodEnd) > now.getTime();
+export const paymentWarning = (terms: SubscriptionTerms, now: Date): boolean => terms.stripeStatus === 'past_due' && isPaidPeriod(terms, now);
 
 /**
  * An invoice's status for the invoices table (management §4): Stripe's, except

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Day, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
+import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TIMELOG_SOURCES } from '../time-tracking/events.ts';
 import { WEEKDAYS } from './range.ts';
@@ -16,9 +16,8 @@ export const TimeTotals = Type.Object({ trackedMs: Ms, idleMs: Ms, productiveMs:
 export type TimeTotals = Static<typeof TimeTotals>;
 
 const Range = Type.Object({ from: Day, to: Day });
-const Person = Type.Object({ userId: Id, name: Name });
 const WeekdayTotals = Type.Object({ weekday: Type.Enum(WEEKDAYS), ...TimeTotals.properties });
-const PersonTotals = Type.Object({ ...Person.properties, ...TimeTotals.properties });
+const PersonTotals = Type.Object({ ...NamedPerson.properties, ...TimeTotals.properties });
 
 export const TeamDashboard = Type.Object({
   range: Range,
@@ -28,7 +27,7 @@ export const TeamDashboard = Type.Object({
   /** The projects with the most time, most first (up to 50); `prefix`: the project's short id, which its task ids start with. */
   topProjects: Type.Array(Type.Object({ projectId: Id, prefix: Type.String(), projectName: Name, trackedMs: Ms })),
   /** The team's people with no time in the range. */
-  untracked: Type.Array(Person),
+  untracked: Type.Array(NamedPerson),
   /** Monday to Sunday, each the sum over the range's days of that weekday. */
   trend: Type.Array(WeekdayTotals),
   /** The top 4 of each kind. */
@@ -56,7 +55,7 @@ export type DaySummary = Static<typeof DaySummary>;
 export const IndividualDashboard = Type.Object({
   range: Range,
   person: Type.Object({
-    ...Person.properties,
+    ...NamedPerson.properties,
     /** The zone of their latest session in the range (else the company's): the timeline's hours are in it. */
     timeZone: TimeZone,
   }),
@@ -90,5 +89,5 @@ export const DayDetail = Type.Object({
 export type DayDetail = Static<typeof DayDetail>;
 
 /** The people whose dashboards the viewer may open (the member picker). */
-export const DashboardPeople = Type.Array(Person);
+export const DashboardPeople = Type.Array(NamedPerson);
 export type DashboardPeople = Static<typeof DashboardPeople>;

@@ -1,7 +1,6 @@
+import { yearOf } from '../shared/calendar-day.ts';
 import { type LeaveRequestStatus, type LeaveType, PAID_LEAVE } from './events.ts';
 
-/** The year of a leave date, YYYY-MM-DD: its policy's year. */
-export const yearOf = (day: string) => Number(day.slice(0, 4));
 
 /** A year's paid leave: what the policy allocates, what approved and pending requests take, and what is left for new requests. */
 export interface PaidLeaveBalance {

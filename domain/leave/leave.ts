@@ -1,12 +1,11 @@
-import { type Actor, authorize, type CommandName } from '../members/authorization.ts';
-import { accessDenied } from '../members/roles.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
-import { isCalendarDay } from '../shared/calendar-day.ts';
+import { authorizeOwnRequest, authorizeProcessing } from '../shared/request-rights.ts';
+import { FIRST_YEAR, isCalendarDay, yearOf } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
-import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import { type LeaveEvent, type LeaveFields, type LeaveRequestStatus, type LeaveType, LEAVE_TYPES, PAID_LEAVE, type Person } from './events.ts';
-import { type PaidLeaveBalance, paidLeaveBalance, yearOf } from './balance.ts';
+import { type PaidLeaveBalance, paidLeaveBalance } from './balance.ts';
 
 /** Management §5 'Leave request' and §8 'Leave', word for word. */
 export const leaveMessages = {
@@ -27,8 +26,6 @@ export const leaveMessages = {
 
 /** Management §3: the comment when none is given. */
 export const DEFAULT_COMMENT = 'No Comment';
-/** Management §9: the earliest year of leave. */
-export const FIRST_YEAR = 2023;
 
 export interface LeaveRequest extends LeaveFields {
   requestId: string;
@@ -95,15 +92,6 @@ function existing(state: LeaveState, requestId: string): LeaveRequest {
   return request;
 }
 
-const ownRequest = (command: OnStream, name: CommandName) =>
-  authorize(command.actor, name, { companyId: command.companyId, member: { userId: command.userId, role: command.actor.role, teamIds: [] } });
-
-/** The assignee (or an Admin) processes a request; nobody their own. */
-function mayProcess(actor: Actor, name: CommandName, command: OnStream, request: LeaveRequest) {
-  authorize(actor, name, { companyId: command.companyId, assigneeId: request.assignee.userId });
-  if (actor.userId === command.userId) throw forbidden(accessDenied);
-}
-
 export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> = {
   initialState: { requests: new Map() },
 
@@ -144,7 +132,7 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
     const ref = { companyId: command.companyId, userId: command.userId, requestId: command.requestId, by: changedBy(command) };
     switch (command.type) {
       case 'RequestLeave': {
-        ownRequest(command, 'RequestLeave');
+        authorizeOwnRequest(command, 'RequestLeave');
         if (state.requests.has(command.requestId)) return [];
         const { form } = command;
         checkDay(state, form.leaveDate, context.today);
@@ -160,7 +148,7 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
       }
 
       case 'EditLeaveRequest': {
-        ownRequest(command, 'EditLeaveRequest');
+        authorizeOwnRequest(command, 'EditLeaveRequest');
         const request = existing(state, command.requestId);
         const { changes } = command;
         const type = changes.type ?? request.type;
@@ -187,7 +175,7 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
       }
 
       case 'DeleteLeaveRequest': {
-        ownRequest(command, 'DeleteLeaveRequest');
+        authorizeOwnRequest(command, 'DeleteLeaveRequest');
         const request = existing(state, command.requestId);
         if (request.status !== 'Pending') throw conflict(leaveMessages.alreadyProcessed);
         return [{ type: 'LeaveRequestDeleted', data: ref }];
@@ -196,7 +184,7 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
       case 'ApproveLeave':
       case 'DeclineLeave': {
         const request = existing(state, command.requestId);
-        mayProcess(command.actor, command.type, command, request);
+        authorizeProcessing(command, command.type, request.assignee.userId);
         if (request.status !== 'Pending') throw conflict(leaveMessages.alreadyProcessed);
         const data = { ...ref, comment: commentOf(command.comment), leaveDate: request.leaveDate, type: request.type };
         if (command.type === 'DeclineLeave') return [{ type: 'LeaveDeclined', data }];

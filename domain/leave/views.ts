@@ -1,9 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { Day, Email, Id, Instant, Name, Nullable, Text } from '../shared/schema.ts';
+import { Day, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from '../shared/schema.ts';
 import { LEAVE_REQUEST_STATUSES, LEAVE_TYPES, MAX_COMMENT_LENGTH } from './events.ts';
 
 /** What the leave API answers (api/routes/leave.ts) and the web app reads. */
-const PersonView = Type.Object({ userId: Id, name: Name });
 const Count = Type.Integer();
 
 export const LeaveRequestView = Type.Object({
@@ -13,7 +12,7 @@ export const LeaveRequestView = Type.Object({
   type: Type.Enum(LEAVE_TYPES),
   comment: Text(MAX_COMMENT_LENGTH),
   status: Type.Enum(LEAVE_REQUEST_STATUSES),
-  assignee: PersonView,
+  assignee: NamedPerson,
   requestedAt: Instant,
   /** Who approved or declined it, when, and what they said; null while pending. */
   processedBy: Nullable(Name),

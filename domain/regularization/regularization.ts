@@ -1,9 +1,8 @@
-import { type Actor, authorize, type CommandName } from '../members/authorization.ts';
-import { accessDenied } from '../members/roles.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
-import { isCalendarDay } from '../shared/calendar-day.ts';
+import { authorizeOwnRequest, authorizeProcessing } from '../shared/request-rights.ts';
+import { FIRST_YEAR, isCalendarDay, yearOf } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
-import { BUSY_MESSAGE, conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { BUSY_MESSAGE, conflict, invalid, notFound } from '../shared/errors.ts';
 import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import type { TimelogEntry } from '../time-tracking/events.ts';
 import { localDay, splitByLocalDay } from '../time-tracking/local-days.ts';
@@ -35,8 +34,6 @@ export const regularizationMessages = {
   busy: BUSY_MESSAGE,
 } as const;
 
-/** Management §9: the earliest year of a request. */
-export const FIRST_YEAR = 2023;
 const DAY_MS = minutesMs(24 * 60);
 
 export interface RegularizationRequest extends RegularizationFields {
@@ -109,7 +106,6 @@ const APPROVAL_MESSAGES: TimeMessages = {
   overlapsLogged: regularizationMessages.approvalOverlapsLogged,
 };
 
-const yearOf = (date: string) => Number(date.slice(0, 4));
 
 /** The day rules, in the order the form checks them (management §5); the date is known valid after it. */
 function checkDay(date: string, today: string) {
@@ -199,15 +195,6 @@ function existing(state: RegularizationState, requestId: string): Regularization
   return request;
 }
 
-const ownRequest = (command: OnStream, name: CommandName) =>
-  authorize(command.actor, name, { companyId: command.companyId, member: { userId: command.userId, role: command.actor.role, teamIds: [] } });
-
-/** The assignee (or an Admin) processes a request; nobody their own. */
-function mayProcess(actor: Actor, name: CommandName, command: OnStream, request: RegularizationRequest) {
-  authorize(actor, name, { companyId: command.companyId, assigneeId: request.assignee.userId });
-  if (actor.userId === command.userId) throw forbidden(accessDenied);
-}
-
 const fieldsOf = ({ requestId: _, status: __, ...fields }: RegularizationRequest): RegularizationFields => fields;
 
 const sameFields = (a: RegularizationFields, b: RegularizationFields) =>
@@ -254,7 +241,7 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
     const ref = { companyId, userId, requestId, by: changedBy(command) };
     switch (command.type) {
       case 'SubmitRegularization': {
-        ownRequest(command, 'SubmitRegularization');
+        authorizeOwnRequest(command, 'SubmitRegularization');
         if (state.requests.has(requestId)) return [];
         if (!context.inTeam(command.teamId)) throw invalid(regularizationMessages.chooseTeam);
         const fields = requestFrom(command.form, command.teamId, command.timeZone, context, userId);
@@ -263,7 +250,7 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
       }
 
       case 'EditRegularization': {
-        ownRequest(command, 'EditRegularization');
+        authorizeOwnRequest(command, 'EditRegularization');
         const request = existing(state, requestId);
         if (request.status !== 'Pending') throw conflict(regularizationMessages.alreadyProcessed);
         const from = fieldsOf(request);
@@ -277,7 +264,7 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
       }
 
       case 'DeleteRegularization': {
-        ownRequest(command, 'DeleteRegularization');
+        authorizeOwnRequest(command, 'DeleteRegularization');
         if (existing(state, requestId).status !== 'Pending') throw conflict(regularizationMessages.alreadyProcessed);
         return [{ type: 'RegularizationDeleted', data: ref }];
       }
@@ -285,7 +272,7 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
       case 'ApproveRegularization':
       case 'DeclineRegularization': {
         const request = existing(state, requestId);
-        mayProcess(command.actor, command.type, command, request);
+        authorizeProcessing(command, command.type, request.assignee.userId);
         if (request.status !== 'Pending') throw conflict(regularizationMessages.alreadyProcessed);
         const comment = command.comment.trim();
         if (command.type === 'DeclineRegularization') return [{ type: 'RegularizationDeclined', data: { ...ref, comment } }];

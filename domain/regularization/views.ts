@@ -1,10 +1,9 @@
 import { type Static, Type } from 'typebox';
-import { Day, Email, Id, Instant, Name, Nullable, Text, TimeZone } from '../shared/schema.ts';
+import { Day, Email, Id, Instant, NamedPerson, Name, Nullable, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { MAX_COMMENT_LENGTH, MAX_TASK_DETAILS_LENGTH, REGULARIZATION_STATUSES } from './events.ts';
 
 /** What the regularization API answers (api/routes/regularization.ts) and the web app reads. */
-const PersonView = Type.Object({ userId: Id, name: Name });
 const Count = Type.Integer({ minimum: 0 });
 
 export const RegularizationRequestView = Type.Object({
@@ -21,7 +20,7 @@ export const RegularizationRequestView = Type.Object({
   task: Type.Object({ taskId: TaskId, name: Name }),
   taskDetails: Text(MAX_TASK_DETAILS_LENGTH),
   status: Type.Enum(REGULARIZATION_STATUSES),
-  assignee: PersonView,
+  assignee: NamedPerson,
   requestedAt: Instant,
   /** Who approved or declined it, when, and what they said; null while pending. */
   processedBy: Nullable(Name),

@@ -1,11 +1,11 @@
+import { FIRST_YEAR } from '../shared/calendar-day.ts';
 import { DEFAULT_WORK_RULES } from '../attendance/day-status.ts';
-import { type Actor, authorize, isAllowed } from '../members/authorization.ts';
+import { authorize, isAllowed } from '../members/authorization.ts';
+import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { forbidden, invalid } from '../shared/errors.ts';
-import type { SetBy, SettingsEvent } from './events.ts';
+import type { SettingsEvent } from './events.ts';
 
-/** Leave policies exist from this year on (management §9). */
-export const EARLIEST_POLICY_YEAR = 2023;
 export const MAX_THRESHOLD_HOURS = 24;
 export const MAX_PAID_LEAVE_DAYS = 365;
 
@@ -13,7 +13,7 @@ export const settingsMessages = {
   thresholdInvalid: `Please enter a threshold between 1 and ${MAX_THRESHOLD_HOURS} hours`,
   paidLeaveDaysInvalid: 'Please enter a valid number of paid leave days',
   leavePolicyAdminOnly: 'Access denied: Only administrators can configure leave policy',
-  yearInvalid: (latest: number) => `Please choose a year between ${EARLIEST_POLICY_YEAR} and ${latest}`,
+  yearInvalid: (latest: number) => `Please choose a year between ${FIRST_YEAR} and ${latest}`,
 } as const;
 
 /** A company's settings as its events leave them; a company that set nothing has the defaults. */
@@ -26,12 +26,6 @@ export interface SettingsState {
 
 export const DEFAULT_THRESHOLD_MINUTES = DEFAULT_WORK_RULES.dailyThresholdMs / 60_000;
 
-/** Who runs a settings command: the member as the server found them, and the name the settings page shows. */
-interface CommandBy {
-  actor: Actor;
-  actorName: string;
-}
-
 export type SettingsCommand =
   | ({ type: 'SetDailyThreshold'; companyId: string; hours: number } & CommandBy)
   | ({ type: 'SetScreenshots'; companyId: string; enabled: boolean } & CommandBy)
@@ -43,8 +37,6 @@ export interface SettingsContext {
   /** The year it is now in the company's time zone: a policy may be set up to the next one. */
   currentYear: number;
 }
-
-const setBy = (command: CommandBy): SetBy => ({ userId: command.actor.userId, name: command.actorName });
 
 export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsState, SettingsContext> = {
   initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, paidLeaveDays: {} },
@@ -61,7 +53,7 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
   },
 
   decide(command, state, { now, currentYear }) {
-    const change = { companyId: command.companyId, by: setBy(command), at: now.toISOString() };
+    const change = { companyId: command.companyId, by: changedBy(command), at: now.toISOString() };
     switch (command.type) {
       case 'SetDailyThreshold': {
         authorize(command.actor, 'SetDailyThreshold', { companyId: command.companyId });
@@ -77,7 +69,7 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
       case 'SetLeavePolicy': {
         if (!isAllowed(command.actor, 'SetLeavePolicy', { companyId: command.companyId })) throw forbidden(settingsMessages.leavePolicyAdminOnly);
         const { year, paidLeaveDays } = command;
-        if (!Number.isInteger(year) || year < EARLIEST_POLICY_YEAR || year > currentYear + 1) throw invalid(settingsMessages.yearInvalid(currentYear + 1));
+        if (!Number.isInteger(year) || year < FIRST_YEAR || year > currentYear + 1) throw invalid(settingsMessages.yearInvalid(currentYear + 1));
         if (!Number.isInteger(paidLeaveDays) || paidLeaveDays < 0 || paidLeaveDays > MAX_PAID_LEAVE_DAYS) throw invalid(settingsMessages.paidLeaveDaysInvalid);
         if (state.paidLeaveDays[year] === paidLeaveDays) return [];
         return [{ type: 'LeavePolicySet', data: { ...change, year, paidLeaveDays } }];

@@ -9,3 +9,9 @@ export function isCalendarDay(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** Management §9: the earliest year of leave, regularization and leave policies. */
+export const FIRST_YEAR = 2023;
+
+/** The year of a YYYY-MM-DD day. */
+export const yearOf = (day: string) => Number(day.slice(0, 4));

@@ -24,6 +24,8 @@ export const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 export const Day = Type.String({ format: 'date' });
 /** The SHA-256 of a link or API token secret, in hex. */
 export const TokenHash = Type.String({ pattern: '^[0-9a-f]{64}$', maxLength: 64 });
+/** Someone an answer names: their id and name. */
+export const NamedPerson = Type.Object({ userId: Id, name: Name });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** An object with exactly these properties: any other is refused. */
 export const Closed = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { DEFAULT_WORK_RULES, type DayStatus, dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
+import { DEFAULT_WORK_RULES, dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
 import { workMs } from '../../domain/attendance/punch-pairs.ts';
 import { rangeDays } from '../../domain/dashboards/range.ts';
 import { type AttendanceDay, type AttendancePerson, type AttendanceRecords, type MonthAttendance, type StatusCounts, TEAM_DAY_GROUPS, type TeamAttendance, type TeamDayGroup } from '../../domain/attendance/views.ts';
@@ -85,18 +85,18 @@ async function personZone(db: Kysely<Database>, companyId: string, userId: strin
   return latest?.time_zone ?? companyZone;
 }
 
-/** One person's attendance on every day of a range, as the month calendar and the attendance sheet show it. */
+/** One person's attendance on every day of a range, by the company's rules, as the month calendar and the attendance sheet show it. */
 export async function attendanceDays(
   db: Kysely<Database>,
   company: { companyId: string; timeZone: string },
   userId: string,
   range: { from: string; to: string },
+  rules: WorkRules,
   now: Date,
-): Promise<{ timeZone: string; today: string; rules: WorkRules; days: AttendanceDay[] }> {
+): Promise<{ timeZone: string; today: string; days: AttendanceDay[] }> {
   const { companyId } = company;
-  const [timeZone, rules, rows] = await Promise.all([
+  const [timeZone, rows] = await Promise.all([
     personZone(db, companyId, userId, company.timeZone),
-    workRulesOf(db, companyId),
     db
       .selectFrom('attendance_days')
       .selectAll()
@@ -108,22 +108,13 @@ export async function attendanceDays(
   ]);
   const today = localDay(now.toISOString(), timeZone);
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  return { timeZone, today, rules, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), day, today, now, rules)) };
+  return { timeZone, today, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), day, today, now, rules)) };
 }
 
-const COUNTED: Record<Exclude<DayStatus, 'future'>, keyof StatusCounts> = {
-  present: 'present',
-  absent: 'absent',
-  weekOff: 'weekOff',
-  sickLeave: 'sickLeave',
-  paidLeave: 'paidLeave',
-  casualLeave: 'casualLeave',
-  leave: 'leave',
-};
-
+/** How many days of each status; the blank future days are not counted. */
 export function statusCounts(days: readonly Pick<AttendanceDay, 'status'>[]): StatusCounts {
   const counts: StatusCounts = { present: 0, absent: 0, weekOff: 0, sickLeave: 0, paidLeave: 0, casualLeave: 0, leave: 0 };
-  for (const { status } of days) if (status !== 'future') counts[COUNTED[status]] += 1;
+  for (const { status } of days) if (status !== 'future') counts[status] += 1;
   return counts;
 }
 
@@ -137,7 +128,8 @@ export async function monthAttendance(
 ): Promise<MonthAttendance> {
   const first = Temporal.PlainYearMonth.from(month);
   const range = { from: first.toPlainDate({ day: 1 }).toString(), to: first.toPlainDate({ day: first.daysInMonth }).toString() };
-  const { timeZone, today, rules, days } = await attendanceDays(db, company, person.userId, range, now);
+  const rules = await workRulesOf(db, company.companyId);
+  const { timeZone, today, days } = await attendanceDays(db, company, person.userId, range, rules, now);
   return { person: { ...person, timeZone }, month, today, thresholdMs: rules.dailyThresholdMs, days, counts: statusCounts(days) };
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { LEAVE_EVENT_TYPES, type LeaveEvent, type LeaveType } from '../../domain/leave/events.ts';
-import { yearOf } from '../../domain/leave/balance.ts';
+import { yearOf } from '../../domain/shared/calendar-day.ts';
 import type { Database, LeaveUsageTable } from '../database.ts';
 import type { Projection } from '../projection.ts';
 import { companyChanges } from '../scope.ts';

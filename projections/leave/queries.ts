@@ -61,7 +61,7 @@ export async function leaveRequestsToProcess(db: Kysely<Database>, actor: Actor)
 export async function visibleLeaveRequest(db: Kysely<Database>, actor: Actor, requestId: string) {
   return db
     .selectFrom('leave_requests')
-    .select(['user_id as requesterId', 'assignee_id as assigneeId'])
+    .select('user_id as requesterId')
     .where('company_id', '=', actor.companyId)
     .where('request_id', '=', requestId)
     .where(requestVisibleTo(actor, 'user_id', 'assignee_id'))

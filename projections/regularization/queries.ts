@@ -3,6 +3,7 @@ import type { Actor } from '../../domain/members/authorization.ts';
 import type { RegularizationStatus } from '../../domain/regularization/events.ts';
 import type { Span } from '../../domain/regularization/time-span.ts';
 import type { RegularizationRequestToProcess, RegularizationRequestView } from '../../domain/regularization/views.ts';
+import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { Database, RegularizationRequestsTable } from '../database.ts';
 import { requestVisibleTo } from '../request-history/visibility.ts';
 
@@ -94,8 +95,6 @@ export async function visibleRegularizationRequest(db: Kysely<Database>, actor: 
     .executeTakeFirst();
 }
 
-/** The roles of a team who decide its people's requests (management §6); an Admin decides in every team. */
-const DECIDING_ROLES = ['Admin', 'Head', 'Manager'] as const;
 
 /** Someone who may decide the requests of a team's people: a live Admin, or a Head or Manager of the team. */
 export async function teamDecider(db: Kysely<Database>, companyId: string, teamId: string, userId: string) {

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EARLIEST_POLICY_YEAR, MAX_PAID_LEAVE_DAYS, settingsMessages } from '../../../../domain/settings/company-settings.ts';
+import { MAX_PAID_LEAVE_DAYS, settingsMessages } from '../../../../domain/settings/company-settings.ts';
+import { FIRST_YEAR } from '../../../../domain/shared/calendar-day.ts';
 import { useCompanyCommand } from '../teams/useCompanyCommand';
 import type { LeavePolicy } from './CompanySettings';
 import { settingsApi } from './settingsApi';
@@ -14,7 +15,7 @@ interface LeavePolicyModalProps {
 }
 
 /** The years a policy can be set for: the next one down to the earliest (management §9). */
-const yearsUpTo = (latest: number) => Array.from({ length: latest - EARLIEST_POLICY_YEAR + 1 }, (_, back) => String(latest - back));
+const yearsUpTo = (latest: number) => Array.from({ length: latest - FIRST_YEAR + 1 }, (_, back) => String(latest - back));
 
 const isPaidLeaveDays = (days: number | string) => typeof days === 'number' && Number.isInteger(days) && days >= 0 && days <= MAX_PAID_LEAVE_DAYS;
 

@@ -1,7 +1,7 @@
-import { api, type ApiBody } from '../../lib/api';
+import { api, type ApiAnswer, type ApiBody } from '../../lib/api';
 
 /** What the server does when a plan is chosen: Stripe Checkout, a message that payments are not configured, or nothing (BILLING=off). */
-export type CheckoutMode = 'stripe' | 'unconfigured' | 'off';
+export type CheckoutMode = ApiAnswer<'get', '/api/billing/plans'>['checkout'];
 
 export type CheckoutChoice = ApiBody<'post', '/api/companies/{companyId}/billing/checkout'>;
 
