@@ -32,6 +32,7 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'RevokeTeamRole':
     case 'EditMember':
     case 'RemoveMember':
+    case 'RequestMonitoring':
       return { companyId, member: colleague };
     case 'SendInvite':
       return { companyId, team, grants: 'Member' };
@@ -49,6 +50,9 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'SubmitRegularization':
     case 'EditRegularization':
     case 'DeleteRegularization':
+    case 'TakeScreenshot':
+    case 'DeleteScreenshot':
+    case 'RecordAppUsage':
       return { companyId, member: { userId: ACTOR_ID, role: 'Member', teamIds: [team] } };
     default:
       return { companyId };
@@ -99,6 +103,11 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   SetScreenshots: { 'own team': 'A H M', 'other team': 'A H M' },
   SetLeavePolicy: { 'own team': 'A', 'other team': 'A' },
   StartCheckout: { 'own team': 'A', 'other team': 'A' },
+  TakeScreenshot: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  DeleteScreenshot: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  RecordAppUsage: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  SetAppCategory: { 'own team': 'A', 'other team': 'A' },
+  RequestMonitoring: { 'own team': 'A H M', 'other team': 'A' },
 };
 
 const LETTER: Record<Role, string> = { Admin: 'A', Head: 'H', Manager: 'M', Member: 'm', Client: 'C' };

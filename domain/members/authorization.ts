@@ -63,6 +63,14 @@ export const COMMAND_RIGHTS = {
   SetLeavePolicy: { Admin: 'company' },
   // Billing: only Admins choose a plan and pay for it.
   StartCheckout: { Admin: 'company' },
+  // The desktop agent reports what it sees of its own person's work; only that person deletes their screenshots.
+  TakeScreenshot: TRACKERS,
+  DeleteScreenshot: TRACKERS,
+  RecordAppUsage: TRACKERS,
+  // Which applications count as productive is the company's choice.
+  SetAppCategory: { Admin: 'company' },
+  // Asking someone to run the desktop agent: those who manage them.
+  RequestMonitoring: PEOPLE,
 } as const satisfies Record<string, Partial<Record<Role, Reach>>>;
 
 export type CommandName = keyof typeof COMMAND_RIGHTS;

@@ -40,9 +40,13 @@ export const PAGE_ACCESS = {
   '/team-attendance': { roles: TEAM_MANAGERS },
   // Management §2: Manager, Admin; a Head manages like a Manager.
   '/v2/time-attendance': { roles: TEAM_MANAGERS },
+  '/application-dashboard': { roles: TEAM_MANAGERS },
+  '/application-dashboard-internal': { roles: TEAM_MANAGERS },
+  '/v2/performance-dashboard': { roles: TEAM_MANAGERS },
   '/requestsregularization': { roles: TEAM_MANAGERS },
   '/requestsleave': { roles: TEAM_MANAGERS },
   '/manage-settings': { roles: TEAM_MANAGERS },
+  // '/v2/activity-log' is every role's: Members and Clients see only their own activity there.
   // Core §6: Members get no Projects menu; Clients are invited to projects.
   '/project': { roles: [...workersOf('CreateProject'), 'Client'] },
   '/add-task': { roles: workersOf('CreateTask') },
