@@ -16,6 +16,7 @@ import { createIdentityService } from './identity/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
+import { createScreenshotsService } from './screenshots/service.ts';
 import { folderStorage } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
@@ -78,11 +79,13 @@ export async function startServer(
 
   const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, now });
-  const projectsService = createProjectsService({ store, db, storage: folderStorage(path.join(config.dataDir, 'files')) });
+  const storage = folderStorage(path.join(config.dataDir, 'files'));
+  const projectsService = createProjectsService({ store, db, storage });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
+  const screenshots = createScreenshotsService({ store, db, storage, timeTracking, now });
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const app = await buildApp({
-    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, screenshots, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

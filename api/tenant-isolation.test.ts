@@ -30,6 +30,8 @@ interface Ids {
   requestId: string;
   /** A regularization request of the Member's, sent to the Admin (paths under /regularization/ name it as {requestId}). */
   regularizationId: string;
+  /** A screenshot of the Admin's (a Member may not see the Admin's). */
+  screenshotId: string;
 }
 
 const companyScoped: Record<string, Case> = {
@@ -71,10 +73,18 @@ const companyScoped: Record<string, Case> = {
   'POST /api/companies/{companyId}/punch/in': { member: 'allowed', body: () => ({}) },
   'POST /api/companies/{companyId}/punch/out': { member: 'allowed', body: () => ({}) },
   'GET /api/companies/{companyId}/timelogs': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
+  'POST /api/companies/{companyId}/screenshots': { member: 'allowed', query: () => `?screenshotId=shot-1&takenAt=${new Date().toISOString()}`, body: () => ({}) },
+  'GET /api/companies/{companyId}/screenshots': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-01-31' },
+  'GET /api/companies/{companyId}/screenshots/{screenshotId}/image': { member: 'hidden' },
+  'GET /api/companies/{companyId}/screenshots/{screenshotId}/thumbnail': { member: 'hidden' },
+  'DELETE /api/companies/{companyId}/screenshots/{screenshotId}': { member: 'hidden' },
   'GET /api/companies/{companyId}/dashboards/team': { member: 'refused', query: (ids) => `?from=2026-01-01&to=2026-12-31&teamId=${ids.teamId}` },
   'GET /api/companies/{companyId}/dashboards/individual': { member: 'allowed', query: () => '?from=2026-01-01&to=2026-12-31' },
   'GET /api/companies/{companyId}/dashboards/individual/day': { member: 'allowed', query: () => '?day=2026-01-01' },
   'GET /api/companies/{companyId}/dashboards/people': { member: 'allowed' },
+  'GET /api/companies/{companyId}/performance': { member: 'refused', query: () => '?from=2026-01-01&to=2026-01-31' },
+  'POST /api/companies/{companyId}/members/{userId}/request-monitoring': { member: 'refused', body: () => ({ message: 'Please run the agent' }) },
+  'GET /api/companies/{companyId}/activity-log': { member: 'allowed' },
   'GET /api/companies/{companyId}/attendance/month': { member: 'allowed', query: () => '?month=2026-03' },
   'GET /api/companies/{companyId}/attendance/team': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}&to=2026-03-09&days=6` },
   'GET /api/companies/{companyId}/attendance/team/people': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}&day=2026-03-09&group=absent&today=2026-03-09` },
@@ -112,6 +122,14 @@ const companyScoped: Record<string, Case> = {
   'POST /api/companies/{companyId}/billing/checkout': { member: 'refused', body: () => ({ plan: 'grow', cycle: 'monthly' }) },
   'GET /api/companies/{companyId}/billing/subscription': { member: 'allowed' },
   'GET /api/companies/{companyId}/billing/invoices': { member: 'refused' },
+  'POST /api/companies/{companyId}/app-usage': {
+    member: 'allowed',
+    body: () => ({ batchId: 'batch-1', samples: [{ application: 'Alpha IDE', start: '2026-03-10T04:00:00.000Z', seconds: 30, idle: false }] }),
+  },
+  'GET /api/companies/{companyId}/app-categories': { member: 'refused' },
+  'PUT /api/companies/{companyId}/app-categories': { member: 'refused', body: () => ({ application: 'Alpha IDE', category: 'unproductive' }) },
+  'GET /api/companies/{companyId}/application-dashboard': { member: 'refused', query: () => '?day=2026-03-10' },
+  'GET /api/companies/{companyId}/application-dashboard/team': { member: 'refused', query: (ids) => `?day=2026-03-10&teamId=${ids.teamId}` },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -163,6 +181,7 @@ const fill = (path: string, ids: Ids) =>
     .replace('{taskId}', ids.taskId)
     .replace('{commentId}', ids.commentId)
     .replace('{requestId}', path.includes('/regularization/') ? ids.regularizationId : ids.requestId)
+    .replace('{screenshotId}', ids.screenshotId)
     .replace('{year}', '2026')
     .replace('{file}', imageFile);
 
@@ -174,6 +193,22 @@ async function callCase(user: ApiUser, method: string, path: string, testCase: C
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const response = await fetch(`${server.url}${url}`, { method, headers: { cookie: user.cookie }, body: form });
   return { status: response.status, body: await response.json() };
+}
+
+/** The Admin's agent, with screenshots on and the timer running, sends one. */
+async function adminScreenshot(companyId: string, teamId: string, projectId: string, taskId: string): Promise<string> {
+  await adminA.call('PUT', `/api/companies/${companyId}/settings/screenshots`, { enabled: true });
+  await adminA.call('POST', `/api/companies/${companyId}/punch/in`, {});
+  await adminA.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId });
+  const token: string = (await adminA.call('POST', '/api/me/tokens', { name: 'Agent' })).body.token;
+  const sent = await fetch(`${server.url}/api/companies/${companyId}/screenshots?screenshotId=alpha-1&takenAt=${new Date().toISOString()}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: new Uint8Array(PNG),
+  });
+  const body = await sent.json();
+  if (sent.status !== 201) throw new Error(`screenshot failed: ${JSON.stringify(body)}`);
+  return body.screenshotId;
 }
 
 const eventCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(server.db)).rows[0].n);
@@ -211,7 +246,8 @@ beforeAll(async () => {
   const asked = { date: '2024-01-05', startHours: 9, startMinutes: 0, durationHours: 1, durationMinutes: 0, projectId, taskId: timesheetId, assigneeId: adminA.userId };
   const regularization = await memberA.call('POST', `/api/companies/${companyId}/regularization/requests`, { teamId, ...asked });
   if (regularization.status !== 201) throw new Error(`regularization request failed: ${JSON.stringify(regularization.body)}`);
-  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId, requestId, regularizationId: regularization.body.requestId };
+  const screenshotId = await adminScreenshot(companyId, teamId, projectId, taskId);
+  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId, requestId, regularizationId: regularization.body.requestId, screenshotId };
   const upload = await callCase(adminA, 'POST', '/api/companies/{companyId}/tasks/{taskId}/images', { member: 'refused', multipart: true }, idsA);
   imageFile = upload.body.url.split('/').pop();
   const spec = (await adminA.call('GET', '/api/docs/json')).body;
@@ -239,6 +275,7 @@ describe('tenant and role isolation', () => {
       commentId: randomUUID(),
       requestId: randomUUID(),
       regularizationId: randomUUID(),
+      screenshotId: randomUUID(),
     };
     for (const [route, testCase] of Object.entries(companyScoped)) {
       const [method, path] = route.split(' ');

@@ -1,15 +1,18 @@
 import type { Static } from 'typebox';
+import { type AppCategoryEvent, type AppUsageEvent, appUsageEventSchemas } from './app-usage/events.ts';
 import { type BillingEvent, billingEventSchemas } from './billing/events.ts';
 import { type CompanyEvent, companyEventSchemas, type CompanyNamesEvent } from './companies/events.ts';
 import { type AccountEvent, type EmailReservationEvent, identityEventSchemas } from './identity/events.ts';
 import { type InviteEvent, inviteEventSchemas } from './invites/events.ts';
 import { type LeaveEvent, leaveEventSchemas } from './leave/events.ts';
 import { type MemberEvent, memberEventSchemas } from './members/events.ts';
+import { type MonitoringEvent, monitoringEventSchemas } from './monitoring/events.ts';
 import { type ProjectEvent, projectEventSchemas } from './projects/events.ts';
 import { type RegularizationEvent, regularizationEventSchemas } from './regularization/events.ts';
 import { type TaskEvent, taskEventSchemas, type TaskNumberEvent } from './tasks/events.ts';
 import { type TeamEvent, teamEventSchemas } from './teams/events.ts';
 import { type SettingsEvent, settingsEventSchemas } from './settings/events.ts';
+import { type ScreenshotEvent, screenshotEventSchemas } from './screenshots/events.ts';
 import type { Same } from './shared/schema.ts';
 import { type HeartbeatEvent, timeTrackingEventSchemas, type TrackerEvent } from './time-tracking/events.ts';
 
@@ -30,7 +33,11 @@ export type StoredEvent =
   | LeaveEvent
   | RegularizationEvent
   | SettingsEvent
-  | BillingEvent;
+  | ScreenshotEvent
+  | BillingEvent
+  | MonitoringEvent
+  | AppUsageEvent
+  | AppCategoryEvent;
 
 /** Each event type's data schema: the event store refuses data that does not match it. */
 export const eventSchemas = {
@@ -45,7 +52,10 @@ export const eventSchemas = {
   ...leaveEventSchemas,
   ...regularizationEventSchemas,
   ...settingsEventSchemas,
+  ...screenshotEventSchemas,
   ...billingEventSchemas,
+  ...monitoringEventSchemas,
+  ...appUsageEventSchemas,
 };
 
 type Schemas = typeof eventSchemas;

@@ -15,6 +15,9 @@ import * as settings from './0013_settings.ts';
 import * as leave from './0014_leave.ts';
 import * as regularization from './0015_regularization.ts';
 import * as billing from './0016_billing.ts';
+import * as screenshots from './0017_screenshots.ts';
+import * as appUsage from './0018_app_usage.ts';
+import * as activityLog from './0019_activity_log.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +37,9 @@ const migrations: Record<string, Migration> = {
   '0014_leave': leave,
   '0015_regularization': regularization,
   '0016_billing': billing,
+  '0017_screenshots': screenshots,
+  '0018_app_usage': appUsage,
+  '0019_activity_log': activityLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

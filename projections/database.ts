@@ -300,6 +300,58 @@ export interface DailyRollupsTable {
   last_end: Date;
 }
 
+/** Time in one application per person, local day, team and project (projections/app-usage). */
+export interface AppUsageDaysTable {
+  company_id: string;
+  user_id: string;
+  day: string;
+  team_id: string;
+  project_id: string;
+  /** The application's trimmed, lower-cased name. */
+  app_key: string;
+  application: string;
+  active_ms: ColumnType<string, number, number>;
+  idle_ms: ColumnType<string, number, number>;
+}
+
+export interface AppUsageApplicationsTable {
+  company_id: string;
+  app_key: string;
+  application: string;
+}
+
+export interface AppCategoriesTable {
+  company_id: string;
+  app_key: string;
+  application: string;
+  category: string;
+  updated_at: Date;
+  updated_by_name: string;
+}
+
+/** An event worth telling, as the activity log shows it (projections/activity-log). */
+export interface ActivityLogTable {
+  company_id: string;
+  event_id: string;
+  commit_position: string;
+  prepare_position: string;
+  at: Date;
+  kind: string;
+  actor_user_id: string | null;
+  actor_name: string;
+  subject_user_id: string | null;
+  sentence: string;
+}
+
+/** What later events name only by id (projections/activity-log). */
+export interface ActivityLogNamesTable {
+  company_id: string;
+  kind: string;
+  id: string;
+  name: string;
+  person_id: string | null;
+}
+
 /** A punch pair's part on one day, as stored in attendance_days.pairs (instants as ISO text). */
 export interface StoredPunchPair {
   in: string;
@@ -344,6 +396,28 @@ export interface CompanySettingsTable {
   screenshots_enabled: boolean;
   updated_at: Date;
   updated_by: string;
+}
+
+/** A screenshot taken by the desktop agent, by the local day it was taken on (projections/screenshots). */
+export interface ScreenshotsTable {
+  screenshot_id: string;
+  company_id: string;
+  user_id: string;
+  session_id: string;
+  team_id: string;
+  day: string;
+  taken_at: Date;
+  time_zone: string;
+  application: string | null;
+  window_title: string | null;
+  width: number;
+  height: number;
+  bytes: number;
+  thumbnail_width: number;
+  thumbnail_height: number;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  deleted_by_name: string | null;
 }
 
 /** A company's paid leave allocation for one year. */
@@ -488,9 +562,15 @@ export interface Database {
   punches: PunchesTable;
   member_rates: MemberRatesTable;
   daily_rollups: DailyRollupsTable;
+  activity_log: ActivityLogTable;
+  activity_log_names: ActivityLogNamesTable;
+  app_usage_days: AppUsageDaysTable;
+  app_usage_applications: AppUsageApplicationsTable;
+  app_categories: AppCategoriesTable;
   attendance_days: AttendanceDaysTable;
   attendance_open_punches: AttendanceOpenPunchesTable;
   company_settings: CompanySettingsTable;
+  screenshots: ScreenshotsTable;
   leave_policies: LeavePoliciesTable;
   leave_requests: LeaveRequestsTable;
   leave_usage: LeaveUsageTable;

@@ -1,4 +1,6 @@
 import { accountsProjection } from './accounts/accounts.ts';
+import { activityLogProjection } from './activity-log/activity-log.ts';
+import { appUsageProjection } from './app-usage/app-usage.ts';
 import { attendanceProjection } from './attendance/attendance.ts';
 import { billingProjection } from './billing/billing.ts';
 import { sessionsProjection } from './accounts/sessions.ts';
@@ -10,6 +12,7 @@ import { organisationProjection } from './organisation/organisation.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks/projects-and-tasks.ts';
 import { regularizationProjection } from './regularization/regularization.ts';
 import { requestHistoryProjection } from './request-history/request-history.ts';
+import { screenshotsProjection } from './screenshots/screenshots.ts';
 import { settingsProjection } from './settings/settings.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
 import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
@@ -32,6 +35,9 @@ export const projections: readonly Projection[] = [
   apiTokensProjection,
   sessionsProjection,
   billingProjection,
+  screenshotsProjection,
+  appUsageProjection,
+  activityLogProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

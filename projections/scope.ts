@@ -12,7 +12,7 @@ export type OwnFamily = 'profile' | 'companies' | 'invites' | 'tokens' | 'timer'
  * (key: the task id), the tasks the timer offers in one project (key: the
  * project id), and the dashboards. Without a key, every item of the family.
  */
-export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings';
+export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings' | 'activity' | 'app-usage' | 'screenshots';
 
 /**
  * The families of queries browsers show, one closed list for the server and

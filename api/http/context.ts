@@ -7,6 +7,7 @@ import type { BillingService } from '../billing/service.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import type { ScreenshotsService } from '../screenshots/service.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
@@ -26,6 +27,7 @@ export interface ApiContext {
   organisation: OrganisationService;
   projects: ProjectsService;
   timeTracking: TimeTrackingService;
+  screenshots: ScreenshotsService;
   billing: BillingService;
   watcher: ReadModelWatcher;
   hub: LiveHub;

@@ -11,7 +11,7 @@ export const SESSION_COOKIE = 'tl_session';
 
 export const sessionMessages = {
   unauthenticated: 'No authenticated user found',
-  apiTokenOnlyTracks: 'API tokens can only track time (timer, punches, heartbeats) and read.',
+  apiTokenOnlyTracks: 'API tokens can only track time (timer, punches, heartbeats, application usage, screenshots) and read.',
 } as const;
 
 export interface SessionClaims {
@@ -111,8 +111,8 @@ export function sessionOf(request: FastifyRequest): Session | null {
 
 /**
  * A personal API token is for the desktop agent: it may read, and call the
- * routes that allow it (`config: { apiToken: true }`: the timer, punches and
- * heartbeats). Creating companies, inviting people or anything else needs a
+ * routes that allow it (`config: { apiToken: true }`: the timer, punches,
+ * heartbeats, application usage and screenshots). Creating companies, inviting people or anything else needs a
  * browser session.
  */
 export function refuseApiTokenBeyondTracking(request: FastifyRequest) {

@@ -99,8 +99,8 @@ const NO_BODY = { type: ['object', 'null'], properties: {}, additionalProperties
 const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Does the route take a file upload (its schema says it consumes multipart/form-data)? */
-export const takesUpload = (schema: unknown) => ((schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+/** Does the route take a file upload (its schema says it consumes multipart/form-data, or raw bytes such as image/png)? */
+export const takesUpload = (schema: unknown) => ((schema as { consumes?: string[] } | undefined)?.consumes ?? []).some((type) => type !== 'application/json');
 
 /**
  * Installs the validators. A command route that declares no body refuses one,

@@ -44,6 +44,25 @@ describe('the mails events ask for', () => {
     expect(mailOf(recorded('EmailVerified', { userId: linkId, verifiedAt: link.expiresAt }))).toBeNull();
   });
 
+  it('asks a person to enable the desktop agent: who asks, in which company, their note, and a link to the profile with no secret', () => {
+    const by = { userId: linkId, name: 'Max Manager' };
+    const event = { companyId: linkId, companyName: 'Acme', userId: linkId, name: 'Ana', email: 'ana@example.com', by, message: 'Please, by Friday.', at: link.expiresAt };
+    const mail = mailOf(recorded('MonitoringRequested', event, `monitoring-${linkId}-${linkId}`))!;
+    expect(mail).toEqual({
+      eventId: '00000000-0000-4000-8000-0000000000e1',
+      to: 'ana@example.com',
+      linkId: '00000000-0000-4000-8000-0000000000e1',
+      details: { kind: 'monitoring-request', companyName: 'Acme', requester: 'Max Manager', message: 'Please, by Friday.' },
+    });
+    const written = writeMail(mail, { linkKey: 'key', publicUrl: 'https://timeledger.example' });
+    expect(written.links).toEqual(['https://timeledger.example/profile']);
+    expect(written.subject).toBe('Max Manager asks you to enable the Timeledger desktop agent');
+    expect(written.text).toContain('Max Manager of Acme asks you to enable the Timeledger desktop agent');
+    expect(written.text).toContain('Please, by Friday.');
+    expect(written.text).toContain('https://timeledger.example/profile');
+    expect(writeMail({ ...mail, details: { ...mail.details, message: null } as typeof mail.details }, { linkKey: 'key', publicUrl: 'https://timeledger.example' }).text).not.toContain('wrote:');
+  });
+
   it('mails no address that cannot exist (the .invalid domain, as the demo company’s people have)', () => {
     expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@demo.timeledger.invalid' }))).toBeNull();
     expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@invalid.example.com' }))).not.toBeNull();

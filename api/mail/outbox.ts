@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../domain/members/roles.ts';
 import { type AccountEvent, accountStreamUser } from '../../domain/identity/events.ts';
 import type { InviteEvent } from '../../domain/invites/events.ts';
+import type { MonitoringEvent } from '../../domain/monitoring/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { mailedLinkToken } from '../identity/tokens.ts';
@@ -14,9 +15,10 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
 export type MailDetails =
   | { kind: 'verify-email'; userId: string }
   | { kind: 'reset-password'; userId: string }
-  | { kind: 'invite'; companyName: string; teamName: string | null; role: Role; inviter: string };
+  | { kind: 'invite'; companyName: string; teamName: string | null; role: Role; inviter: string }
+  | { kind: 'monitoring-request'; companyName: string; requester: string; message: string | null };
 
-/** A mail the log asks for: to whom, the id its link's secret is derived from, and what it says. */
+/** A mail the log asks for: to whom, the id its link's secret is derived from (a mail without a secret link: its event's id), and what it says. */
 export interface QueuedMail {
   eventId: string;
   to: string;
@@ -35,7 +37,7 @@ const cannotExist = (address: string) => address.toLowerCase().endsWith('.invali
  * through the outbox carry no link id: their mail went when they were written.
  */
 export function mailOf(recorded: RecordedEvent): QueuedMail | null {
-  const event = { type: recorded.type, data: recorded.data } as AccountEvent | InviteEvent;
+  const event = { type: recorded.type, data: recorded.data } as AccountEvent | InviteEvent | MonitoringEvent;
   const queued = (to: string | undefined, linkId: string | undefined, details: MailDetails) =>
     to && linkId && !cannotExist(to) ? { eventId: recorded.eventId, to, linkId, details } : null;
   switch (event.type) {
@@ -54,6 +56,10 @@ export function mailOf(recorded: RecordedEvent): QueuedMail | null {
       if (companyName === undefined || teamName === undefined || !invitedBy) return null;
       return queued(email, linkId, { kind: 'invite', companyName, teamName, role, inviter: invitedBy.name });
     }
+    case 'MonitoringRequested': {
+      const { email, companyName, by, message } = event.data;
+      return queued(email, recorded.eventId, { kind: 'monitoring-request', companyName, requester: by.name, message });
+    }
     default:
       return null;
   }
@@ -61,11 +67,11 @@ export function mailOf(recorded: RecordedEvent): QueuedMail | null {
 
 /** The mail as it goes out, its link's secret derived from the key. */
 export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, { linkKey, publicUrl }: { linkKey: string; publicUrl: string }): Mail {
-  const token = encodeURIComponent(mailedLinkToken(linkKey, mail.linkId));
+  const token = () => encodeURIComponent(mailedLinkToken(linkKey, mail.linkId));
   const { details } = mail;
   switch (details.kind) {
     case 'verify-email': {
-      const url = `${publicUrl}/auth/verify-email?u=${encodeURIComponent(details.userId)}&t=${token}`;
+      const url = `${publicUrl}/auth/verify-email?u=${encodeURIComponent(details.userId)}&t=${token()}`;
       return {
         to: mail.to,
         subject: 'Verify your Timeledger e-mail address',
@@ -74,7 +80,7 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
       };
     }
     case 'reset-password': {
-      const url = `${publicUrl}/auth/reset-password?u=${encodeURIComponent(details.userId)}&t=${token}`;
+      const url = `${publicUrl}/auth/reset-password?u=${encodeURIComponent(details.userId)}&t=${token()}`;
       return {
         to: mail.to,
         subject: 'Reset your Timeledger password',
@@ -83,12 +89,23 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
       };
     }
     case 'invite': {
-      const url = `${publicUrl}/invitation?i=${token}`;
+      const url = `${publicUrl}/invitation?i=${token()}`;
       const where = details.teamName ? `the team ${details.teamName} of ${details.companyName}` : details.companyName;
       return {
         to: mail.to,
         subject: `${details.inviter} invited you to ${details.companyName} on Timeledger`,
         text: `${details.inviter} invited you to join ${where} as ${details.role}.\n\nAccept the invitation here:\n${url}\n\nThe link is valid for 7 days.`,
+        links: [url],
+      };
+    }
+    case 'monitoring-request': {
+      // No secret: the person signs in as usual and makes an API token for the agent on their profile.
+      const url = `${publicUrl}/profile`;
+      const note = details.message ? `\n\n${details.requester} wrote:\n${details.message}` : '';
+      return {
+        to: mail.to,
+        subject: `${details.requester} asks you to enable the Timeledger desktop agent`,
+        text: `${details.requester} of ${details.companyName} asks you to enable the Timeledger desktop agent, so that your tracked time shows your application usage and idle time.${note}\n\nCreate an API token for the agent on your profile:\n${url}`,
         links: [url],
       };
     }
@@ -105,7 +122,7 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
 export const mailReactor: Projection = {
   name: 'mail-outbox',
   tables: ['mail_outbox'],
-  handles: ['AccountRegistered', 'EmailVerificationIssued', 'PasswordResetRequested', 'InviteSent', 'InviteRoleChanged'],
+  handles: ['AccountRegistered', 'EmailVerificationIssued', 'PasswordResetRequested', 'InviteSent', 'InviteRoleChanged', 'MonitoringRequested'],
 
   async apply(trx, events) {
     const mails = events.map(mailOf).filter((mail) => mail !== null);

@@ -10,10 +10,10 @@ import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
 
 /** Checked by rangeProblem, whose messages say what is wrong (a format check would not). */
-const DayText = Text(10);
+export const DayText = Text(10);
 const RangeQuery = { from: DayText, to: DayText };
 
-function checkedRange(range: DayRange): DayRange {
+export function checkedRange(range: DayRange): DayRange {
   const problem = rangeProblem(range);
   if (problem) throw invalid(problem);
   return range;

@@ -304,7 +304,7 @@ describe('the projects service, past the request schemas', () => {
   const storedEvents = async (taskId: string) => (await server.store.readStream(taskStream(companyId, taskId))).map(({ type, data }) => ({ type, data }));
 
   beforeAll(async () => {
-    service = createProjectsService({ store: server.store, db: server.db, storage: { put: async () => undefined, get: async () => null } });
+    service = createProjectsService({ store: server.store, db: server.db, storage: { put: async () => undefined, get: async () => null, delete: async () => undefined } });
     const accessOf = async (user: ApiUser, name: string, company: string): Promise<CompanyAccess> => ({
       company: await server.db.selectFrom('companies').selectAll().where('company_id', '=', company).executeTakeFirstOrThrow(),
       userId: user.userId,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. A folder by default; an S3-compatible store can take its place. */
@@ -6,6 +6,8 @@ export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a file that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -28,6 +30,9 @@ export function folderStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
     },
   };
 }

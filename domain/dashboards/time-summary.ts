@@ -4,12 +4,12 @@
  */
 
 /**
- * Productive time is tracked time less idle time, until app-usage data can
- * tell productive from unproductive applications: then this is the one place
- * to refine.
+ * Productive time is tracked time less idle time and less the (non-idle)
+ * time the desktop agent saw in applications categorised unproductive. An
+ * application without a category is neutral: its time counts as productive.
  */
-export function productiveMs(trackedMs: number, idleMs: number): number {
-  return Math.max(0, trackedMs - idleMs);
+export function productiveMs(trackedMs: number, idleMs: number, unproductiveMs = 0): number {
+  return Math.max(0, trackedMs - idleMs - unproductiveMs);
 }
 
 /** Whole hours and the minutes over them (minutes over 59 roll into hours), seconds dropped. */

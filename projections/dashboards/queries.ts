@@ -3,6 +3,7 @@ import { type DayRange, rangeDays, WEEKDAYS, weekdayOf } from '../../domain/dash
 import { earningsCents, percentOf, productiveMs } from '../../domain/dashboards/time-summary.ts';
 import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard, TimeTotals } from '../../domain/dashboards/views.ts';
 import type { TimelogSource } from '../../domain/time-tracking/events.ts';
+import { unproductiveDays } from '../app-usage/unproductive.ts';
 import type { Database } from '../database.ts';
 
 const TOP_PROJECTS = 50;
@@ -12,7 +13,47 @@ const TOP_USERS = 4;
 const inTeams = (eb: ExpressionBuilder<Database & { m: Database['company_members'] }, 'm'>, companyId: string, teams: readonly string[]) =>
   eb.exists(eb.selectFrom('team_members as tm').select('tm.user_id').whereRef('tm.user_id', '=', 'm.user_id').where('tm.company_id', '=', companyId).where('tm.team_id', 'in', teams));
 
-const totals = (trackedMs: number, idleMs: number): TimeTotals => ({ trackedMs, idleMs, productiveMs: productiveMs(trackedMs, idleMs) });
+const totals = (trackedMs: number, idleMs: number, unproductiveMs = 0): TimeTotals => ({ trackedMs, idleMs, productiveMs: productiveMs(trackedMs, idleMs, unproductiveMs) });
+
+/** Sums of the values per key. */
+function sumBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => number): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + value(row));
+  return sums;
+}
+
+/**
+ * The people a team view lists (the team dashboard's untracked people, the
+ * performance dashboard's rows): the teams' people (Admins are in every team
+ * by their role, so not listed), or everyone but Clients for the whole
+ * company (`teams` null).
+ */
+export function teamViewPeople(db: Kysely<Database>, companyId: string, teams: readonly string[] | null) {
+  if (teams?.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('company_members as m')
+    .select(['m.user_id', 'm.name', 'm.access_level'])
+    .where('m.company_id', '=', companyId)
+    .where('m.deleted', '=', false)
+    .where((eb) => (teams === null ? eb('m.access_level', '!=', 'Client') : eb.and([eb('m.access_level', 'not in', ['Admin', 'Client']), inTeams(eb, companyId, teams)])))
+    .orderBy('m.name')
+    .execute();
+}
+
+/**
+ * The names of people with time in a team view: the listed people's, else
+ * (someone who tracked for the team and has left it since: still their time)
+ * their name as a member.
+ */
+export async function namesOf(db: Kysely<Database>, companyId: string, listed: readonly { user_id: string; name: string }[], userIds: readonly string[]) {
+  const names = new Map(listed.map((p) => [p.user_id, p.name]));
+  const missing = userIds.filter((id) => !names.has(id));
+  if (missing.length > 0) {
+    const former = await db.selectFrom('company_members').select(['user_id', 'name']).where('company_id', '=', companyId).where('user_id', 'in', missing).execute();
+    for (const row of former) names.set(row.user_id, row.name);
+  }
+  return names;
+}
 
 /**
  * The people a viewer may see on the dashboards, by name with the viewer last
@@ -62,37 +103,26 @@ export async function teamDashboard(
     WHERE company_id = ${companyId} AND day BETWEEN ${range.from} AND ${range.to}
       ${teams ? sql`AND team_id = ANY(${teams}::uuid[])` : sql``}
     GROUP BY GROUPING SETS ((user_id), (day), (project_id))`;
-  // The people whose absence of time the dashboard lists: the teams' people (Admins are in every team by their role, so not listed), or everyone but Clients for the whole company.
-  const members =
-    teams?.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('company_members as m')
-          .select(['m.user_id', 'm.name'])
-          .where('m.company_id', '=', companyId)
-          .where('m.deleted', '=', false)
-          .where((eb) => (teams === null ? eb('m.access_level', '!=', 'Client') : eb.and([eb('m.access_level', 'not in', ['Admin', 'Client']), inTeams(eb, companyId, teams)])))
-          .orderBy('m.name')
-          .execute();
-  const [{ rows }, people] = await Promise.all([sums.execute(db), members]);
+  // `people`: those whose absence of time the dashboard lists; `unproductive`: what productive time loses.
+  const [{ rows }, people, unproductive] = await Promise.all([sums.execute(db), teamViewPeople(db, companyId, teams), unproductiveDays(db, companyId, range, { teams })]);
+  const unproductiveByUser = sumBy(unproductive, (u) => u.userId, (u) => u.unproductiveMs);
+  const unproductiveByDay = sumBy(unproductive, (u) => u.day, (u) => u.unproductiveMs);
 
-  const names = new Map(people.map((p) => [p.user_id, p.name]));
   const byUser = rows.filter((r) => r.user_id !== null);
-  const missingNames = byUser.map((r) => r.user_id!).filter((id) => !names.has(id));
-  if (missingNames.length > 0) {
-    // Someone who tracked for the team and has left it since: still their time.
-    const former = await db.selectFrom('company_members').select(['user_id', 'name']).where('company_id', '=', companyId).where('user_id', 'in', missingNames).execute();
-    for (const row of former) names.set(row.user_id, row.name);
-  }
+  const names = await namesOf(db, companyId, people, byUser.map((r) => r.user_id!));
 
-  const users = byUser.map((r) => ({ userId: r.user_id!, name: names.get(r.user_id!) ?? 'Former member', ...totals(Number(r.tracked), Number(r.idle)) }));
+  const users = byUser.map((r) => ({
+    userId: r.user_id!,
+    name: names.get(r.user_id!) ?? 'Former member',
+    ...totals(Number(r.tracked), Number(r.idle), unproductiveByUser.get(r.user_id!) ?? 0),
+  }));
   const tracked = new Set(users.filter((u) => u.trackedMs > 0).map((u) => u.userId));
-  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, productiveMs: 0 }));
+  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, unproductiveMs: 0 }));
   for (const row of rows.filter((r) => r.day !== null)) {
     const slot = trend[WEEKDAYS.indexOf(weekdayOf(row.day!))];
     slot.trackedMs += Number(row.tracked);
     slot.idleMs += Number(row.idle);
-    slot.productiveMs = productiveMs(slot.trackedMs, slot.idleMs);
+    slot.unproductiveMs += unproductiveByDay.get(row.day!) ?? 0;
   }
 
   const projectRows = rows
@@ -104,14 +134,17 @@ export async function teamDashboard(
     : [];
   const projectById = new Map(projects.map((p) => [p.project_id, p]));
 
-  const all = users.reduce((sum, u) => ({ tracked: sum.tracked + u.trackedMs, idle: sum.idle + u.idleMs }), { tracked: 0, idle: 0 });
+  const all = users.reduce(
+    (sum, u) => ({ tracked: sum.tracked + u.trackedMs, idle: sum.idle + u.idleMs, unproductive: sum.unproductive + (unproductiveByUser.get(u.userId) ?? 0) }),
+    { tracked: 0, idle: 0, unproductive: 0 },
+  );
   const withTime = users.filter((u) => u.trackedMs > 0);
   const productiveShare = (u: (typeof users)[number]) => percentOf(u.productiveMs, u.trackedMs);
   const top = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(b) - by(a)).slice(0, TOP_USERS);
   return {
     range,
     team: scope.team,
-    totals: totals(all.tracked, all.idle),
+    totals: totals(all.tracked, all.idle, all.unproductive),
     topProjects: projectRows.map((r) => ({
       projectId: r.project_id!,
       prefix: projectById.get(r.project_id!)?.prefix ?? '',
@@ -119,7 +152,7 @@ export async function teamDashboard(
       trackedMs: Number(r.tracked),
     })),
     untracked: people.filter((p) => !tracked.has(p.user_id)).map((p) => ({ userId: p.user_id, name: p.name })),
-    trend,
+    trend: trend.map(({ weekday, trackedMs, idleMs, unproductiveMs }) => ({ weekday, ...totals(trackedMs, idleMs, unproductiveMs) })),
     topUsers: {
       mostProductive: top(withTime, productiveShare).map((u) => ({ ...u, percent: productiveShare(u) })),
       mostUnproductive: top(withTime, (u) => 100 - productiveShare(u)).map((u) => ({ ...u, percent: Math.round((100 - productiveShare(u)) * 10) / 10 })),
@@ -138,7 +171,7 @@ export async function individualDashboard(
   range: DayRange,
 ): Promise<IndividualDashboard> {
   const { companyId } = company;
-  const [groups, entries] = await Promise.all([
+  const [groups, entries, unproductive] = await Promise.all([
     db
       .selectFrom('daily_rollups')
       .select((eb) => [
@@ -164,6 +197,7 @@ export async function individualDashboard(
       .where('day', '<=', range.to)
       .orderBy('start_at')
       .execute(),
+    unproductiveDays(db, companyId, range, { teams: null, userId: person.userId }),
   ]);
 
   const days = new Map<string, DaySummary & { rateSetAt: number }>(
@@ -184,19 +218,25 @@ export async function individualDashboard(
       day.rateCents = group.rate_cents > 0 ? group.rate_cents : null;
     }
   }
-  const daySummaries = [...days.values()].map(({ rateSetAt: _, ...day }) => day);
-  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, productiveMs: 0 }));
+  const unproductiveOn = sumBy(unproductive, (u) => u.day, (u) => u.unproductiveMs);
+  const daySummaries = [...days.values()].map(({ rateSetAt: _, ...day }) => ({ ...day, ...totals(day.trackedMs, day.idleMs, unproductiveOn.get(day.day) ?? 0) }));
+  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, unproductiveMs: 0 }));
   for (const day of daySummaries) {
     const slot = trend[WEEKDAYS.indexOf(weekdayOf(day.day))];
-    Object.assign(slot, totals(slot.trackedMs + day.trackedMs, slot.idleMs + day.idleMs));
+    slot.trackedMs += day.trackedMs;
+    slot.idleMs += day.idleMs;
+    slot.unproductiveMs += unproductiveOn.get(day.day) ?? 0;
   }
-  const sum = daySummaries.reduce((all, d) => ({ tracked: all.tracked + d.trackedMs, idle: all.idle + d.idleMs, cents: all.cents + d.earningsCents }), { tracked: 0, idle: 0, cents: 0 });
+  const sum = daySummaries.reduce(
+    (all, d) => ({ tracked: all.tracked + d.trackedMs, idle: all.idle + d.idleMs, unproductive: all.unproductive + (unproductiveOn.get(d.day) ?? 0), cents: all.cents + d.earningsCents }),
+    { tracked: 0, idle: 0, unproductive: 0, cents: 0 },
+  );
   return {
     range,
     person: { ...person, timeZone: entries.at(-1)?.time_zone ?? company.timeZone },
-    totals: { ...totals(sum.tracked, sum.idle), earningsCents: sum.cents },
+    totals: { ...totals(sum.tracked, sum.idle, sum.unproductive), earningsCents: sum.cents },
     days: daySummaries,
-    trend,
+    trend: trend.map(({ weekday, trackedMs, idleMs, unproductiveMs }) => ({ weekday, ...totals(trackedMs, idleMs, unproductiveMs) })),
     timeline: entries.map((e) => ({
       day: e.day,
       start: e.start_at.toISOString(),

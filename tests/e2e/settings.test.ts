@@ -159,7 +159,7 @@ describe('settings', () => {
   it('fits a phone and reads in the dark', async () => {
     const page = await pageOf(admin, '/manage-settings', PHONE);
     await visible(page.getByRole('checkbox', { name: 'Enable screenshots' }));
-    await visible(page.getByRole('table'));
+    await visible(page.getByRole('table').first());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await screenshot(page, 'settings-phone');
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -13,6 +13,8 @@ import { type Mailbox, startMailbox } from './mailbox.ts';
 export interface TestServer extends RunningServer {
   mailbox: Mailbox;
   databaseUrl: string;
+  /** Where the server keeps its files (uploads under files/). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startTestServer(
     ...server,
     mailbox,
     databaseUrl,
+    dataDir,
     async close() {
       await server.close();
       await mailbox.close();

@@ -2,6 +2,8 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { TASK_PAGE } from '../../../domain/members/page-access.ts';
 import { isTaskId } from '../../../domain/tasks/task-id.ts';
+import { ActivityLogPage } from '../features/activity-log/ActivityLogPage';
+import { applicationDashboardInternalSearch, applicationDashboardSearch } from '../features/app-dashboard/appDashboardSearch';
 import { attendanceSearch } from '../features/attendance/attendanceSearch';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
@@ -14,6 +16,7 @@ import { LeavePage } from '../features/leave/LeavePage';
 import { LeaveRequestsPage } from '../features/leave/LeaveRequestsPage';
 import { MainLayout } from '../features/layout/MainLayout';
 import { PageLoader } from '../features/layout/PageLoader';
+import { performanceSearch } from '../features/performance/performanceSearch';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { RegularizationPage } from '../features/regularization/RegularizationPage';
@@ -61,6 +64,8 @@ const teamAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, p
 
 const timeAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/v2/time-attendance', component: TimeAttendancePage });
 
+const activityLogRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/v2/activity-log', component: ActivityLogPage });
+
 // The charts are large: the dashboards load them when first opened, so the sign-in pages stay light.
 const TeamDashboardPage = lazy(() => import('../features/dashboards/TeamDashboardPage').then((m) => ({ default: m.TeamDashboardPage })));
 const IndividualDashboardPage = lazy(() =>
@@ -99,6 +104,55 @@ const individualDashboardRoute = createRoute({
     return (
       <Suspense fallback={<PageLoader />}>
         <IndividualDashboardPage search={individualDashboardRoute.useSearch()} />
+      </Suspense>
+    );
+  },
+});
+
+// Its chart is large too: loaded when first opened.
+const PerformanceDashboardPage = lazy(() =>
+  import('../features/performance/PerformanceDashboardPage').then((m) => ({ default: m.PerformanceDashboardPage })),
+);
+
+const performanceDashboardRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/v2/performance-dashboard',
+  validateSearch: performanceSearch,
+  component: function PerformanceDashboardRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <PerformanceDashboardPage search={performanceDashboardRoute.useSearch()} />
+      </Suspense>
+    );
+  },
+});
+
+const ApplicationDashboardPage = lazy(() => import('../features/app-dashboard/ApplicationDashboardPage').then((m) => ({ default: m.ApplicationDashboardPage })));
+const ApplicationDashboardInternalPage = lazy(() =>
+  import('../features/app-dashboard/ApplicationDashboardInternalPage').then((m) => ({ default: m.ApplicationDashboardInternalPage })),
+);
+
+const applicationDashboardRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/application-dashboard',
+  validateSearch: applicationDashboardSearch,
+  component: function ApplicationDashboardRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ApplicationDashboardPage search={applicationDashboardRoute.useSearch()} />
+      </Suspense>
+    );
+  },
+});
+
+const applicationDashboardInternalRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/application-dashboard-internal',
+  validateSearch: applicationDashboardInternalSearch,
+  component: function ApplicationDashboardInternalRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ApplicationDashboardInternalPage search={applicationDashboardInternalRoute.useSearch()} />
       </Suspense>
     );
   },
@@ -220,8 +274,12 @@ export const mainRoutes = mainLayoutRoute.addChildren([
   mainPageRoute.addChildren([
     teamDashboardRoute('/dashboard-team'),
     individualDashboardRoute,
+    applicationDashboardRoute,
+    applicationDashboardInternalRoute,
     teamAttendanceRoute,
     timeAttendanceRoute,
+    performanceDashboardRoute,
+    activityLogRoute,
     userAttendanceRoute,
     profileRoute,
     teamDashboardRoute('/team-dashboard'),

@@ -27,6 +27,7 @@ import { WeekLineChart } from './WeekLineChart';
 import { weekTrendData } from './weekTrendData';
 import { WorkTimeline } from './WorkTimeline';
 import { PageTitle } from '../layout/PageTitle';
+import { ScreenshotsButton } from '../screenshots/ScreenshotsButton';
 
 type IndividualSearch = RangeSearch & { user?: string };
 
@@ -60,7 +61,10 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
             {viewed.problem ? 'No range' : formatRange(viewed.range)}
           </Text>
         </div>
-        {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
+        <Group align="flex-end">
+          {!viewed.problem && <ScreenshotsButton companyId={company.companyId} userId={userId} personName={data?.person.name} range={viewed.range} />}
+          {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
+        </Group>
       </Group>
 
       {viewed.problem ? (

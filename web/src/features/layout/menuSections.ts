@@ -13,9 +13,12 @@ export const menuSections: MenuSection[] = [
     items: [
       { title: 'Team', to: '/dashboard-team', search: (companyId) => ({ cid: companyId }) },
       { title: 'User', to: '/dashboard-individual' },
+      { title: 'Applications', to: '/application-dashboard' },
       { title: 'Team Attendance', to: '/team-attendance' },
       { title: 'User Attendance', to: '/userAttendance' },
       { title: 'Time & Attendance', to: '/v2/time-attendance' },
+      { title: 'Performance', to: '/v2/performance-dashboard' },
+      { title: 'Activity Log', to: '/v2/activity-log' },
     ],
   },
   {

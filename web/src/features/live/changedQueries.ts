@@ -41,6 +41,10 @@ const companyQueries: Record<CompanyFamily, (key?: string) => QueryKeyMatch> = {
   leave: () => ({ queryKey: ['leave'] }),
   regularization: () => ({ queryKey: ['regularization'] }),
   settings: () => ({ queryKey: ['settings'] }),
+  activity: () => ({ queryKey: ['activity'] }),
+  'app-usage': () => ({ queryKey: ['app-usage'] }),
+  // Key: the person whose screenshots changed.
+  screenshots: (userId) => ({ queryKey: ['screenshots', ...optional(userId)] }),
 };
 
 const optional = (part: string | undefined) => (part === undefined ? [] : [part]);

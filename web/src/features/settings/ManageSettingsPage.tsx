@@ -9,6 +9,7 @@ import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 import { PageTitle } from '../layout/PageTitle';
 import { isCompanyGone } from '../teams/isCompanyGone';
 import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
+import { AppCategoriesCard } from './AppCategoriesCard';
 import { LeavePolicyCard } from './LeavePolicyCard';
 import { ScreenshotsCard } from './ScreenshotsCard';
 import { settingsQueryOptions } from './settingsQueryOptions';
@@ -16,7 +17,7 @@ import { ThresholdCard } from './ThresholdCard';
 
 const TITLE = 'Settings';
 
-/** /manage-settings (management §2): the daily threshold, screenshots and the leave policy. */
+/** /manage-settings (management §2): the daily threshold, screenshots, the leave policy and the application categories. */
 export function ManageSettingsPage() {
   const company = useActiveCompany();
   if (!company) return <EmptyPage title={TITLE} />;
@@ -57,6 +58,7 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
           />
         </SimpleGrid>
       )}
+      <AppCategoriesCard companyId={companyId} canEdit={mayRun(company.role, 'SetAppCategory')} />
     </Stack>
   );
 }

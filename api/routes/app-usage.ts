@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { appUsage } from '../../domain/app-usage/app-usage.ts';
+import { appCategories } from '../../domain/app-usage/categories.ts';
+import { APP_CATEGORIES, appCategoriesStream, appUsageStream, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
+import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { rangeProblem } from '../../domain/dashboards/range.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
+import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
+
+/** The agent's own id for a batch: a uuid or any short id of letters, digits, '-' and '_'. */
+const ClientId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$', maxLength: 100 });
+
+const Sample = Type.Object({
+  application: Text(MAX_APPLICATION_LENGTH),
+  windowTitle: Type.Optional(Nullable(Text(MAX_WINDOW_TITLE_LENGTH))),
+  start: Type.String({ format: 'date-time', maxLength: 40 }),
+  seconds: Type.Integer({ minimum: 1, maximum: 60 }),
+  idle: Type.Boolean(),
+});
+
+/** Checked by rangeProblem, whose messages say what is wrong (a format check would not). */
+const DayText = Text(10);
+
+function checkedDay(day: string): string {
+  const problem = rangeProblem({ from: day, to: day });
+  if (problem) throw invalid(problem);
+  return day;
+}
+
+/**
+ * Application usage: the desktop agent's batches (API token), the company's
+ * application categories, and the application dashboard (management §2),
+ * one person's day or a team's.
+ */
+export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db, store, timeTracking } = context;
+  const tags = ['application usage'];
+
+  return async (app) => {
+    app.post(
+      '/api/companies/:companyId/app-usage',
+      {
+        config: { apiToken: true },
+        schema: {
+          tags,
+          summary: 'Record a batch of application usage (at most a minute of samples) while the caller’s timer runs; a batch id sent again writes nothing',
+          params: CompanyParams,
+          body: Type.Object({ batchId: ClientId, samples: Type.Array(Sample, { minItems: 1, maxItems: 60 }) }),
+          response: {
+            200: Type.Object({ batchId: Type.String(), samples: Type.Integer(), position: Nullable(Type.String()) }),
+            201: Type.Object({ batchId: Type.String(), samples: Type.Integer(), position: Nullable(Type.String()) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RecordAppUsage', write: true });
+        const companyId = access.company.company_id;
+        const { batchId, samples } = request.body;
+        const storedId = uuidFrom(`${companyId}:${access.userId}:app-usage:${batchId}`);
+        const tracker = await timeTracking.readTracker(companyId, access.userId);
+        const { events, position } = await handleCommand(
+          store,
+          appUsageStream(storedId),
+          appUsage,
+          {
+            type: 'RecordAppUsage',
+            companyId,
+            userId: access.userId,
+            actor: access.actor,
+            batchId: storedId,
+            samples: samples.map((s) => ({ application: s.application, windowTitle: s.windowTitle ?? null, start: s.start, seconds: s.seconds, idle: s.idle })),
+          },
+          { now: context.now(), running: tracker.running },
+          { ...requestMetadata(request, access.userId), companyId },
+        );
+        return reply.status(events.length > 0 ? 201 : 200).send({ batchId, samples: samples.length, position: positionText(position) });
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/app-categories',
+      {
+        schema: {
+          tags,
+          summary: 'The application categories: the default list, the company’s choices and the applications its people used',
+          params: CompanyParams,
+          response: { 200: AppCategoryList, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        return appCategoryList(db, access.company.company_id);
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/app-categories',
+      {
+        schema: {
+          tags,
+          summary: 'Set how an application’s time counts for the whole company: productive, unproductive or neutral (Admins only)',
+          params: CompanyParams,
+          body: Type.Object({ application: Text(MAX_APPLICATION_LENGTH), category: Type.Enum(APP_CATEGORIES) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetAppCategory', write: true });
+        const companyId = access.company.company_id;
+        const { application, category } = request.body;
+        const { position } = await handleCommand(
+          store,
+          appCategoriesStream(companyId),
+          appCategories,
+          { type: 'SetAppCategory', companyId, application, category, actor: access.actor, actorName: access.name },
+          { now: context.now() },
+          { ...requestMetadata(request, access.userId), companyId },
+        );
+        return { message: 'Application category updated', position: positionText(position) };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard',
+      {
+        schema: {
+          tags,
+          summary: 'One person’s application dashboard for a local day: totals, break, punches and time per application',
+          params: CompanyParams,
+          querystring: Type.Object({ day: DayText, userId: Type.Optional(Id) }),
+          response: { 200: PersonApplicationDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard' });
+        const day = checkedDay(request.query.day);
+        const person = await visiblePerson(db, access, request.query.userId);
+        return personApplicationDay(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, day);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard/team',
+      {
+        schema: {
+          tags,
+          summary: 'A team’s application dashboard for a local day: one team, or every team the caller manages (an Admin: the whole company)',
+          params: CompanyParams,
+          querystring: Type.Object({ day: DayText, teamId: Type.Optional(Id) }),
+          response: { 200: TeamApplicationDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard-internal' });
+        const day = checkedDay(request.query.day);
+        const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };
+        const { teamId } = request.query;
+        if (!teamId) return teamApplicationDay(db, company, day, { teams: visibleTeams(access.actor), team: null });
+        const team = await visibleTeam(db, access, teamId);
+        return teamApplicationDay(db, company, day, { teams: [team.teamId], team });
+      },
+    );
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
+import { type DayRange, presetRange } from '../../domain/dashboards/range.ts';
+import { MAX_MONITORING_MESSAGE, monitoringStream } from '../../domain/monitoring/events.ts';
+import { monitoringMessages, monitoringRequests } from '../../domain/monitoring/monitoring.ts';
+import { notFound } from '../../domain/shared/errors.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
+import { handleCommand } from '../../eventstore/command-handler.ts';
+import { workRulesOf } from '../../projections/attendance/queries.ts';
+import { performanceDashboard } from '../../projections/performance/queries.ts';
+import { PerformanceDashboard } from '../../projections/performance/views.ts';
+import { companyAccess, memberAccess, visibleTeam } from '../http/access.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
+import { checkedRange, DayText } from './dashboards.ts';
+
+/** The performance dashboard shows the last 7 days until another range is asked for. */
+const DEFAULT_RANGE_DAYS = 7;
+
+/**
+ * The performance dashboard (management §2 /v2/performance-dashboard), read
+ * from the rollups, and 'Request Monitoring': asking a person by e-mail to
+ * enable the desktop agent (the mail goes through the outbox).
+ */
+export function performanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db, store } = context;
+  const tags = ['performance'];
+
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/performance',
+      {
+        schema: {
+          tags,
+          summary: 'Work, productive, idle and unproductive hours and utilization per person over a range of days (the last 7 by default): one team, or every team the caller manages',
+          params: CompanyParams,
+          querystring: Type.Object({ from: Type.Optional(DayText), to: Type.Optional(DayText), teamId: Type.Optional(Id) }),
+          response: { 200: PerformanceDashboard, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/v2/performance-dashboard' });
+        const companyId = access.company.company_id;
+        const today = localDay(context.now().toISOString(), access.company.time_zone);
+        const { from, to, teamId } = request.query;
+        const range: DayRange = from === undefined && to === undefined ? presetRange(DEFAULT_RANGE_DAYS, today) : checkedRange({ from: from ?? '', to: to ?? '' });
+        const team = teamId ? await visibleTeam(db, access, teamId) : null;
+        const rules = await workRulesOf(db, companyId);
+        return performanceDashboard(db, { companyId, today, rules }, range, { teams: team ? [team.teamId] : visibleTeams(access.actor), team, viewer: access.actor });
+      },
+    );
+
+    app.post(
+      '/api/companies/:companyId/members/:userId/request-monitoring',
+      {
+        schema: {
+          tags,
+          summary: 'Ask a person by e-mail to enable the desktop agent, with an optional note (at most once in 24 hours)',
+          params: Type.Object({ companyId: Id, userId: Id }),
+          body: Type.Object({ message: Type.Optional(Nullable(Text(MAX_MONITORING_MESSAGE))) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestMonitoring', write: true });
+        const companyId = access.company.company_id;
+        const person = await memberAccess(db, companyId, request.params.userId);
+        if (!person) throw notFound(dashboardMessages.personNotFound);
+        const { position } = await handleCommand(
+          store,
+          monitoringStream(companyId, person.userId),
+          monitoringRequests,
+          {
+            type: 'RequestMonitoring',
+            companyId,
+            person: { userId: person.userId, name: person.name, email: person.email, role: person.role, teamIds: [...person.teamRoles.keys()] },
+            message: request.body.message ?? null,
+            actor: access.actor,
+            actorName: access.name,
+          },
+          { now: context.now(), companyName: access.company.name },
+          { ...requestMetadata(request, access.userId), companyId },
+        );
+        return { message: monitoringMessages.sent, position: positionText(position) };
+      },
+    );
+  };
+}

@@ -1,0 +1,63 @@
+import { authorize, type Actor } from '../members/authorization.ts';
+import type { Decider } from '../shared/decider.ts';
+import { conflict, invalid } from '../shared/errors.ts';
+import { type RunningSession, trackerMessages } from '../time-tracking/tracker.ts';
+import { type AppUsageEvent, type AppUsageSample, MAX_APPLICATION_LENGTH } from './events.ts';
+
+/** A batch covers at most this much time, so an agent sends one a minute. */
+export const MAX_BATCH_SECONDS = 60;
+/** How far ahead of the server's clock a sample may end: the agent's clock may run a little fast. */
+export const CLOCK_SKEW_MS = 5_000;
+
+export const appUsageMessages = {
+  tooMuch: 'A batch holds at most a minute of samples.',
+  outsideSession: 'Each sample must lie within the running timer session, between its start and now.',
+  applicationInvalid: `Each sample needs an application name of at most ${MAX_APPLICATION_LENGTH} characters.`,
+} as const;
+
+/** A batch stream holds one event at most: once written, a replay of its batch id writes nothing. */
+export interface AppUsageState {
+  recorded: boolean;
+}
+
+export interface RecordAppUsage {
+  type: 'RecordAppUsage';
+  companyId: string;
+  userId: string;
+  actor: Actor;
+  /** The stored batch id, derived from the agent's own id, its person and company. */
+  batchId: string;
+  samples: readonly AppUsageSample[];
+}
+
+export interface AppUsageContext {
+  now: Date;
+  /** The person's running session, read from their tracker stream; null when the timer is not running. */
+  running: RunningSession | null;
+}
+
+export const appUsage: Decider<RecordAppUsage, AppUsageEvent, AppUsageState, AppUsageContext> = {
+  initialState: { recorded: false },
+
+  evolve: () => ({ recorded: true }),
+
+  decide(command, state, { now, running }) {
+    const { companyId, userId, actor } = command;
+    authorize(actor, 'RecordAppUsage', { companyId, member: { userId, role: actor.role, teamIds: [] } });
+    if (state.recorded) return [];
+    if (!running) throw conflict(trackerMessages.noSession);
+    const total = command.samples.reduce((sum, sample) => sum + sample.seconds, 0);
+    if (command.samples.length === 0 || total > MAX_BATCH_SECONDS) throw invalid(appUsageMessages.tooMuch);
+    const samples = command.samples.map((sample) => ({ ...sample, application: sample.application.trim() }));
+    if (samples.some((s) => s.application.length === 0 || s.application.length > MAX_APPLICATION_LENGTH)) throw invalid(appUsageMessages.applicationInvalid);
+    if (!samples.every((sample) => withinSession(sample, running, now))) throw invalid(appUsageMessages.outsideSession);
+    const { sessionId, teamId, projectId, timeZone } = running;
+    return [{ type: 'AppUsageRecorded', data: { companyId, userId, batchId: command.batchId, sessionId, teamId, projectId, timeZone, samples } }];
+  },
+};
+
+/** A sample starts no earlier than the session and ends no later than now, give or take the agent's clock. */
+function withinSession(sample: AppUsageSample, running: RunningSession, now: Date): boolean {
+  const start = Date.parse(sample.start);
+  return start >= Date.parse(running.startedAt) && start + sample.seconds * 1000 <= now.getTime() + CLOCK_SKEW_MS;
+}

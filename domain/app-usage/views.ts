@@ -1,0 +1,66 @@
+import { type Static, Type } from 'typebox';
+import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
+import { APP_CATEGORIES } from './events.ts';
+
+/**
+ * What the application dashboard's API answers (api/routes/app-usage.ts).
+ * Durations are whole milliseconds; the day is a local calendar day of the
+ * person who worked.
+ */
+const Ms = Type.Integer({ minimum: 0 });
+const Category = Type.Enum(APP_CATEGORIES);
+
+/** A day's figures (management §2): tracked time from the time log, idle and unproductive time, the break between punches, the first punch in and last punch out. */
+export const AppDayTotals = Type.Object({
+  trackedMs: Ms,
+  productiveMs: Ms,
+  idleMs: Ms,
+  unproductiveMs: Ms,
+  breakMs: Ms,
+  punchIn: Nullable(Instant),
+  punchOut: Nullable(Instant),
+});
+export type AppDayTotals = Static<typeof AppDayTotals>;
+
+/** Time with one application in front: `activeMs` not idle, `idleMs` idle; its category as the company has it now. */
+export const ApplicationTime = Type.Object({ application: Name, category: Category, activeMs: Ms, idleMs: Ms });
+export type ApplicationTime = Static<typeof ApplicationTime>;
+
+export const PersonApplicationDay = Type.Object({
+  day: Day,
+  /** `timeZone`: the zone of their punches that day, else the company's: punch times are shown in it. */
+  person: Type.Object({ ...NamedPerson.properties, timeZone: TimeZone }),
+  totals: AppDayTotals,
+  /** Most time first. */
+  applications: Type.Array(ApplicationTime),
+});
+export type PersonApplicationDay = Static<typeof PersonApplicationDay>;
+
+export const TeamApplicationDay = Type.Object({
+  day: Day,
+  /** The team shown; null: every team the viewer may see (for an Admin, the whole company). */
+  team: Nullable(Type.Object({ teamId: Id, name: Name })),
+  /** The sums over the team's people; punch in the earliest, punch out the latest. */
+  totals: AppDayTotals,
+  applications: Type.Array(ApplicationTime),
+  /** Each of the team's people, and anyone else with time for it that day, by name. */
+  people: Type.Array(Type.Object({ ...NamedPerson.properties, timeZone: TimeZone, ...AppDayTotals.properties })),
+});
+export type TeamApplicationDay = Static<typeof TeamApplicationDay>;
+
+/** The categories card: the default list, the company's choices and every application its people used, by name. */
+export const AppCategoryList = Type.Object({
+  applications: Type.Array(
+    Type.Object({
+      application: Name,
+      category: Category,
+      /** An Admin chose it (else the default list's, or neutral). */
+      chosen: Type.Boolean(),
+      /** The desktop agent has seen someone use it. */
+      seen: Type.Boolean(),
+      updatedAt: Nullable(Instant),
+      updatedBy: Nullable(Name),
+    }),
+  ),
+});
+export type AppCategoryList = Static<typeof AppCategoryList>;

@@ -1,0 +1,118 @@
+import { authorize } from '../members/authorization.ts';
+import { changedBy, type CommandBy } from '../projects/project.ts';
+import type { Decider } from '../shared/decider.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { type RunningSession, trackerMessages } from '../time-tracking/tracker.ts';
+import type { ScreenshotEvent } from './events.ts';
+
+export const screenshotMessages = {
+  turnedOff: 'Screenshots are turned off for this company.',
+  noSession: trackerMessages.noSession,
+  outsideSession: 'The screenshot must have been taken during the running timer session, not before it started or in the future.',
+  notFound: 'Screenshot not found',
+  tooLate: 'A screenshot can be deleted only within 24 hours of being taken.',
+  deleted: 'Screenshot deleted',
+  rangeTooLong: 'Screenshots are shown for at most 31 days at a time.',
+} as const;
+
+/** The most days of screenshots one request lists. */
+export const MAX_SCREENSHOT_RANGE_DAYS = 31;
+
+/** How long after taking one its person may still delete it. */
+export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How far ahead of the server's clock an agent's clock may run. */
+export const CLOCK_SKEW_MS = 5_000;
+
+type Taken = Extract<ScreenshotEvent, { type: 'ScreenshotTaken' }>['data'];
+
+/** One screenshot: nothing yet, taken, or taken and deleted. */
+export interface ScreenshotState {
+  taken: Taken | null;
+  deletedAt: string | null;
+}
+
+/** The stored image as the server made it: its size and its thumbnail's. */
+export interface ScreenshotImage {
+  width: number;
+  height: number;
+  bytes: number;
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+}
+
+/** What the agent says of a screenshot besides its bytes. */
+export interface TakeScreenshot extends CommandBy {
+  type: 'TakeScreenshot';
+  companyId: string;
+  userId: string;
+  screenshotId: string;
+  /** The session the agent believes runs; null: whichever runs. */
+  sessionId: string | null;
+  takenAt: string;
+  application: string | null;
+  windowTitle: string | null;
+  image: ScreenshotImage;
+}
+
+export type ScreenshotCommand = TakeScreenshot | ({ type: 'DeleteScreenshot'; companyId: string; screenshotId: string } & CommandBy);
+
+export interface ScreenshotContext {
+  /** The server's clock. */
+  now: Date;
+  /** Taking one: the person's running session, as their tracker stream has it. */
+  running?: RunningSession | null;
+  /** Taking one: the company's screenshots setting, as its settings stream has it. */
+  screenshotsEnabled?: boolean;
+}
+
+/**
+ * The session a screenshot is taken in, or the refusal: screenshots off, no
+ * running session (or another one than the agent's), or a time outside it.
+ */
+export function takingSession(command: Pick<TakeScreenshot, 'sessionId' | 'takenAt'>, context: ScreenshotContext): RunningSession {
+  if (!context.screenshotsEnabled) throw forbidden(screenshotMessages.turnedOff);
+  const running = context.running;
+  if (!running || (command.sessionId !== null && command.sessionId !== running.sessionId)) throw conflict(screenshotMessages.noSession);
+  const takenAt = Date.parse(command.takenAt);
+  if (!(takenAt >= Date.parse(running.startedAt) && takenAt <= context.now.getTime() + CLOCK_SKEW_MS)) throw invalid(screenshotMessages.outsideSession);
+  return running;
+}
+
+/** Whether this viewer may delete the screenshot now: only its person, within a day of taking it. */
+export const isDeletable = (screenshot: { userId: string; takenAt: string; deletedAt: string | null }, viewerId: string, now: Date) =>
+  screenshot.userId === viewerId && screenshot.deletedAt === null && now.getTime() - Date.parse(screenshot.takenAt) <= DELETE_WINDOW_MS;
+
+export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, ScreenshotState, ScreenshotContext> = {
+  initialState: { taken: null, deletedAt: null },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ScreenshotTaken':
+        return { taken: event.data, deletedAt: null };
+      case 'ScreenshotDeleted':
+        return { ...state, deletedAt: event.data.at };
+    }
+  },
+
+  decide(command, state, context) {
+    switch (command.type) {
+      case 'TakeScreenshot': {
+        const { companyId, userId, screenshotId, takenAt, application, windowTitle, image } = command;
+        authorize(command.actor, 'TakeScreenshot', { companyId, member: { userId, role: command.actor.role, teamIds: [] } });
+        // A replay (the agent sent it again) is answered as the first time, even after the timer stopped.
+        if (state.taken) return [];
+        const { sessionId, teamId, timeZone } = takingSession(command, context);
+        return [{ type: 'ScreenshotTaken', data: { companyId, userId, screenshotId, sessionId, teamId, takenAt: new Date(takenAt).toISOString(), timeZone, application, windowTitle, ...image } }];
+      }
+      case 'DeleteScreenshot': {
+        const { taken } = state;
+        if (!taken || taken.companyId !== command.companyId) throw notFound(screenshotMessages.notFound);
+        authorize(command.actor, 'DeleteScreenshot', { companyId: command.companyId, member: { userId: taken.userId, role: command.actor.role, teamIds: [] } });
+        if (state.deletedAt) return [];
+        if (!isDeletable({ ...taken, deletedAt: null }, command.actor.userId, context.now)) throw conflict(screenshotMessages.tooLate);
+        const { companyId, userId, screenshotId } = taken;
+        return [{ type: 'ScreenshotDeleted', data: { companyId, userId, screenshotId, by: changedBy(command), at: context.now.toISOString() } }];
+      }
+    }
+  },
+};

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import { dayTotals, teamTotals } from '../../domain/app-usage/application-day.ts';
+import { DEFAULT_APPS, defaultCategory } from '../../domain/app-usage/categories.ts';
+import type { AppCategory } from '../../domain/app-usage/events.ts';
+import type { AppCategoryList, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
+import type { Database } from '../database.ts';
+import { type UnproductiveScope, unproductiveDays } from './unproductive.ts';
+
+/** For the performance dashboard: each person's unproductive time over a range. */
+export { unproductiveMsByPerson } from './unproductive.ts';
+
+/** The applications in front during a day, with their category as the company has it now, most active time first. */
+async function applicationsOn(db: Kysely<Database>, companyId: string, day: string, { teams, userId }: UnproductiveScope): Promise<ApplicationTime[]> {
+  if (teams?.length === 0) return [];
+  const rows = await db
+    .selectFrom('app_usage_days as u')
+    .leftJoin('app_categories as c', (join) => join.onRef('c.company_id', '=', 'u.company_id').onRef('c.app_key', '=', 'u.app_key'))
+    .select((eb) => ['u.app_key', 'c.category', eb.fn.max('u.application').as('application'), eb.fn.sum<string>('u.active_ms').as('active'), eb.fn.sum<string>('u.idle_ms').as('idle')])
+    .where('u.company_id', '=', companyId)
+    .where('u.day', '=', day)
+    .$if(teams !== null, (qb) => qb.where('u.team_id', 'in', teams!))
+    .$if(userId !== undefined, (qb) => qb.where('u.user_id', '=', userId!))
+    .groupBy(['u.app_key', 'c.category'])
+    .execute();
+  return rows
+    .map((row) => ({
+      application: DEFAULT_APPS.get(row.app_key)?.application ?? row.application,
+      category: (row.category as AppCategory | null) ?? defaultCategory(row.app_key),
+      activeMs: Number(row.active),
+      idleMs: Number(row.idle),
+    }))
+    .sort((a, b) => b.activeMs - a.activeMs || b.idleMs - a.idleMs || a.application.localeCompare(b.application));
+}
+
+/** Each person's day: time-log sums (of the teams' time), unproductive time and punches, by user id. */
+async function peopleDays(db: Kysely<Database>, companyId: string, day: string, { teams, userId }: UnproductiveScope, userIds: readonly string[]) {
+  const [logged, unproductive, attendance] = await Promise.all([
+    teams?.length === 0
+      ? []
+      : db
+          .selectFrom('daily_rollups')
+          .select((eb) => ['user_id', eb.fn.sum<string>('tracked_ms').as('tracked'), eb.fn.sum<string>('idle_ms').as('idle')])
+          .where('company_id', '=', companyId)
+          .where('day', '=', day)
+          .$if(teams !== null, (qb) => qb.where('team_id', 'in', teams!))
+          .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+          .groupBy('user_id')
+          .execute(),
+    unproductiveDays(db, companyId, { from: day, to: day }, { teams, userId }),
+    userIds.length === 0
+      ? []
+      : db
+          .selectFrom('attendance_days')
+          .select(['user_id', 'time_zone', 'pairs', 'check_in', 'check_out', 'open_in'])
+          .where('company_id', '=', companyId)
+          .where('day', '=', day)
+          .where('user_id', 'in', userIds)
+          .execute(),
+  ]);
+  const ids = new Set([...userIds, ...logged.map((r) => r.user_id), ...unproductive.map((r) => r.userId)]);
+  const loggedBy = new Map(logged.map((r) => [r.user_id, r]));
+  const unproductiveBy = new Map(unproductive.map((r) => [r.userId, r.unproductiveMs]));
+  const attendanceBy = new Map(attendance.map((r) => [r.user_id, r]));
+  return new Map(
+    [...ids].map((id) => {
+      const punched = attendanceBy.get(id);
+      const totals = dayTotals({
+        trackedMs: Number(loggedBy.get(id)?.tracked ?? 0),
+        idleMs: Number(loggedBy.get(id)?.idle ?? 0),
+        unproductiveMs: unproductiveBy.get(id) ?? 0,
+        parts: punched?.pairs ?? [],
+        punchIn: punched?.check_in?.toISOString() ?? null,
+        punchOut: punched && !punched.open_in ? (punched.check_out?.toISOString() ?? null) : null,
+      });
+      return [id, { totals, timeZone: punched?.time_zone ?? null }];
+    }),
+  );
+}
+
+/** One person's application dashboard for a local day: all of their time, in any team. */
+export async function personApplicationDay(
+  db: Kysely<Database>,
+  company: { companyId: string; timeZone: string },
+  person: { userId: string; name: string },
+  day: string,
+): Promise<PersonApplicationDay> {
+  const scope = { teams: null, userId: person.userId };
+  const [people, applications] = await Promise.all([peopleDays(db, company.companyId, day, scope, [person.userId]), applicationsOn(db, company.companyId, day, scope)]);
+  const { totals, timeZone } = people.get(person.userId)!;
+  return { day, person: { userId: person.userId, name: person.name, timeZone: timeZone ?? company.timeZone }, totals, applications };
+}
+
+/** A team's application dashboard for a local day (`teams` null: the whole company): the time for its teams, each person's punches. */
+export async function teamApplicationDay(
+  db: Kysely<Database>,
+  company: { companyId: string; timeZone: string },
+  day: string,
+  scope: { teams: readonly string[] | null; team: { teamId: string; name: string } | null },
+): Promise<TeamApplicationDay> {
+  const { companyId } = company;
+  const { teams } = scope;
+  const listed = await teamViewPeople(db, companyId, teams);
+  const [days, applications] = await Promise.all([peopleDays(db, companyId, day, { teams }, listed.map((p) => p.user_id)), applicationsOn(db, companyId, day, { teams })]);
+  const names = await namesOf(db, companyId, listed, [...days.keys()]);
+  const people = [...days]
+    .map(([userId, { totals, timeZone }]) => ({ userId, name: names.get(userId) ?? 'Former member', timeZone: timeZone ?? company.timeZone, ...totals }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { day, team: scope.team, totals: teamTotals(people), applications, people };
+}
+
+/** The categories card's list: the default list, the company's choices and the applications its people used, by name. */
+export async function appCategoryList(db: Kysely<Database>, companyId: string): Promise<AppCategoryList> {
+  const [chosen, seen] = await Promise.all([
+    db.selectFrom('app_categories').select(['app_key', 'application', 'category', 'updated_at', 'updated_by_name']).where('company_id', '=', companyId).execute(),
+    db.selectFrom('app_usage_applications').select(['app_key', 'application']).where('company_id', '=', companyId).execute(),
+  ]);
+  const chosenBy = new Map(chosen.map((row) => [row.app_key, row]));
+  const seenBy = new Map(seen.map((row) => [row.app_key, row.application]));
+  const keys = new Set([...DEFAULT_APPS.keys(), ...chosenBy.keys(), ...seenBy.keys()]);
+  const applications = [...keys].map((key) => {
+    const choice = chosenBy.get(key);
+    return {
+      application: DEFAULT_APPS.get(key)?.application ?? seenBy.get(key) ?? choice?.application ?? key,
+      category: (choice?.category as AppCategory | undefined) ?? defaultCategory(key),
+      chosen: choice !== undefined,
+      seen: seenBy.has(key),
+      updatedAt: choice?.updated_at.toISOString() ?? null,
+      updatedBy: choice?.updated_by_name ?? null,
+    };
+  });
+  return { applications: applications.sort((a, b) => a.application.localeCompare(b.application, 'en', { sensitivity: 'base' })) };
+}

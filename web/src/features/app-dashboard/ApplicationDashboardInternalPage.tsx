@@ -1,0 +1,81 @@
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { rangeProblem } from '../../../../domain/dashboards/range.ts';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { formatDay } from '../dashboards/formatDay';
+import { useDashboardTeam } from '../dashboards/useDashboardTeam';
+import { useToday } from '../dashboards/useToday';
+import { EmptyPage } from '../layout/EmptyPage';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
+import { AppDayCards } from './AppDayCards';
+import { ApplicationPanels } from './ApplicationPanels';
+import { appUsageQueries } from './appUsageQueries';
+import { DayPicker, DayProblemAlert, RefreshButton } from './DayControls';
+import { PeopleDayTable } from './PeopleDayTable';
+import { TeamSelect } from './TeamSelect';
+
+const TITLE = 'Application Time Tracked Dashboard - Internal';
+
+type Search = { team?: string; day?: string };
+
+/** /application-dashboard-internal (management §2): the same day for a whole team, person by person. */
+export function ApplicationDashboardInternalPage({ search }: { search: Search }) {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title={TITLE} />;
+  return <InternalDashboardOfCompany company={company} search={search} />;
+}
+
+function InternalDashboardOfCompany({ company, search }: { company: CompanySummary; search: Search }) {
+  const { companyId } = company;
+  const navigate = useNavigate();
+  const today = useToday();
+  const day = search.day ?? today;
+  const problem = rangeProblem({ from: day, to: day });
+  const team = useDashboardTeam(company, search.team);
+  const teamId = team.status === 'success' ? team.teamId : null;
+  const dashboard = useQuery({ ...appUsageQueries.team(companyId, teamId, day), enabled: team.status === 'success' && problem === null });
+  const data = dashboard.data;
+  const error = team.status === 'error' ? team.error : dashboard.error;
+  const teamName = team.status !== 'success' ? null : (team.choices.find((choice) => choice.teamId === team.teamId)?.teamName ?? 'All teams');
+  // The team's first punch in and last punch out, in the zone of whoever made them.
+  const zoneOf = (at: string | null | undefined) => data?.people.find((p) => p.punchIn === at || p.punchOut === at)?.timeZone ?? data?.people[0]?.timeZone;
+
+  const show = (change: Search) => void navigate({ to: '/application-dashboard-internal', search: (previous) => ({ ...previous, ...change }) });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{TITLE}</PageTitle>
+        <Text c="dimmed" size="sm">
+          {teamName ? `${teamName} · ` : ''}
+          {problem ? 'No day' : formatDay(day)}
+        </Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <TeamSelect team={team} onPick={(picked) => show({ team: picked })} />
+        <DayPicker day={day} today={today} onPick={(picked) => show({ day: picked })} />
+        <RefreshButton companyId={companyId} />
+      </Group>
+
+      {problem ? (
+        <DayProblemAlert problem={problem} />
+      ) : error ? (
+        <LoadFailedAlert error={error} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <AppDayCards totals={data?.totals} zones={data && { punchIn: zoneOf(data.totals.punchIn) ?? '', punchOut: zoneOf(data.totals.punchOut) ?? '' }} />
+          </SimpleGrid>
+          <DashboardPanel title="People" data={data} height={160} emptyText={(data) => (data.people.length ? null : 'No one in this team')}>
+            {(data) => <PeopleDayTable people={data.people} day={day} />}
+          </DashboardPanel>
+          <ApplicationPanels data={data} />
+        </>
+      )}
+    </Stack>
+  );
+}

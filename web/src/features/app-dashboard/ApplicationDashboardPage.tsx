@@ -1,0 +1,96 @@
+import { Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { rangeProblem } from '../../../../domain/dashboards/range.ts';
+import { useProfile } from '../auth/useProfile';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { dashboardQueries } from '../dashboards/dashboardQueries';
+import { formatDay } from '../dashboards/formatDay';
+import { pickerOrder } from '../dashboards/pickerOrder';
+import { useToday } from '../dashboards/useToday';
+import { EmptyPage } from '../layout/EmptyPage';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
+import { ScreenshotStrip } from '../screenshots/ScreenshotStrip';
+import { AppDayCards } from './AppDayCards';
+import { ApplicationPanels } from './ApplicationPanels';
+import { appUsageQueries } from './appUsageQueries';
+import { DayPicker, DayProblemAlert, RefreshButton } from './DayControls';
+import { UserSelect } from './UserSelect';
+
+const TITLE = 'Application Time Tracked Dashboard';
+
+type Search = { user?: string; day?: string };
+
+/** /application-dashboard (management §2): one person's day by application, with their screenshots. */
+export function ApplicationDashboardPage({ search }: { search: Search }) {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title={TITLE} />;
+  return <ApplicationDashboardOfCompany company={company} search={search} />;
+}
+
+function ApplicationDashboardOfCompany({ company, search }: { company: CompanySummary; search: Search }) {
+  const { companyId } = company;
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const today = useToday();
+  const day = search.day ?? today;
+  const problem = rangeProblem({ from: day, to: day });
+  const people = useQuery(dashboardQueries.people(companyId));
+  const options = pickerOrder(people.data ?? [], profile.id).map((person) => ({ value: person.userId, label: person.userId === profile.id ? `${person.name} (you)` : person.name }));
+  // Until someone is picked or the choice cleared, the first person of the list.
+  const [cleared, setCleared] = useState(false);
+  const userId = search.user ?? (cleared ? null : (options[0]?.value ?? null));
+  const dashboard = useQuery({ ...appUsageQueries.person(companyId, userId ?? '', day), enabled: userId !== null && problem === null });
+  const data = dashboard.data;
+
+  const show = (change: Search) => void navigate({ to: '/application-dashboard', search: (previous) => ({ ...previous, ...change }) });
+  const pickUser = (user: string | null) => {
+    setCleared(user === null);
+    show({ user: user ?? undefined });
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{TITLE}</PageTitle>
+        <Text c="dimmed" size="sm">
+          {data ? `${data.person.name} · ` : ''}
+          {problem ? 'No day' : formatDay(day)}
+        </Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <UserSelect options={options} loading={people.isPending} failed={people.isError} userId={userId} onPick={pickUser} />
+        <DayPicker day={day} today={today} onPick={(picked) => show({ day: picked })} />
+        <RefreshButton companyId={companyId} />
+      </Group>
+
+      {problem ? (
+        <DayProblemAlert problem={problem} />
+      ) : userId === null ? (
+        <Paper withBorder radius="md" p="xl">
+          <Center mih={160}>
+            <Text c="dimmed">{people.isPending ? 'Loading users…' : 'Select a user to see their applications'}</Text>
+          </Center>
+        </Paper>
+      ) : dashboard.isError ? (
+        <LoadFailedAlert error={dashboard.error} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <AppDayCards totals={data?.totals} zones={data && { punchIn: data.person.timeZone, punchOut: data.person.timeZone }} />
+          </SimpleGrid>
+          <ApplicationPanels data={data} />
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="application-dashboard-screenshots">
+            <Title order={4} id="application-dashboard-screenshots" mb="sm">
+              Screenshots
+            </Title>
+            <ScreenshotStrip companyId={companyId} userId={userId} from={day} to={day} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { appUsageApi } from './appUsageApi';
+
+/**
+ * The application dashboard's queries sit with the other dashboards', under
+ * ['company', companyId, 'dashboards', ...]: tracked time and application
+ * usage both change them (the app-usage read model tells 'dashboards' too).
+ * The categories card's list is under ['company', companyId, 'app-usage'].
+ */
+export const appUsageQueries = {
+  person: (companyId: string, userId: string, day: string) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'dashboards', 'applications', userId, day],
+      queryFn: () => appUsageApi.person(companyId, userId, day),
+    }),
+  team: (companyId: string, teamId: string | null, day: string) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'dashboards', 'applications-team', teamId ?? 'all', day],
+      queryFn: () => appUsageApi.team(companyId, teamId, day),
+    }),
+  categories: (companyId: string) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'app-usage', 'categories'],
+      queryFn: () => appUsageApi.categories(companyId),
+    }),
+};

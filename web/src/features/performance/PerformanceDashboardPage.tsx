@@ -1,0 +1,97 @@
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { DayRange } from '../../../../domain/dashboards/range.ts';
+import type { CompanySummary } from '../company/CompanySummary';
+import { useActiveCompany } from '../company/useActiveCompany';
+import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { formatRange } from '../dashboards/formatRange';
+import { RangeProblemAlert } from '../dashboards/RangeProblemAlert';
+import { useDashboardTeam } from '../dashboards/useDashboardTeam';
+import { useToday } from '../dashboards/useToday';
+import { viewedRange } from '../dashboards/viewedRange';
+import { EmptyPage } from '../layout/EmptyPage';
+import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../layout/PageTitle';
+import type { PerformancePerson } from './performanceApi';
+import { PerformanceCards } from './PerformanceCards';
+import { PerformanceChart } from './PerformanceChart';
+import { PerformanceRangeInput } from './PerformanceRangeInput';
+import { performanceQuery } from './performanceQuery';
+import type { PerformanceSearch } from './performanceSearch';
+import { PerformanceTable } from './PerformanceTable';
+import { PerformanceTeamPicker } from './PerformanceTeamPicker';
+import { RequestMonitoringModal } from './RequestMonitoringModal';
+
+const PAGE = '/v2/performance-dashboard';
+
+/**
+ * /v2/performance-dashboard (management §2): work, productive, idle and
+ * unproductive hours and utilization per person and for the team over a
+ * range, and 'Request Monitoring' for those the desktop agent has not
+ * reported on.
+ */
+export function PerformanceDashboardPage({ search }: { search: PerformanceSearch }) {
+  const company = useActiveCompany();
+  if (!company) return <EmptyPage title="Performance Dashboard" />;
+  return <PerformanceOfCompany company={company} search={search} />;
+}
+
+function PerformanceOfCompany({ company, search }: { company: CompanySummary; search: PerformanceSearch }) {
+  const navigate = useNavigate();
+  const today = useToday();
+  const viewed = viewedRange(search, today);
+  const team = useDashboardTeam(company, search.team);
+  const dashboard = useQuery({
+    ...performanceQuery(company.companyId, team.status === 'success' ? team.teamId : null, viewed.range),
+    enabled: team.status === 'success' && viewed.problem === null,
+  });
+  const [asking, setAsking] = useState<PerformancePerson | null>(null);
+
+  const error = team.status === 'error' ? team.error : dashboard.error;
+  const data = dashboard.data;
+  const teamName = team.status !== 'success' ? null : (team.choices.find((choice) => choice.teamId === team.teamId)?.teamName ?? 'All teams');
+  const pickTeam = (teamId: string | undefined) => void navigate({ to: PAGE, search: (previous) => ({ ...previous, team: teamId }) });
+  const pickRange = ({ from, to }: DayRange) => void navigate({ to: PAGE, search: (previous) => ({ ...previous, range: undefined, from, to }) });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <PageTitle>Performance Dashboard</PageTitle>
+          <Text c="dimmed" size="sm">
+            {teamName ? `${teamName} · ` : ''}
+            {viewed.problem ? 'No range' : formatRange(viewed.range)}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {team.status === 'success' && <PerformanceTeamPicker team={team} onPick={pickTeam} />}
+          <PerformanceRangeInput range={viewed.problem ? null : viewed.range} today={today} onPick={pickRange} />
+        </Group>
+      </Group>
+
+      {viewed.problem ? (
+        <RangeProblemAlert problem={viewed.problem} />
+      ) : error ? (
+        <LoadFailedAlert error={error} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
+            <PerformanceCards data={data} />
+          </SimpleGrid>
+          <DashboardPanel title="Hours per Person" data={data} height={160} emptyText={(data) => (data.people.length === 0 ? noPeople : data.totals.trackedMs ? null : noTime)}>
+            {(data) => <PerformanceChart data={data} />}
+          </DashboardPanel>
+          <DashboardPanel title="People" data={data} height={160} emptyText={(data) => (data.people.length ? null : noPeople)}>
+            {(data) => <PerformanceTable people={data.people} onRequestMonitoring={setAsking} />}
+          </DashboardPanel>
+        </>
+      )}
+      <RequestMonitoringModal companyId={company.companyId} person={asking} onClose={() => setAsking(null)} />
+    </Stack>
+  );
+}
+
+const noTime = 'No time tracked in this range';
+const noPeople = 'No people in this team yet';
