@@ -16,6 +16,7 @@ import { createIdentityService } from './identity/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
+import { createAppUsageService } from './app-usage/service.ts';
 import { createScreenshotsService } from './screenshots/service.ts';
 import { folderStorage } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
@@ -83,9 +84,10 @@ export async function startServer(
   const projectsService = createProjectsService({ store, db, storage });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const screenshots = createScreenshotsService({ store, db, storage, timeTracking, now });
+  const appUsage = createAppUsageService({ store, timeTracking, now });
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const app = await buildApp({
-    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, screenshots, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

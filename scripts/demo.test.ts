@@ -90,6 +90,18 @@ describe('npm run demo', () => {
     expect(await server.db.selectFrom('running_timers').selectAll().where('company_id', '=', demo.companyId).execute()).toEqual([]);
   });
 
+  it('gives the recent sessions of the desktop agent application usage and screenshots, through the same services', async () => {
+    expect(demo.usageBatches).toBeGreaterThan(0);
+    expect(demo.screenshots).toBeGreaterThan(0);
+    const shots = await server.db.selectFrom('screenshots').select(['application', 'width']).where('company_id', '=', demo.companyId).execute();
+    expect(shots).toHaveLength(demo.screenshots);
+    expect(shots[0].width).toBe(1280);
+    const usage = await server.db.selectFrom('app_usage_days').select(['user_id', 'day']).where('company_id', '=', demo.companyId).execute();
+    expect(usage.length).toBeGreaterThan(0);
+    const applications = await server.db.selectFrom('app_usage_applications').select('application').where('company_id', '=', demo.companyId).execute();
+    expect(applications.map((a) => a.application)).toEqual(expect.arrayContaining(['YouTube']));
+  });
+
   it('sets the company’s threshold and leave policy, and has leave taken, leave and manual time asked for and answered', async () => {
     const policies = await server.db.selectFrom('leave_policies').select(['year', 'paid_leave_days']).where('company_id', '=', demo.companyId).execute();
     expect(policies).toContainEqual({ year: new Date().getFullYear(), paid_leave_days: 18 });

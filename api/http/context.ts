@@ -3,6 +3,7 @@ import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/ty
 import { formatPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
+import type { AppUsageService } from '../app-usage/service.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
@@ -28,6 +29,7 @@ export interface ApiContext {
   projects: ProjectsService;
   timeTracking: TimeTrackingService;
   screenshots: ScreenshotsService;
+  appUsage: AppUsageService;
   billing: BillingService;
   watcher: ReadModelWatcher;
   hub: LiveHub;

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { appUsage } from '../../domain/app-usage/app-usage.ts';
-import { appCategories } from '../../domain/app-usage/categories.ts';
-import { APP_CATEGORIES, appCategoriesStream, appUsageStream, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
+import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
 import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { rangeProblem } from '../../domain/dashboards/range.ts';
 import { invalid } from '../../domain/shared/errors.ts';
-import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
 import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
@@ -39,7 +36,7 @@ function checkedDay(day: string): string {
  * one person's day or a team's.
  */
 export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
-  const { db, store, timeTracking } = context;
+  const { db, appUsage } = context;
   const tags = ['application usage'];
 
   return async (app) => {
@@ -61,26 +58,14 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'RecordAppUsage', write: true });
-        const companyId = access.company.company_id;
         const { batchId, samples } = request.body;
-        const storedId = uuidFrom(`${companyId}:${access.userId}:app-usage:${batchId}`);
-        const tracker = await timeTracking.readTracker(companyId, access.userId);
-        const { events, position } = await handleCommand(
-          store,
-          appUsageStream(storedId),
-          appUsage,
-          {
-            type: 'RecordAppUsage',
-            companyId,
-            userId: access.userId,
-            actor: access.actor,
-            batchId: storedId,
-            samples: samples.map((s) => ({ application: s.application, windowTitle: s.windowTitle ?? null, start: s.start, seconds: s.seconds, idle: s.idle })),
-          },
-          { now: context.now(), running: tracker.running },
-          { ...requestMetadata(request, access.userId), companyId },
+        const { recorded, position } = await appUsage.record(
+          access,
+          batchId,
+          samples.map((s) => ({ application: s.application, windowTitle: s.windowTitle ?? null, start: s.start, seconds: s.seconds, idle: s.idle })),
+          requestMetadata(request, access.userId),
         );
-        return reply.status(events.length > 0 ? 201 : 200).send({ batchId, samples: samples.length, position: positionText(position) });
+        return reply.status(recorded ? 201 : 200).send({ batchId, samples: samples.length, position: positionText(position) });
       },
     );
 
@@ -113,16 +98,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'SetAppCategory', write: true });
-        const companyId = access.company.company_id;
-        const { application, category } = request.body;
-        const { position } = await handleCommand(
-          store,
-          appCategoriesStream(companyId),
-          appCategories,
-          { type: 'SetAppCategory', companyId, application, category, actor: access.actor, actorName: access.name },
-          { now: context.now() },
-          { ...requestMetadata(request, access.userId), companyId },
-        );
+        const position = await appUsage.setCategory(access, request.body.application, request.body.category, requestMetadata(request, access.userId));
         return { message: 'Application category updated', position: positionText(position) };
       },
     );

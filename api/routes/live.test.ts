@@ -60,16 +60,21 @@ describe('live updates across API processes', () => {
       await live.next((m) => m.type === 'ready');
       live.socket.send(JSON.stringify({ type: 'follow', companyId }));
     }
-    // A real change after following reaches all three: they listen.
+    // A real change after following reaches all three: they listen. A rename is told twice: by the teams' read model and the activity log.
+    const renameHeard = async (live: (typeof sockets)[number], since: number) => {
+      for (const family of ['teams', 'activity']) {
+        await live.next((m) => m.type === 'changed' && live.messages.indexOf(m) >= since && m.scopes.some((s: any) => s.family === family));
+      }
+    };
     await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Beaters United' });
-    for (const live of sockets) await live.next((m) => m.type === 'changed');
+    for (const live of sockets) await renameHeard(live, 0);
     const heardBefore = sockets.map((live) => live.messages.length);
 
     for (let beat = 0; beat < 3; beat++) expect((await worker.call('POST', `/api/companies/${companyId}/timer/heartbeat`, { sessionId })).status).toBe(200);
     // Then another real change: once it arrives, anything the heartbeats caused would have arrived before it.
     await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Beaters' });
-    for (const live of sockets) await live.next((m) => m.type === 'changed' && live.messages.indexOf(m) >= heardBefore[sockets.indexOf(live)]);
-    expect(sockets.map((live, index) => live.messages.length - heardBefore[index])).toEqual([1, 1, 1]);
+    for (const [index, live] of sockets.entries()) await renameHeard(live, heardBefore[index]);
+    expect(sockets.map((live, index) => live.messages.length - heardBefore[index])).toEqual([2, 2, 2]);
     for (const live of sockets) live.socket.close();
   });
 
@@ -108,14 +113,17 @@ describe('live updates across API processes', () => {
 
     const heardBefore = [adminLive.messages.length, workerLive.messages.length];
     expect((await worker.call('POST', `/api/companies/${companyId}/timer/start`, { teamId, projectId, taskId })).status).toBe(200);
-    const timer = await workerLive.next((m) => m.type === 'changed' && workerLive.messages.indexOf(m) >= heardBefore[1]);
+    // The start is told to the company's activity log too; of the timer, only the worker's own tabs hear.
+    const timer = await workerLive.next((m) => m.type === 'changed' && workerLive.messages.indexOf(m) >= heardBefore[1] && m.scopes.some((s: any) => s.family === 'timer'));
     expect(timer.scopes).toEqual([{ kind: 'user', id: worker.userId, family: 'timer', key: companyId }]);
     expect(changedQueries(timer.scopes)(['me', 'timer', companyId])).toBe(true);
     expect(changedQueries(timer.scopes)(membersPage)).toBe(false);
     // A real change after it: once it arrives, anything the start told the admin would have arrived before it.
     await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name: 'Makers' });
-    await adminLive.next((m) => m.type === 'changed' && adminLive.messages.indexOf(m) >= heardBefore[0]);
-    expect(adminLive.messages.slice(heardBefore[0])).toEqual([{ type: 'changed', scopes: expect.not.arrayContaining([expect.objectContaining({ kind: 'user' })]) }]);
+    await adminLive.next((m) => m.type === 'changed' && adminLive.messages.indexOf(m) >= heardBefore[0] && m.scopes.some((s: any) => s.family === 'teams'));
+    const heardByAdmin = adminLive.messages.slice(heardBefore[0]);
+    expect(heardByAdmin.length).toBeGreaterThan(0);
+    for (const message of heardByAdmin) expect(message).toEqual({ type: 'changed', scopes: expect.not.arrayContaining([expect.objectContaining({ kind: 'user' })]) });
     for (const live of [adminLive, workerLive]) live.socket.close();
   });
 
@@ -147,21 +155,27 @@ describe('live updates across API processes', () => {
     });
     await writer.store.append(`import-${randomUUID()}`, [...Array.from({ length: 60 }, (_, n) => edit(busy, `WA-${n + 1}`)), edit(quiet, 'QU-1')], 'no_stream');
 
-    // Both read models that show tasks (the task pages, their history) tell of the batch.
+    // The three read models that show tasks (the task pages, their history, the activity log) tell of the batch.
     const fromBatch = (live: typeof busyLive, before: number) => async () => {
       const messages = live.messages.slice(before) as { scopes: unknown[] }[];
-      return messages.length >= 2 ? messages : null;
+      return messages.length >= 3 ? messages : null;
     };
     await expect.poll(fromBatch(busyLive, heardBefore[0])).not.toBeNull();
     await expect.poll(fromBatch(quietLive, heardBefore[1])).not.toBeNull();
-    expect(busyLive.messages.slice(heardBefore[0])).toEqual([
-      { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
-      { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
-    ]);
+    // The activity log names one family of the company whatever the batch holds; the others tell of 60 items as one wider change.
+    expect(busyLive.messages.slice(heardBefore[0])).toEqual(
+      expect.arrayContaining([
+        { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
+        { type: 'changed', scopes: [{ kind: 'company', id: busy }] },
+        { type: 'changed', scopes: [{ kind: 'company', id: busy, family: 'activity' }] },
+      ]),
+    );
+    expect(busyLive.messages.slice(heardBefore[0])).toHaveLength(3);
     expect(quietLive.messages.slice(heardBefore[1])).toEqual(
       expect.arrayContaining([
         { type: 'changed', scopes: [{ kind: 'company', id: quiet, family: 'task', key: 'QU-1' }, { kind: 'company', id: quiet, family: 'tasks' }] },
         { type: 'changed', scopes: [{ kind: 'company', id: quiet, family: 'task-history', key: 'QU-1' }] },
+        { type: 'changed', scopes: [{ kind: 'company', id: quiet, family: 'activity' }] },
       ]),
     );
     for (const live of [busyLive, quietLive]) live.socket.close();

@@ -6,8 +6,10 @@ import { type CompanyAccess, memberAccess } from '../../api/http/access.ts';
 import { createIdentityService } from '../../api/identity/service.ts';
 import { mailedLinkToken } from '../../api/identity/tokens.ts';
 import { ReadModelCache } from '../../api/live/read-model-cache.ts';
+import { createAppUsageService } from '../../api/app-usage/service.ts';
 import { createOrganisationService } from '../../api/organisation/service.ts';
 import { createProjectsService } from '../../api/projects/service.ts';
+import { createScreenshotsService } from '../../api/screenshots/service.ts';
 import type { FileStorage } from '../../api/storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES, type TimerTaskRow } from '../../api/time-tracking/service.ts';
 import { TRIAL_DAYS } from '../../domain/companies/company.ts';
@@ -20,6 +22,7 @@ import { toDomainEvent } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
+import { agentDataWriter } from './agent-data.ts';
 import { DemoReadModels } from './read-models.ts';
 import { companySettingsWriter, type DemoRequestsContext, DAILY_THRESHOLD_HOURS, type MemberTask, PAID_LEAVE_DAYS, planLeave, writeLeave, writeRegularizations } from './requests.ts';
 import { byRole, COMPANY_ZONE, type DemoPerson, type DemoRole, PROJECTS, ROSTER, SESSION_NOTES, TEAMS, type TeamName } from './roster.ts';
@@ -68,11 +71,15 @@ export interface DemoCompany {
   leaveTaken: number;
   leavePending: number;
   regularizations: number;
+  /** The desktop agent's usage batches and screenshots of the last days. */
+  usageBatches: number;
+  screenshots: number;
 }
 
 const MINUTE = 60_000;
 const SETUP_STEP_MS = 20_000;
 const RAISE_AFTER_DAYS = 30;
+const AGENT_DATA_DAYS = 3;
 
 /** The services' clock: the demo sets it to each moment it acts at. */
 class Clock {
@@ -258,6 +265,7 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   const requests: DemoRequestsContext = { store, db, readModels, companyId, teamIds, founder, members, accesses, clock, metadata };
   const settings = companySettingsWriter(requests);
   await settings.threshold();
+  await settings.screenshots();
   const leave = planLeave(members, { from, today, seed: run });
   await settings.policies(Array.from({ length: today.year - from.year + 1 }, (_, i) => from.year + i));
   const companyReady = clock.at;
@@ -298,6 +306,9 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
     return teamIds.get(shared ?? member.teams[0] ?? PROJECTS[project].teams[0] ?? TEAMS[0])!;
   };
 
+  // The desktop agent's usage and screenshots for the last days' sessions: what the application dashboard and the gallery show.
+  const agentDataSince = today.subtract({ days: AGENT_DATA_DAYS - 1 }).toZonedDateTime({ timeZone: COMPANY_ZONE }).epochMilliseconds;
+
   // Each person's days, from their own seed: the same run number gives the same history.
   const timerTasks = new ReadModelCache<TimerTaskRow>(readModels.watcher, TIMER_TASK_TABLES);
   const workers = await Promise.all(
@@ -310,6 +321,15 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
       const personClock = new Clock(0);
       const timer = createTimeTrackingService({ store, db, tasks: timerTasks, now: personClock.now });
       const access = await accessOf(db, companyId, member.userId);
+      const agent = agentDataWriter({
+        access,
+        appUsage: createAppUsageService({ store, timeTracking: timer, now: personClock.now }),
+        screenshots: createScreenshotsService({ store, db, storage, timeTracking: timer, now: personClock.now }),
+        setClock: (at) => (personClock.at = at),
+        metadata: metadata(member.userId),
+        wrote: (position) => readModels.wrote(position),
+        kit: index,
+      });
       let sweptSessions = 0;
 
       /** The sweep of a running server may end a session of the past at once: the time after its last beat is then not counted. */
@@ -343,12 +363,13 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
           personClock.at = beat.at;
           if (!(await unlessSwept(() => timer.heartbeat(access, session.sessionId, beat.minutes, metadata(member.userId))))) return;
         }
+        if (habits.desktop && step.start >= agentDataSince && !(await unlessSwept(async () => (await agent.session(step, session.sessionId), null)))) return;
         personClock.at = step.end;
         await unlessSwept(async () => (await timer.stop(access, session.sessionId, metadata(member.userId))).position);
       };
       /** The local days they tracked time on, latest first. */
       const workdays = () => [...new Set(steps.flatMap((step) => (step.kind === 'session' ? [localDay(new Date(step.start).toISOString(), member.zone)] : [])))].reverse();
-      return { steps, act, workdays, swept: () => sweptSessions };
+      return { steps, act, workdays, swept: () => sweptSessions, agent };
     }),
   );
 
@@ -398,6 +419,8 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
     leaveTaken: leave.size,
     leavePending,
     regularizations,
+    usageBatches: workers.reduce((sum, worker) => sum + worker.agent.batches(), 0),
+    screenshots: workers.reduce((sum, worker) => sum + worker.agent.screenshots(), 0),
   };
 }
 
@@ -407,7 +430,8 @@ export function describeDemo(demo: DemoCompany, url: string): string {
   return [
     `${demo.name}: ${demo.signIns.length} people in ${demo.teams} teams, ${demo.projects} projects with ${demo.tasks} tasks,`,
     `${demo.days} days of time logs (${demo.sessions} sessions, ${demo.punches} punches), ${demo.leaveTaken} days of leave taken and ${demo.leavePending} asked for,`,
-    `${demo.regularizations} regularization requests; a daily threshold of ${DAILY_THRESHOLD_HOURS} hours and ${PAID_LEAVE_DAYS} paid leave days a year.`,
+    `${demo.regularizations} regularization requests; a daily threshold of ${DAILY_THRESHOLD_HOURS} hours and ${PAID_LEAVE_DAYS} paid leave days a year;`,
+    `the desktop agent's last ${AGENT_DATA_DAYS} days: ${demo.usageBatches} minutes of application usage and ${demo.screenshots} screenshots.`,
     ...(demo.sweptSessions > 0 ? [`The running server's sweep ended ${demo.sweptSessions} of those sessions early, as abandoned.`] : []),
     '',
     `Sign in at ${url} as any of them:`,

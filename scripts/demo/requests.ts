@@ -117,6 +117,7 @@ export function companySettingsWriter(context: DemoRequestsContext) {
   const by = () => ({ companyId, actor: context.accesses.get(founder.userId)!.actor, actorName: founder.name });
   return {
     threshold: () => set({ type: 'SetDailyThreshold', hours: DAILY_THRESHOLD_HOURS, ...by() }),
+    screenshots: () => set({ type: 'SetScreenshots', enabled: true, ...by() }),
     async policies(years: Iterable<number>) {
       for (const year of new Set(years)) await set({ type: 'SetLeavePolicy', year, paidLeaveDays: PAID_LEAVE_DAYS, ...by() });
     },

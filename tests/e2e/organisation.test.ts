@@ -51,7 +51,7 @@ const mailsBeforeInvite: Record<string, number> = {};
  * the task table is the managers' tool); only Admins see Invoices.
  */
 const ADMIN_MENU = {
-  Dashboard: ['Team', 'User', 'Applications', 'Team Attendance', 'User Attendance', 'Time & Attendance', 'Performance', 'Activity Log'],
+  Dashboard: ['Team', 'User', 'Team Attendance', 'User Attendance', 'Time & Attendance', 'Applications', 'Performance', 'Activity Log'],
   Manage: [
     'Regularization',
     'Regularization requests',
@@ -67,7 +67,7 @@ const ADMIN_MENU = {
   ],
 };
 const MANAGER_MENU = {
-  Dashboard: ['Team', 'User', 'Applications', 'Team Attendance', 'User Attendance', 'Time & Attendance', 'Performance', 'Activity Log'],
+  Dashboard: ['Team', 'User', 'Team Attendance', 'User Attendance', 'Time & Attendance', 'Applications', 'Performance', 'Activity Log'],
   Manage: [
     'Regularization',
     'Regularization requests',

@@ -213,7 +213,7 @@ describe('time and attendance', () => {
   it('is not offered to a Member, and refused when asked for', async () => {
     const page = await pageOf(ana, '/dashboard-individual');
     await visible(page.getByRole('heading', { level: 1, name: 'User Dashboard' }));
-    await expect.poll(() => sideMenu(page)).toMatchObject({ Dashboard: ['User', 'User Attendance'] });
+    await expect.poll(() => sideMenu(page)).toMatchObject({ Dashboard: ['User', 'User Attendance', 'Activity Log'] });
     await page.goto('/v2/time-attendance');
     await visible(page.getByText('You do not have access to this page'));
     await page.goto('/team-attendance');

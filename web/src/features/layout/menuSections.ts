@@ -4,8 +4,9 @@ import type { MenuSection } from './MenuItem';
  * The side menu (spec core §2). Which roles see an item follows the page table
  * (domain/members/page-access.ts):
  * e.g. Members and Clients do not see 'Team', Members not 'Projects' or the
- * request lists, only Admins 'Invoices' (core §6); 'Time & Attendance' is
- * management §2's /v2/time-attendance, for those who manage teams.
+ * request lists, only Admins 'Invoices' (core §6); 'Time & Attendance',
+ * 'Applications' and 'Performance' are management §2's pages for those who
+ * manage teams; 'Activity Log' is everyone's, each seeing what they may.
  */
 export const menuSections: MenuSection[] = [
   {
@@ -13,10 +14,10 @@ export const menuSections: MenuSection[] = [
     items: [
       { title: 'Team', to: '/dashboard-team', search: (companyId) => ({ cid: companyId }) },
       { title: 'User', to: '/dashboard-individual' },
-      { title: 'Applications', to: '/application-dashboard' },
       { title: 'Team Attendance', to: '/team-attendance' },
       { title: 'User Attendance', to: '/userAttendance' },
       { title: 'Time & Attendance', to: '/v2/time-attendance' },
+      { title: 'Applications', to: '/application-dashboard' },
       { title: 'Performance', to: '/v2/performance-dashboard' },
       { title: 'Activity Log', to: '/v2/activity-log' },
     ],

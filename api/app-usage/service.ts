@@ -1,0 +1,47 @@
+import { appUsage } from '../../domain/app-usage/app-usage.ts';
+import { appCategories } from '../../domain/app-usage/categories.ts';
+import { type AppCategory, appCategoriesStream, type AppUsageSample, appUsageStream } from '../../domain/app-usage/events.ts';
+import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
+import type { CompanyAccess } from '../http/access.ts';
+import type { TimeTrackingService } from '../time-tracking/service.ts';
+
+export type AppUsageService = ReturnType<typeof createAppUsageService>;
+
+/** The desktop agent's application usage, and how the company counts each application. */
+export function createAppUsageService({ store, timeTracking, now = () => new Date() }: { store: EventStore; timeTracking: TimeTrackingService; now?: () => Date }) {
+  return {
+    /**
+     * Records one batch while the caller's timer runs. The stored id comes from
+     * the caller, their company and the agent's own batch id, so a batch sent
+     * again finds its stream written and writes nothing (`recorded` false).
+     */
+    async record(access: CompanyAccess, clientBatchId: string, samples: readonly AppUsageSample[], metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const batchId = uuidFrom(`${companyId}:${access.userId}:app-usage:${clientBatchId}`);
+      const tracker = await timeTracking.readTracker(companyId, access.userId);
+      const { events, position } = await handleCommand(
+        store,
+        appUsageStream(batchId),
+        appUsage,
+        { type: 'RecordAppUsage', companyId, userId: access.userId, actor: access.actor, batchId, samples },
+        { now: now(), running: tracker.running },
+        { ...metadata, companyId },
+      );
+      return { recorded: events.length > 0, position };
+    },
+
+    async setCategory(access: CompanyAccess, application: string, category: AppCategory, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
+      const { position } = await handleCommand(
+        store,
+        appCategoriesStream(companyId),
+        appCategories,
+        { type: 'SetAppCategory', companyId, application, category, actor: access.actor, actorName: access.name },
+        { now: now() },
+        { ...metadata, companyId },
+      );
+      return position;
+    },
+  };
+}
