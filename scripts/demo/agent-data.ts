@@ -7,8 +7,8 @@ import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import type { WorkStep } from './schedule.ts';
 
 const MINUTE = 60_000;
-/** A screenshot every this often of a desktop session, as an agent set to the common default takes them. */
-const SCREENSHOT_EVERY_MS = 30 * MINUTE;
+/** A screenshot every hour of a desktop session: enough for the gallery, few enough for a quick demo. */
+const SCREENSHOT_EVERY_MS = 60 * MINUTE;
 
 type Session = Extract<WorkStep, { kind: 'session' }>;
 

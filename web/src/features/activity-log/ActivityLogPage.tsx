@@ -1,12 +1,10 @@
 import { Group, Select, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { seesTeamDashboards } from '../../../../domain/dashboards/access.ts';
 import { useProfile } from '../auth/useProfile';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
-import { dashboardQueries } from '../dashboards/dashboardQueries';
-import { pickerOrder } from '../dashboards/pickerOrder';
+import { usePeopleOptions } from '../dashboards/usePeopleOptions';
 import { EmptyPage } from '../layout/EmptyPage';
 import { PageTitle } from '../layout/PageTitle';
 import { ActivityTable } from './ActivityTable';
@@ -56,11 +54,7 @@ interface PersonFilterProps {
 /** Whose activity to show, among the people the viewer may see (the dashboards' picker); cleared, everyone's. */
 function PersonFilter({ companyId, userId, onPick }: PersonFilterProps) {
   const selfId = useProfile().id;
-  const people = useQuery(dashboardQueries.people(companyId));
-  const data = pickerOrder(people.data ?? [], selfId).map((person) => ({
-    value: person.userId,
-    label: person.userId === selfId ? `${person.name} (you)` : person.name,
-  }));
+  const { people, options: data } = usePeopleOptions(companyId, selfId);
   return (
     <Select
       label="Person"

@@ -6,9 +6,8 @@ import { rangeProblem } from '../../../../domain/dashboards/range.ts';
 import { useProfile } from '../auth/useProfile';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
-import { dashboardQueries } from '../dashboards/dashboardQueries';
 import { formatDay } from '../dashboards/formatDay';
-import { pickerOrder } from '../dashboards/pickerOrder';
+import { usePeopleOptions } from '../dashboards/usePeopleOptions';
 import { useToday } from '../dashboards/useToday';
 import { EmptyPage } from '../layout/EmptyPage';
 import { LoadFailedAlert } from '../layout/LoadFailedAlert';
@@ -38,8 +37,7 @@ function ApplicationDashboardOfCompany({ company, search }: { company: CompanySu
   const today = useToday();
   const day = search.day ?? today;
   const problem = rangeProblem({ from: day, to: day });
-  const people = useQuery(dashboardQueries.people(companyId));
-  const options = pickerOrder(people.data ?? [], profile.id).map((person) => ({ value: person.userId, label: person.userId === profile.id ? `${person.name} (you)` : person.name }));
+  const { people, options } = usePeopleOptions(companyId, profile.id);
   // Until someone is picked or the choice cleared, the first person of the list.
   const [cleared, setCleared] = useState(false);
   const userId = search.user ?? (cleared ? null : (options[0]?.value ?? null));

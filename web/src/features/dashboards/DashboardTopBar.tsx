@@ -1,10 +1,6 @@
-import { Button, Group, ScrollArea, Select, VisuallyHidden } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, ScrollArea, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
 import { useProfile } from '../auth/useProfile';
 import type { CompanySummary } from '../company/CompanySummary';
@@ -12,6 +8,7 @@ import { useActiveCompany } from '../company/useActiveCompany';
 import { ExportDataButton } from '../exports/ExportDataButton';
 import { isDashboardPath, isTeamDashboardPath } from './dashboardPaths';
 import { dashboardQueries } from './dashboardQueries';
+import { DateRangeInput } from './DateRangeInput';
 import { rangeSearch } from './dashboardSearch';
 import { useDashboardTeam } from './useDashboardTeam';
 import { useToday } from './useToday';
@@ -66,7 +63,7 @@ export function DashboardTopBar() {
             </Button>
           ))}
         </Button.Group>
-        <DateRange range={viewed.problem ? null : viewed.range} today={today} onPick={show} />
+        <DateRangeInput size="xs" range={viewed.problem ? null : viewed.range} today={today} onPick={show} />
         <DashboardExport
           company={company}
           team={isTeamDashboardPath(pathname) ? { wanted: search.team } : null}
@@ -128,51 +125,4 @@ function PersonExport({ company, user, months, latest }: Omit<DashboardExportPro
   const name = userId === profile.id ? profile.name : people.data?.find((person) => person.userId === userId)?.name;
   if (name === undefined) return null;
   return <ExportDataButton size="xs" companyId={company.companyId} target={{ kind: 'person', userId, name }} months={months} latest={latest} />;
-}
-
-interface DateRangeProps {
-  /** The days shown, or null when the URL's range cannot be shown. */
-  range: DayRange | null;
-  today: string;
-  onPick: (range: DayRange) => void;
-}
-
-/** The custom range: the days shown until the user picks both ends of new ones. */
-function DateRange({ range, today, onPick }: DateRangeProps) {
-  const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
-  const wide = useMediaQuery('(min-width: 48em)');
-  const labelId = useId();
-  const inputId = useId();
-  const value: DatesRangeValue<string> = picking ?? (range ? [range.from, range.to] : [null, null]);
-  return (
-    <>
-      {/* Showing days, it is named 'Date Range' and then by the days, so the name holds the visible text (WCAG 2.5.3); empty, by its placeholder. */}
-      <VisuallyHidden id={labelId}>Date Range</VisuallyHidden>
-      <DatePickerInput
-        id={inputId}
-        aria-labelledby={value[0] ? `${labelId} ${inputId}` : undefined}
-        type="range"
-        placeholder="Date Range"
-        size="xs"
-        w={240}
-        valueFormat="MMM D, YYYY"
-        allowSingleDateInRange
-        numberOfColumns={wide ? 2 : 1}
-        // Side by side, the month of the last day shown and the one before it: later days cannot be picked.
-        defaultDate={wide ? Temporal.PlainDate.from(range?.to ?? today).subtract({ months: 1 }).toString() : (range?.to ?? today)}
-        maxDate={today}
-        value={value}
-        onChange={([from, to]) => {
-          if (from && to) {
-            setPicking(null);
-            onPick({ from, to });
-          } else {
-            setPicking([from, to]);
-          }
-        }}
-        onDropdownClose={() => setPicking(null)}
-        style={{ flexShrink: 0 }}
-      />
-    </>
-  );
 }

@@ -1,7 +1,5 @@
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { dashboardQueries } from './dashboardQueries';
-import { pickerOrder } from './pickerOrder';
+import { usePeopleOptions } from './usePeopleOptions';
 
 interface MemberPickerProps {
   companyId: string;
@@ -12,11 +10,7 @@ interface MemberPickerProps {
 
 /** Whose dashboard to show, among the people the viewer may see (core §2; not for plain Members, core §6). */
 export function MemberPicker({ companyId, selfId, userId, onPick }: MemberPickerProps) {
-  const people = useQuery(dashboardQueries.people(companyId));
-  const data = pickerOrder(people.data ?? [], selfId).map((person) => ({
-    value: person.userId,
-    label: person.userId === selfId ? `${person.name} (you)` : person.name,
-  }));
+  const { people, options: data } = usePeopleOptions(companyId, selfId);
   return (
     <Select
       label="Member"

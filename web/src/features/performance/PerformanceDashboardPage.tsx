@@ -2,10 +2,11 @@ import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { DayRange } from '../../../../domain/dashboards/range.ts';
+import { type DayRange, presetRange, RANGE_LABELS, RANGE_PRESETS } from '../../../../domain/dashboards/range.ts';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { DateRangeInput } from '../dashboards/DateRangeInput';
 import { formatRange } from '../dashboards/formatRange';
 import { RangeProblemAlert } from '../dashboards/RangeProblemAlert';
 import { useDashboardTeam } from '../dashboards/useDashboardTeam';
@@ -17,12 +18,18 @@ import { PageTitle } from '../layout/PageTitle';
 import type { PerformancePerson } from './performanceApi';
 import { PerformanceCards } from './PerformanceCards';
 import { PerformanceChart } from './PerformanceChart';
-import { PerformanceRangeInput } from './PerformanceRangeInput';
 import { performanceQuery } from './performanceQuery';
 import type { PerformanceSearch } from './performanceSearch';
 import { PerformanceTable } from './PerformanceTable';
 import { PerformanceTeamPicker } from './PerformanceTeamPicker';
 import { RequestMonitoringModal } from './RequestMonitoringModal';
+
+/** The dashboards' ranges (today, yesterday, last week, last 30 days), offered beside the calendar. */
+const rangePresets = (today: string) =>
+  RANGE_PRESETS.map((preset) => {
+    const days = presetRange(preset, today);
+    return { value: [days.from, days.to] as [string, string], label: RANGE_LABELS[preset] };
+  });
 
 const PAGE = '/v2/performance-dashboard';
 
@@ -67,7 +74,7 @@ function PerformanceOfCompany({ company, search }: { company: CompanySummary; se
         </div>
         <Group gap="sm">
           {team.status === 'success' && <PerformanceTeamPicker team={team} onPick={pickTeam} />}
-          <PerformanceRangeInput range={viewed.problem ? null : viewed.range} today={today} onPick={pickRange} />
+          <DateRangeInput range={viewed.problem ? null : viewed.range} today={today} onPick={pickRange} presets={rangePresets(today)} />
         </Group>
       </Group>
 
