@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { createPostgresEventStore } from '../eventstore/postgres.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool } from '../projections/database.ts';
+import { agentIngest } from './bench/agent.ts';
 import { appends } from './bench/appends.ts';
 import { attendance } from './bench/attendance.ts';
 import { catchUp } from './bench/catch-up.ts';
@@ -24,7 +25,7 @@ import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, liveCompany, dashboards, attendance, timelogExport];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, liveCompany, dashboards, attendance, timelogExport, agentIngest];
 const wanted = process.argv.slice(2);
 const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 

@@ -24,6 +24,28 @@ export function imageFormat(bytes: Buffer): Format | null {
   return null;
 }
 
+/**
+ * At most this many screenshots are re-encoded at once, the others wait their
+ * turn: each holds its decoded pixels while it is, so many large ones sent
+ * together would otherwise take gigabytes.
+ */
+const ENCODINGS_AT_ONCE = 2;
+let encodings = 0;
+const waiting: (() => void)[] = [];
+
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (encodings < ENCODINGS_AT_ONCE) encodings++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else encodings--;
+  }
+}
+
 /** A screenshot as it is stored: WebP without the sent file's metadata, and a thumbnail. */
 export interface StoredImage {
   image: Buffer;
@@ -52,10 +74,11 @@ export async function storedImage(bytes: Buffer): Promise<StoredImage> {
   // Turned upright by its orientation tag, which is dropped with the rest of the metadata (sharp's default).
   const upright = () => sharp(bytes, { limitInputPixels: MAX_SCREENSHOT_PIXELS }).rotate();
   try {
-    const [image, thumbnail] = await Promise.all([
-      upright().webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
-      upright().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer({ resolveWithObject: true }),
-    ]);
+    // One after the other: each holds the decoded pixels (up to 160 MB at 40 megapixels) while it runs.
+    const { image, thumbnail } = await oneOfFew(async () => ({
+      image: await upright().webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+      thumbnail: await upright().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer({ resolveWithObject: true }),
+    }));
     return {
       image: image.data,
       thumbnail: thumbnail.data,

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, chooseOption, ensureWebBuild, launchBrowser, liveSocketReady, newContext, screenshot, signInWithApi, visible } from './support/browser.ts';
+import { chooseOption, liveSocketReady, newContext, screenshot, seededBrowserSuite, signInWithApi, visible } from './support/browser.ts';
 
 /*
  * /v2/activity-log on real events written over the API: Ada Admin made Log
@@ -14,11 +13,6 @@ import { checkEachTest, chooseOption, ensureWebBuild, launchBrowser, liveSocketR
 
 const ZONE = 'Asia/Kolkata';
 const PHONE = { width: 390, height: 844 };
-
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-const contexts: BrowserContext[] = [];
 
 let admin: ApiUser;
 let max: ApiUser;
@@ -31,9 +25,7 @@ let apollo: string;
 const LEAVE_DAY = '2027-02-03';
 const LEAVE_TEXT = '3 Feb 2027';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+const suite = seededBrowserSuite(async (server, setClock) => {
   [admin, max, ana, loner] = await Promise.all([
     signedInUser(server, 'ada@log.test', 'Ada Admin'),
     signedInUser(server, 'max@log.test', 'Max Manager'),
@@ -42,7 +34,7 @@ beforeAll(async () => {
   ]);
   // Three hours ago, so that the timer runs for 80 minutes before now.
   const started = Date.now() - 3 * 60 * 60_000;
-  clock = new Date(started);
+  setClock(new Date(started));
   companyId = await createCompany(admin, 'Log Inc');
   await createCompany(loner, 'Quiet Ltd');
   apollo = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Apollo' })).body.teamId;
@@ -58,24 +50,17 @@ beforeAll(async () => {
   const { taskId } = await call(admin, 'POST', '/tasks', { projectId, title: 'Write the docs', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: ana.userId });
   await call(ana, 'POST', '/punch/in', { timeZone: ZONE });
   await call(ana, 'POST', '/timer/start', { teamId: apollo, projectId, taskId, timeZone: ZONE });
-  clock = new Date(started + 80 * 60_000);
+  setClock(new Date(started + 80 * 60_000));
   await call(ana, 'POST', '/timer/stop', {});
-  clock = null;
+  setClock(null);
   const { requestId } = await call(ana, 'POST', '/leave/requests', { leaveDate: LEAVE_DAY, type: 'Casual Leave', comment: 'Moving house', assigneeId: max.userId });
   await call(max, 'POST', `/leave/requests/${requestId}/approve`, { comment: 'Good luck' });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
-
-checkEachTest(contexts);
 
 /** A page signed in as the user, with Apollo chosen, open at the path once its live socket is connected. */
 async function pageOf(user: ApiUser, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await newContext(browser, server, { viewport, timezoneId: ZONE });
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server, { viewport, timezoneId: ZONE });
+  suite.contexts.push(context);
   await signInWithApi(context, { name: '', email: user.email, password: TEST_PASSWORD });
   const activeTeam = JSON.stringify({ state: { teamIdByCompany: { [companyId]: apollo } }, version: 0 });
   await context.addInitScript((stored) => {

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readModelsInclude } from '../support/read-models.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
-import { alertWith, checkEachTest, chooseOption, ensureWebBuild, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, chooseOption, screenshot, seededBrowserSuite, signedInPage, visible } from './support/browser.ts';
 
 /*
  * The application dashboard on agent data sent over the API as the desktop
@@ -16,37 +15,31 @@ import { alertWith, checkEachTest, chooseOption, ensureWebBuild, launchBrowser, 
 
 const DAY = '2026-04-07';
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
 let admin: ApiUser;
 let manager: ApiUser;
 let ana: ApiUser;
 let ivy: ApiUser;
 let companyId: string;
 let apollo: string;
-const contexts: BrowserContext[] = [];
 
 /** What the desktop agent of `user` sends, at `at` on the server's clock. */
 async function agentOf(user: ApiUser) {
   const { token } = (await user.call('POST', '/api/me/tokens', { name: 'Laptop' })).body;
   return async (at: string, path: string, body: unknown, contentType = 'application/json') => {
-    clock = new Date(at);
-    const response = await fetch(`${server.url}/api/companies/${companyId}${path}`, {
+    suite.setClock(new Date(at));
+    const response = await fetch(`${suite.server.url}/api/companies/${companyId}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
       body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
     });
     const answer = await response.json();
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    await readModelsInclude(server, answer);
+    await readModelsInclude(suite.server, answer);
     return answer;
   };
 }
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+const suite = seededBrowserSuite(async (server, setClock) => {
   [admin, manager, ana, ivy] = await Promise.all([
     signedInUser(server, 'admin@appdash.test', 'Ada Admin'),
     signedInUser(server, 'manager@appdash.test', 'Max Manager'),
@@ -88,19 +81,12 @@ beforeAll(async () => {
     await ivyAgent('2026-04-07T05:01:00.000Z', '/app-usage', { batchId: 'i-1', samples: [sample('Figma', '2026-04-07T05:00:00.000Z', 60)] });
     await ivyAgent('2026-04-07T05:30:00.000Z', '/timer/stop', {});
   } finally {
-    clock = null;
+    setClock(null);
   }
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
-checkEachTest(contexts);
-
 const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId, teamId: apollo }, viewport });
+  signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, team: { companyId, teamId: apollo }, viewport });
 
 /** The big figure of a totals card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seedAttendanceCompany } from '../support/attendance-company.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, TEST_PASSWORD } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, ensureWebBuild, launchBrowser, newContext, screenshot, signedInPage, signInWithApi, visible } from './support/browser.ts';
+import { newContext, screenshot, seededBrowserSuite, signedInPage, signInWithApi, visible } from './support/browser.ts';
 
 /*
  * /userAttendance as a Member, a Manager and an Admin on a month of punches
@@ -14,33 +13,14 @@ import { checkEachTest, ensureWebBuild, launchBrowser, newContext, screenshot, s
  * picker. The browser's calendar is India's, as the company's.
  */
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-let seeded: Awaited<ReturnType<typeof seedAttendanceCompany>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
-  seeded = await seedAttendanceCompany(server, (at) => {
-    clock = at;
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-checkEachTest(contexts);
+const suite = seededBrowserSuite(seedAttendanceCompany);
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string, viewport = DESKTOP) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo }, viewport });
+  signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, team: { companyId: suite.seeded.companyId, teamId: user === suite.seeded.bob ? suite.seeded.gemini : suite.seeded.apollo }, viewport });
 
 /** The figure of a summary count. */
 const count = async (page: Page, status: string) => (await visible(page.getByRole('region', { name: status, exact: true }))).innerText();
@@ -73,7 +53,7 @@ const punchesOf = (dialog: Awaited<ReturnType<typeof openDay>>) => rows(dialog.g
 
 describe('the month calendar', () => {
   it('shows a Member their month: each day named and coloured by its status, the counts, and each day’s punches and time log', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03');
     await visible(page.getByRole('heading', { name: 'User Attendance' }));
     await expect.poll(() => counts(page)).toEqual(['5', '17', '9', '0', '0', '0']);
     await visible(page.getByText('Ana Apollo · March 2026'));
@@ -126,7 +106,7 @@ describe('the month calendar', () => {
   });
 
   it('picks another month in the month picker, keeping it in the URL', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance');
     const thisMonth = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
     await visible(page.getByText(`Ana Apollo · ${thisMonth}`));
     const picker = await visible(page.getByRole('button', { name: `Month ${thisMonth}` }));
@@ -143,7 +123,7 @@ describe('the month calendar', () => {
   });
 
   it('lists a week under 769 px, day by day with its status, and steps through the month', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03', PHONE);
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03', PHONE);
     await expect.poll(() => counts(page)).toEqual(['5', '17', '9', '0', '0', '0']);
     // The month starts on a Sunday: its first week holds that day alone.
     await visible(page.getByText('Week Off').first());
@@ -160,13 +140,13 @@ describe('the month calendar', () => {
   });
 
   it('shows the loading failure with its reason, and Retry loads the month', async () => {
-    const context = await newContext(browser, server, { viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
-    contexts.push(context);
+    const context = await newContext(suite.browser, suite.server, { viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+    suite.contexts.push(context);
     let failing = true;
     await context.route('**/attendance/month?**', (route) =>
       failing ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'internal', message: 'The attendance is out of reach' } }) : route.fallback(),
     );
-    await signInWithApi(context, { name: '', email: seeded.ana.email, password: TEST_PASSWORD });
+    await signInWithApi(context, { name: '', email: suite.seeded.ana.email, password: TEST_PASSWORD });
     const page = await context.newPage();
     await page.goto('/userAttendance?month=2026-03');
     const failure = await visible(page.getByRole('alert').filter({ hasText: 'The attendance is out of reach' }));
@@ -179,13 +159,13 @@ describe('the month calendar', () => {
 
 describe('the member select', () => {
   it('lets an Admin pick anyone, each day in the zone of its punches', async () => {
-    const page = await pageOf(seeded.admin, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.admin, '/userAttendance?month=2026-03');
     const select = await visible(page.getByRole('combobox', { name: 'Member' }));
     await select.click();
     const options = await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts();
     expect(options).toEqual(['Ana Apollo', 'Bob Gemini', 'Max Manager', 'Ada Admin (you)']);
     await page.getByRole('option', { name: 'Bob Gemini' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(seeded.bob.userId);
+    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(suite.seeded.bob.userId);
     await expect.poll(() => counts(page)).toEqual(['1', '21', '9', '0', '0', '0']);
     const dialog = await openDay(page, 'March 10, 2026');
     expect(await punchesOf(dialog)).toEqual([['09:00', '17:00', '8h 00m']]);
@@ -193,7 +173,7 @@ describe('the member select', () => {
   });
 
   it('offers a Manager only the people of their team, themselves last', async () => {
-    const page = await pageOf(seeded.manager, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.manager, '/userAttendance?month=2026-03');
     const select = await visible(page.getByRole('combobox', { name: 'Member' }));
     await select.click();
     const options = await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts();
@@ -201,7 +181,7 @@ describe('the member select', () => {
   });
 
   it('refuses a Member someone else’s month as if they did not exist', async () => {
-    const page = await pageOf(seeded.ana, `/userAttendance?month=2026-03&user=${seeded.bob.userId}`);
+    const page = await pageOf(suite.seeded.ana, `/userAttendance?month=2026-03&user=${suite.seeded.bob.userId}`);
     await visible(page.getByText('User not found or not authorized'));
   });
 });

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { screenshot, seededBrowserSuite, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Both dashboards as an Admin, a Manager and a Member, on time tracked over
@@ -14,30 +13,11 @@ import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, signedInPage,
  * offers. The browser's calendar is India's, as the company's.
  */
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-let seeded: Awaited<ReturnType<typeof seedTrackedCompany>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
-  seeded = await seedTrackedCompany(server, (at) => {
-    clock = at;
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-checkEachTest(contexts);
+const suite = seededBrowserSuite(seedTrackedCompany);
 
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo } });
+  signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, team: { companyId: suite.seeded.companyId, teamId: user === suite.seeded.bob ? suite.seeded.gemini : suite.seeded.apollo } });
 
 /** The big figure of an overview card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();
@@ -52,7 +32,7 @@ async function dailyLog(page: Page): Promise<string[][]> {
 
 describe('individual dashboard', () => {
   it('shows a Member their own days, with the session over midnight on both days and its earnings at the rate then', async () => {
-    const page = await pageOf(seeded.ana, '/dashboard-individual?from=2026-03-02&to=2026-03-04');
+    const page = await pageOf(suite.seeded.ana, '/dashboard-individual?from=2026-03-02&to=2026-03-04');
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
     expect(await card(page, 'Idle Time')).toContain('0h 10m');
     expect(await card(page, 'Productive Time')).toContain('4h 50m');
@@ -76,19 +56,19 @@ describe('individual dashboard', () => {
   });
 
   it('refuses a Member someone else’s dashboard as if they did not exist', async () => {
-    const page = await pageOf(seeded.ana, `/dashboard-individual?user=${seeded.bob.userId}&range=7`);
+    const page = await pageOf(suite.seeded.ana, `/dashboard-individual?user=${suite.seeded.bob.userId}&range=7`);
     await visible(page.getByText('User not found or not authorized'));
   });
 
   it('lets an Admin pick anyone, and counts a session over a daylight-saving change in real hours', async () => {
-    const page = await pageOf(seeded.admin, '/dashboard-individual?from=2026-10-31&to=2026-11-01');
+    const page = await pageOf(suite.seeded.admin, '/dashboard-individual?from=2026-10-31&to=2026-11-01');
     const picker = page.getByRole('combobox', { name: 'Member' });
     await visible(picker);
     await picker.click();
     const options = await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts();
     expect(options).toEqual(['Ana Apollo', 'Bob Gemini', 'Ivy Idle', 'Max Manager', 'Ada Admin (you)']);
     await page.getByRole('option', { name: 'Bob Gemini' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(seeded.bob.userId);
+    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(suite.seeded.bob.userId);
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
     expect((await dailyLog(page)).map((cells) => cells[1])).toEqual(['4h 00m', '1h 00m']);
     await visible(page.getByText('America/New_York').first());
@@ -96,7 +76,7 @@ describe('individual dashboard', () => {
   });
 
   it('offers a Manager only the people of their team, themselves last', async () => {
-    const page = await pageOf(seeded.manager, '/dashboard-individual?range=7');
+    const page = await pageOf(suite.seeded.manager, '/dashboard-individual?range=7');
     const picker = page.getByRole('combobox', { name: 'Member' });
     await visible(picker);
     await picker.click();
@@ -107,7 +87,7 @@ describe('individual dashboard', () => {
 
 describe('team dashboard', () => {
   it('follows the range buttons and a custom range picked in the calendar, keeping each view in the URL', async () => {
-    const page = await pageOf(seeded.admin, '/dashboard-team?range=7');
+    const page = await pageOf(suite.seeded.admin, '/dashboard-team?range=7');
     // Last Week holds yesterday's two hours.
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
     await visible(page.getByRole('region', { name: "Haven't tracked time yet" }).getByText('Ivy Idle'));
@@ -130,17 +110,17 @@ describe('team dashboard', () => {
     await page.getByRole('button', { name: 'Date Range' }).click();
     const calendar = await visible(page.getByRole('dialog').filter({ visible: true }));
     await expectAccessible(page);
-    const dayLabel = new Date(`${seeded.yesterday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const dayLabel = new Date(`${suite.seeded.yesterday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     const yesterdayButton = calendar.getByRole('button', { name: dayLabel, exact: true });
     await yesterdayButton.click();
     await yesterdayButton.click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(seeded.yesterday);
-    expect(new URL(page.url()).searchParams.get('to')).toBe(seeded.yesterday);
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(suite.seeded.yesterday);
+    expect(new URL(page.url()).searchParams.get('to')).toBe(suite.seeded.yesterday);
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
   });
 
   it('shows the March figures of the Apollo team with its top project, untracked people and top users', async () => {
-    const page = await pageOf(seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
+    const page = await pageOf(suite.seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
     expect(await card(page, 'Total Idle Time')).toContain('0h 10m');
     const projects = page.getByRole('region', { name: 'Top Projects' });
@@ -155,20 +135,20 @@ describe('team dashboard', () => {
 // Last: it adds time to today.
 describe('live', () => {
   it('updates an open dashboard when a timer stops elsewhere', async () => {
-    const page = await pageOf(seeded.manager, `/dashboard-individual?user=${seeded.ana.userId}&range=0`);
+    const page = await pageOf(suite.seeded.manager, `/dashboard-individual?user=${suite.seeded.ana.userId}&range=0`);
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('0h 00m');
     // Ana, in another browser, punches in, tracks three minutes and stops.
-    const { ana, companyId, apollo, projectId } = seeded;
+    const { ana, companyId, apollo, projectId } = suite.seeded;
     const tasks = (await ana.call('GET', `/api/companies/${companyId}/projects/${projectId}/my-tasks`)).body;
-    clock = new Date(Date.now() - 3 * 60_000);
+    suite.setClock(new Date(Date.now() - 3 * 60_000));
     try {
       expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
       const started = await ana.call('POST', `/api/companies/${companyId}/timer/start`, { teamId: apollo, projectId, taskId: tasks[0].taskId, timeZone: 'Asia/Kolkata' });
       expect(started.status).toBe(200);
-      clock = new Date();
+      suite.setClock(new Date());
       expect((await ana.call('POST', `/api/companies/${companyId}/timer/stop`, {})).status).toBe(200);
     } finally {
-      clock = null;
+      suite.setClock(null);
     }
     await expect.poll(() => card(page, 'Total Time Tracked'), { timeout: 3_000 }).toContain('0h 03m');
   });

@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAttendanceCompany } from '../support/attendance-company.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, chooseOption, fieldError, screenshot, seededBrowserSuite, signedInPage, visible } from './support/browser.ts';
 
 /*
  * The Export modal (core §2, §5, §8) in Chromium, on the month of punches of
@@ -18,33 +17,20 @@ import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, lau
  * and the dashboards' Export Data for the team and the person shown.
  */
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-let seeded: Awaited<ReturnType<typeof seedAttendanceCompany>>;
+const suite = seededBrowserSuite(seedAttendanceCompany);
 let downloads: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
-  seeded = await seedAttendanceCompany(server, (at) => {
-    clock = at;
-  });
   downloads = await mkdtemp(path.join(os.tmpdir(), 'timeledger-exports-'));
-}, 180_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (downloads) await rm(downloads, { recursive: true, force: true });
 });
 
-checkEachTest(contexts);
-
 /** A signed-in page in India's calendar, with the company and the user's team chosen. */
 const pageOf = (user: ApiUser, path: string) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: user === seeded.bob ? seeded.gemini : seeded.apollo } });
+  signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, team: { companyId: suite.seeded.companyId, teamId: user === suite.seeded.bob ? suite.seeded.gemini : suite.seeded.apollo } });
 
 /** Opens the Export modal of the page. */
 async function openExport(page: Page): Promise<Locator> {
@@ -88,7 +74,7 @@ function sheetRows(book: ExcelJS.Workbook, name: string): ExcelJS.CellValue[][] 
 
 describe('the Export modal', () => {
   it('lets a Member get their month’s data and download both files in the browser', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03');
     const dialog = await openExport(page);
     await visible(dialog.getByText('Member: Ana Apollo'));
     // The months start as the month shown.
@@ -126,7 +112,7 @@ describe('the Export modal', () => {
   });
 
   it('says why it cannot get data: no start month, a start after the end', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03');
     const dialog = await openExport(page);
     // Cleared, the start month is missing.
     await dialog.getByRole('button', { name: 'Clear From' }).click();
@@ -151,7 +137,7 @@ describe('the Export modal', () => {
   });
 
   it('shows the download being prepared, and Cancel stops it', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03');
     // The server takes its time over this file: the request waits until the test lets it go.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -177,7 +163,7 @@ describe('the Export modal', () => {
   });
 
   it('tells a refused download', async () => {
-    const page = await pageOf(seeded.ana, '/userAttendance?month=2026-03');
+    const page = await pageOf(suite.seeded.ana, '/userAttendance?month=2026-03');
     await page.route('**/exports/timelog?**', (route) => route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'No data available' } }));
     const dialog = await openExport(page);
     await dialog.getByRole('button', { name: 'Get Data' }).click();
@@ -189,7 +175,7 @@ describe('the Export modal', () => {
 
 describe('Export Data on the dashboards', () => {
   it('exports the Manager’s team shown, a sheet per person', async () => {
-    const page = await pageOf(seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
+    const page = await pageOf(suite.seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
     await visible(page.getByRole('button', { name: 'Export Data' }));
     await screenshot(page, 'exports-team-dashboard');
     const dialog = await openExport(page);
@@ -206,7 +192,7 @@ describe('Export Data on the dashboards', () => {
   });
 
   it('asks an Admin shown all teams to choose one', async () => {
-    const page = await pageOf(seeded.admin, '/dashboard-team?from=2026-03-01&to=2026-03-31');
+    const page = await pageOf(suite.seeded.admin, '/dashboard-team?from=2026-03-01&to=2026-03-31');
     const dialog = await openExport(page);
     await dialog.getByRole('button', { name: 'Get Data' }).click();
     const team = dialog.getByRole('combobox', { name: 'Team' });
@@ -217,7 +203,7 @@ describe('Export Data on the dashboards', () => {
   });
 
   it('exports the person of the individual dashboard', async () => {
-    const page = await pageOf(seeded.admin, `/dashboard-individual?user=${seeded.bob.userId}&from=2026-03-01&to=2026-03-31`);
+    const page = await pageOf(suite.seeded.admin, `/dashboard-individual?user=${suite.seeded.bob.userId}&from=2026-03-01&to=2026-03-31`);
     const dialog = await openExport(page);
     await visible(dialog.getByText('Member: Bob Gemini'));
     await dialog.getByRole('button', { name: 'Get Data' }).click();

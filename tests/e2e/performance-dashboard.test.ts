@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, ensureWebBuild, launchBrowser, screenshot, signedInPage, sideMenu, visible } from './support/browser.ts';
+import { alertWith, screenshot, seededBrowserSuite, signedInPage, sideMenu, visible } from './support/browser.ts';
 
 /*
  * The performance dashboard on time tracked over the API
@@ -12,32 +11,13 @@ import { alertWith, checkEachTest, ensureWebBuild, launchBrowser, screenshot, si
  * 'Request Monitoring' through to the mail.
  */
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-let seeded: Awaited<ReturnType<typeof seedTrackedCompany>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
-  seeded = await seedTrackedCompany(server, (at) => {
-    clock = at;
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-checkEachTest(contexts);
+const suite = seededBrowserSuite(seedTrackedCompany);
 
 /** Monday 2 to Sunday 8 March 2026: Ana's 5 hours, 10 minutes of them idle. */
 const MARCH_WEEK = 'from=2026-03-02&to=2026-03-08';
 
 const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) =>
-  signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId: seeded.companyId, teamId: seeded.apollo }, viewport });
+  signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, team: { companyId: suite.seeded.companyId, teamId: suite.seeded.apollo }, viewport });
 
 /** The big figure of an overview card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();
@@ -51,7 +31,7 @@ async function rowOf(page: Page, name: string): Promise<string[]> {
 
 describe('performance dashboard', () => {
   it('shows an Admin each person’s hours and utilization from the tracked time, in light, dark and on a phone', async () => {
-    const page = await pageOf(seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`);
+    const page = await pageOf(suite.seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`);
     await expect.poll(() => card(page, 'Work Hours')).toContain('5h 00m');
     expect(await card(page, 'Productive Hours')).toContain('4h 50m');
     expect(await card(page, 'Idle Hours')).toContain('0h 10m');
@@ -68,24 +48,24 @@ describe('performance dashboard', () => {
     await screenshot(page, 'performance-admin-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    const phone = await pageOf(seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`, { width: 390, height: 844 });
+    const phone = await pageOf(suite.seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`, { width: 390, height: 844 });
     await expect.poll(() => card(phone, 'Work Hours')).toContain('5h 00m');
     await screenshot(phone, 'performance-admin-phone');
   });
 
   it('asks a person to enable the desktop agent: dialog, note, notification and the mail', async () => {
-    const page = await pageOf(seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`);
+    const page = await pageOf(suite.seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`);
     await page.getByRole('button', { name: 'Request Monitoring from Ivy Idle' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Request Monitoring' }));
     await visible(dialog.getByText('Ivy Idle'));
     await dialog.getByLabel('Message').fill('Please install the agent before Monday.');
     await expectAccessible(page);
     await screenshot(page, 'performance-request-monitoring');
-    const before = server.mailbox.received.length;
+    const before = suite.server.mailbox.received.length;
     await dialog.getByRole('button', { name: 'Send' }).click();
     await alertWith(page, 'Monitoring request sent');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await server.mailbox.linkTo(seeded.idle.email, '/profile', before)).toBe(`${server.url}/profile`);
+    expect(await suite.server.mailbox.linkTo(suite.seeded.idle.email, '/profile', before)).toBe(`${suite.server.url}/profile`);
 
     // Again within 24 hours: the server's reason, and the dialog stays open.
     await page.getByRole('button', { name: 'Request Monitoring from Ivy Idle' }).click();
@@ -95,7 +75,7 @@ describe('performance dashboard', () => {
   });
 
   it('shows a Manager their team only, with the range picked from the presets', async () => {
-    const page = await pageOf(seeded.manager, '/v2/performance-dashboard');
+    const page = await pageOf(suite.seeded.manager, '/v2/performance-dashboard');
     await visible(page.getByRole('region', { name: 'People' }).getByRole('table'));
     const names = await page.getByRole('region', { name: 'People' }).getByRole('row').allInnerTexts();
     expect(names.slice(1).map((row) => row.split('\t')[0].trim())).toEqual(['Ana Apollo', 'Ivy Idle', 'Max Manager']);

@@ -1,16 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import { TEST_PASSWORD } from '../support/users.ts';
 import {
-  checkEachTest,
   chooseOption,
-  ensureWebBuild,
-  launchBrowser,
   newContext,
   screenshot,
+  seededBrowserSuite,
   signInWithUi,
   visible,
 } from './support/browser.ts';
@@ -31,19 +28,12 @@ const PHONE = { width: 390, height: 844 };
 const LONG_PROJECT = 'Interplanetary Logistics Platform Rewrite';
 const LONG_TASK = 'Reconcile the orbital freight manifests with the customs declarations';
 
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let clock: Date | null = null;
 let taskPath: string;
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
-  const seeded = await seedTrackedCompany(server, (at) => {
-    clock = at;
-  });
+const suite = seededBrowserSuite(async (server, setClock) => {
+  const seeded = await seedTrackedCompany(server, setClock);
   const { admin, ana, companyId, apollo } = seeded;
   const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: LONG_PROJECT })).body.projectId;
   const task = { projectId, title: LONG_TASK, description: '<p>Every manifest, every port.</p>', status: 'IN PROGRESS', priority: 'P1', eta: '2026-12-31', assigneeId: ana.userId };
@@ -69,19 +59,19 @@ beforeAll(async () => {
     const asked = await ana.call('POST', `/api/companies/${companyId}/${route}/requests`, body);
     if (asked.status !== 201) throw new Error(`${route} request failed: ${JSON.stringify(asked.body)}`);
   }
+  return seeded;
+});
 
-  context = await newContext(browser, server, { viewport: PHONE, timezoneId: 'Asia/Kolkata' });
+// One page for every test, signed in as Ada.
+beforeAll(async () => {
+  context = await newContext(suite.browser, suite.server, { viewport: PHONE, timezoneId: 'Asia/Kolkata' });
   page = await context.newPage();
-  await signInWithUi(page, { name: 'Ada Admin', email: admin.email, password: TEST_PASSWORD });
-}, 180_000);
+  await signInWithUi(page, { name: 'Ada Admin', email: suite.seeded.admin.email, password: TEST_PASSWORD });
+});
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
-
-checkEachTest();
 
 /**
  * What sticks out of a 390 px screen: the page's own width, and each element

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingsMessages } from '../../domain/settings/company-settings.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
-import { alertWith, checkEachTest, ensureWebBuild, fieldError, launchBrowser, screenshot, sideMenu, signedInPage, visible, waitForPath } from './support/browser.ts';
+import { alertWith, fieldError, screenshot, seededBrowserSuite, sideMenu, signedInPage, visible, waitForPath } from './support/browser.ts';
 
 /*
  * /manage-settings. Ada Admin created the company and its team Apollo 10
@@ -16,11 +15,6 @@ import { alertWith, checkEachTest, ensureWebBuild, fieldError, launchBrowser, sc
 const ZONE = 'Asia/Kolkata';
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-const contexts: BrowserContext[] = [];
-
 let admin: ApiUser;
 let manager: ApiUser;
 let ana: ApiUser;
@@ -29,38 +23,29 @@ let workday = today.subtract({ days: 1 });
 while (workday.dayOfWeek > 5) workday = workday.subtract({ days: 1 });
 const at = (day: Temporal.PlainDate, time: string) => new Date(day.toPlainDateTime(time).toZonedDateTime(ZONE).epochMilliseconds);
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+const suite = seededBrowserSuite(async (server, setClock) => {
   [admin, manager, ana] = await Promise.all([
     signedInUser(server, 'ada@settings.test', 'Ada Admin'),
     signedInUser(server, 'max@settings.test', 'Max Manager'),
     signedInUser(server, 'ana@settings.test', 'Ana Apollo'),
   ]);
-  clock = at(today.subtract({ days: 10 }), '09:00');
+  setClock(at(today.subtract({ days: 10 }), '09:00'));
   try {
     const companyId = await createCompany(admin, 'Settings Inc');
     const apollo: string = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Apollo' })).body.teamId;
     await inviteAndAccept(server, admin, companyId, manager, 'Manager', [apollo]);
     await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
     for (const [direction, time] of [['in', '09:00'], ['out', '13:00']]) {
-      clock = at(workday, time);
+      setClock(at(workday, time));
       const punched = await ana.call('POST', `/api/companies/${companyId}/punch/${direction}`, { timeZone: ZONE });
       if (punched.status !== 200) throw new Error(`punch ${direction} failed: ${JSON.stringify(punched.body)}`);
     }
   } finally {
-    clock = null;
+    setClock(null);
   }
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
-checkEachTest(contexts);
-
-const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(browser, server, contexts, { email: user.email, path, viewport });
+const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, viewport });
 
 /** The number under 'Current threshold (hr)'. */
 const currentThreshold = (page: Page) => page.getByText('Current threshold (hr)').locator('xpath=following-sibling::*[1]').innerText();

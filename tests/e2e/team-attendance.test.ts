@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { describe, expect, it } from 'vitest';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, sideMenu, signedInPage, visible } from './support/browser.ts';
+import { screenshot, seededBrowserSuite, sideMenu, signedInPage, visible } from './support/browser.ts';
 
 /*
  * /team-attendance and /v2/time-attendance on punches written over the API
@@ -22,11 +21,6 @@ import { checkEachTest, ensureWebBuild, launchBrowser, screenshot, sideMenu, sig
 const ZONE = 'Asia/Kolkata';
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
-let clock: Date | null = null;
-const contexts: BrowserContext[] = [];
-
 let admin: ApiUser;
 let manager: ApiUser;
 let ana: ApiUser;
@@ -42,9 +36,7 @@ const lastWorkday = (daysBack: number) => {
 const recent = lastWorkday(1);
 const older = lastWorkday(6);
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  [server, browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+const suite = seededBrowserSuite(async (server, setClock) => {
   [admin, manager, ana, ivy] = await Promise.all([
     signedInUser(server, 'ada@attendance.test', 'Ada Admin'),
     signedInUser(server, 'max@attendance.test', 'Max Manager'),
@@ -52,7 +44,7 @@ beforeAll(async () => {
     signedInUser(server, 'ivy@attendance.test', 'Ivy Short'),
   ]);
   // Everyone joins before the first shift (team attendance counts people from the day they joined), in the 30 days of the trial.
-  clock = new Date(today.subtract({ days: 25 }).toZonedDateTime(ZONE).epochMilliseconds);
+  setClock(new Date(today.subtract({ days: 25 }).toZonedDateTime(ZONE).epochMilliseconds));
   try {
     companyId = await createCompany(admin, 'Attendance Inc');
     const apollo: string = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Apollo' })).body.teamId;
@@ -69,24 +61,17 @@ beforeAll(async () => {
     ];
     for (const [user, day, from, to] of shifts) {
       for (const [direction, time] of [['in', from], ...(to ? [['out', to]] : [])] as const) {
-        clock = new Date(day.toPlainDateTime(time).toZonedDateTime(ZONE).epochMilliseconds);
+        setClock(new Date(day.toPlainDateTime(time).toZonedDateTime(ZONE).epochMilliseconds));
         const punched = await user.call('POST', `/api/companies/${companyId}/punch/${direction}`, { timeZone: ZONE });
         if (punched.status !== 200) throw new Error(`punch ${direction} failed: ${JSON.stringify(punched.body)}`);
       }
     }
   } finally {
-    clock = null;
+    setClock(null);
   }
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
-checkEachTest(contexts);
-
-const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(browser, server, contexts, { email: user.email, path, viewport });
+const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height: number }) => signedInPage(suite.browser, suite.server, suite.contexts, { email: user.email, path, viewport });
 
 /** The rows of the page's table (the dialog's, when one is open), each as its cells' texts. */
 async function rowsOf(scope: Page | ReturnType<Page['getByRole']>): Promise<string[][]> {
@@ -142,7 +127,7 @@ describe('team attendance', () => {
   });
 
   it('asks for a team when the company has none', async () => {
-    const loner = await signedInUser(server, 'lone@attendance.test', 'Lou Loner');
+    const loner = await signedInUser(suite.server, 'lone@attendance.test', 'Lou Loner');
     await createCompany(loner, 'No Teams Ltd');
     const page = await pageOf(loner, '/team-attendance');
     await visible(page.getByText('Please create a team to view attendence!'));

@@ -264,29 +264,45 @@ export async function sideMenu(page: Page): Promise<Record<string, string[]>> {
 }
 
 /**
- * The usual shape of a browser test file: one product server and one browser
- * for the file, a fresh context and page for each test, no page errors, and
- * every page visited accessible (checkAccessibilityAfter).
+ * One product server and one browser for the test file, set up once: `seed`
+ * (optional) runs when both are up, with a setter of the server's clock
+ * (null: the real time), and what it answers is `seeded`. `setClock` moves
+ * the clock in a test too. Each test's contexts pushed on `contexts` are
+ * closed after it, with no page errors and every page visited accessible
+ * (checkEachTest).
  */
-export function browserSuite() {
-  const suite = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page };
+export function seededBrowserSuite<Seeded = undefined>(seed?: (server: TestServer, setClock: (at: Date | null) => void) => Promise<Seeded>) {
+  let clock: Date | null = null;
+  const suite = {
+    contexts: [] as BrowserContext[],
+    setClock: (at: Date | null) => {
+      clock = at;
+    },
+  } as { server: TestServer; browser: Browser; seeded: Seeded; contexts: BrowserContext[]; setClock: (at: Date | null) => void };
   beforeAll(async () => {
     await ensureWebBuild();
-    [suite.server, suite.browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  });
+    [suite.server, suite.browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+    if (seed) suite.seeded = await seed(suite.server, suite.setClock);
+  }, 180_000);
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.close();
   });
+  checkEachTest(suite.contexts);
+  return suite;
+}
+
+/**
+ * The usual shape of a browser test file: seededBrowserSuite with nothing
+ * seeded, and a fresh context and page for each test.
+ */
+export function browserSuite() {
+  const suite = seededBrowserSuite() as ReturnType<typeof seededBrowserSuite> & { context: BrowserContext; page: Page };
   beforeEach(async () => {
     suite.context = await newContext(suite.browser, suite.server);
     suite.page = await suite.context.newPage();
+    suite.contexts.push(suite.context);
   });
-  const contexts: BrowserContext[] = [];
-  beforeEach(() => {
-    contexts.push(suite.context);
-  });
-  checkEachTest(contexts);
   return suite;
 }
 

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import sharp from 'sharp';
+import { configFromEnv } from '../../api/config.ts';
+import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
+import { freePort } from '../../api/database/free-port.ts';
+import { startServer } from '../../api/server.ts';
+import { startMailbox } from '../../tests/support/mailbox.ts';
+import { type BenchContext, type BenchResult, opsPerSecond, result } from './context.ts';
+import { percentile } from './percentile.ts';
+import { adminWithCompany, type Product } from './product.ts';
+
+const SECTION = 'desktop agent';
+const MB = 1024 * 1024;
+const SECONDS = 5;
+/** The largest screenshot the server takes in pixels (40 megapixels), small as a file: what an abuser would send at once. */
+const LARGE = { width: 6000, height: 6600, uploads: 10 };
+
+/**
+ * What the desktop agent sends, over HTTP with an API token while the timer
+ * runs: application-usage batches per second, ordinary screenshots (a
+ * 1920 × 1080 screen as PNG) per second with their latency, and how far the
+ * server's resident memory grows while ten 40-megapixel screenshots arrive at
+ * once (their re-encoding waits its turn, so the growth stays bounded). The
+ * server runs in this process, on a database of its own, so its memory is
+ * the one sampled.
+ */
+export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
+  const serverUrl = new URL(ctx.url);
+  serverUrl.pathname = '/postgres';
+  const databaseUrl = await ensureDatabase(serverUrl.toString(), `agent_${Date.now()}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-agent-'));
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer(
+    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, authRateLimit: 100_000, serveWeb: false },
+    pino({ level: 'silent' }),
+  );
+  try {
+    const admin = await adminWithCompany({ url, mailbox, stop: async () => undefined } satisfies Product, {
+      email: 'agent-admin@bench.test',
+      fullName: 'Agent Admin',
+      companyName: 'Agent bench',
+    });
+    const company = `/api/companies/${admin.companyId}`;
+    const { teamId } = (await admin.call('POST', `${company}/teams`, { name: 'Agents' })).body;
+    const { projectId } = (await admin.call('POST', `${company}/projects`, { name: 'Agent work' })).body;
+    const task = { projectId, title: 'Work', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: admin.userId };
+    const { taskId } = (await admin.call('POST', `${company}/tasks`, task)).body;
+    await admin.call('PUT', `${company}/settings/screenshots`, { enabled: true });
+    const { token } = (await admin.call('POST', '/api/me/tokens', { name: 'Bench agent' })).body;
+    await admin.call('POST', `${company}/punch/in`, { timeZone: 'Asia/Kolkata' });
+    const { session } = (await admin.call('POST', `${company}/timer/start`, { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body;
+
+    const send = async (pathAndQuery: string, body: Buffer | object) => {
+      const json = !Buffer.isBuffer(body);
+      const response = await fetch(`${url}${company}${pathAndQuery}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': json ? 'application/json' : 'image/png' },
+        body: json ? JSON.stringify(body) : new Uint8Array(body),
+      });
+      if (response.status >= 300) throw new Error(`${pathAndQuery}: ${response.status} ${await response.text()}`);
+    };
+
+    ctx.log(`desktop agent: usage batches for ${SECONDS} s from 8 agents`);
+    const batchesPerSecond = await opsPerSecond(SECONDS * 1000, 8, () => () =>
+      send('/app-usage', { batchId: randomUUID(), samples: [{ application: 'Visual Studio Code', start: new Date(Date.now() - 2_000).toISOString(), seconds: 1, idle: false }] }),
+    );
+
+    ctx.log(`desktop agent: 1920 × 1080 screenshots for ${SECONDS} s from 4 agents`);
+    const screen = await screenPng(1920, 1080);
+    const latencies: number[] = [];
+    const shot = (bytes: Buffer) => () => {
+      const query = new URLSearchParams({ screenshotId: randomUUID(), sessionId: session.sessionId, takenAt: new Date().toISOString(), application: 'Figma' });
+      const started = performance.now();
+      return send(`/screenshots?${query}`, bytes).then(() => latencies.push(performance.now() - started));
+    };
+    const screenshotsPerSecond = await opsPerSecond(SECONDS * 1000, 4, () => shot(screen));
+
+    ctx.log(`desktop agent: ${LARGE.uploads} screenshots of ${LARGE.width} × ${LARGE.height} at once`);
+    const large = await sharp({ create: { width: LARGE.width, height: LARGE.height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const largeStarted = performance.now();
+    await Promise.all(Array.from({ length: LARGE.uploads }, () => shot(large)()));
+    const largeSeconds = (performance.now() - largeStarted) / 1000;
+    clearInterval(sampler);
+
+    return [
+      result({ section: SECTION, measure: 'usage batches over HTTP, 8 agents', value: batchesPerSecond, unit: 'batches/s' }),
+      result({ section: SECTION, measure: '1920 × 1080 PNG screenshots over HTTP, 4 agents', value: screenshotsPerSecond, unit: 'shots/s' }),
+      result({ section: SECTION, measure: 'screenshot upload p95', value: percentile(latencies, 95), unit: 'ms', note: `p50 ${percentile(latencies, 50).toFixed(0)} ms` }),
+      result({
+        section: SECTION,
+        measure: `server RSS growth, ${LARGE.uploads} 40-megapixel screenshots at once`,
+        value: (peak - before) / MB,
+        unit: 'MB',
+        target: { max: 700 },
+        note: `all stored in ${largeSeconds.toFixed(1)} s; ${(large.length / MB).toFixed(1)} MB each as PNG`,
+      }),
+    ];
+  } finally {
+    await server.close();
+    await mailbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A made-up screen: a window with a title bar and lines of text. */
+function screenPng(width: number, height: number): Promise<Buffer> {
+  const lines = Array.from({ length: 30 }, (_, i) => `<rect x="80" y="${120 + i * 30}" width="${400 + ((i * 137) % 900)}" height="12" rx="6" fill="#9aa8b8"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f6f8"/><rect width="100%" height="60" fill="#2f4f7f"/>${lines}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
