@@ -56,6 +56,8 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
     await admin.call('POST', `${company}/punch/in`, { timeZone: 'Asia/Kolkata' });
     const { session } = (await admin.call('POST', `${company}/timer/start`, { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body;
 
+    // Usage may not start before its session: the first samples go back two seconds.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     const send = async (pathAndQuery: string, body: Buffer | object) => {
       const json = !Buffer.isBuffer(body);
       const response = await fetch(`${url}${company}${pathAndQuery}`, {
@@ -71,7 +73,7 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
       send('/app-usage', { batchId: randomUUID(), samples: [{ application: 'Visual Studio Code', start: new Date(Date.now() - 2_000).toISOString(), seconds: 1, idle: false }] }),
     );
 
-    ctx.log(`desktop agent: 1920 × 1080 screenshots for ${SECONDS} s from 4 agents`);
+    ctx.log(`desktop agent: 1920 × 1080 screenshots for ${SECONDS} s from 4 agents (after one, not counted)`);
     const screen = await screenPng(1920, 1080);
     const latencies: number[] = [];
     const shot = (bytes: Buffer) => () => {
@@ -79,7 +81,10 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
       const started = performance.now();
       return send(`/screenshots?${query}`, bytes).then(() => latencies.push(performance.now() - started));
     };
+    await shot(screen)();
+    latencies.length = 0;
     const screenshotsPerSecond = await opsPerSecond(SECONDS * 1000, 4, () => shot(screen));
+    const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
 
     ctx.log(`desktop agent: ${LARGE.uploads} screenshots of ${LARGE.width} × ${LARGE.height} at once`);
     const large = await sharp({ create: { width: LARGE.width, height: LARGE.height, channels: 3, background: '#3366cc' } }).png().toBuffer();
@@ -94,7 +99,7 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
     return [
       result({ section: SECTION, measure: 'usage batches over HTTP, 8 agents', value: batchesPerSecond, unit: 'batches/s' }),
       result({ section: SECTION, measure: '1920 × 1080 PNG screenshots over HTTP, 4 agents', value: screenshotsPerSecond, unit: 'shots/s' }),
-      result({ section: SECTION, measure: 'screenshot upload p95', value: percentile(latencies, 95), unit: 'ms', note: `p50 ${percentile(latencies, 50).toFixed(0)} ms` }),
+      result({ section: SECTION, measure: 'screenshot upload p95', value: p95, unit: 'ms', note: `p50 ${p50.toFixed(0)} ms` }),
       result({
         section: SECTION,
         measure: `server RSS growth, ${LARGE.uploads} 40-megapixel screenshots at once`,
