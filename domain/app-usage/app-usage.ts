@@ -1,13 +1,11 @@
 import { authorize, type Actor } from '../members/authorization.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, invalid } from '../shared/errors.ts';
-import { type RunningSession, trackerMessages } from '../time-tracking/tracker.ts';
+import { type RunningSession, trackerMessages, withinRunningSession } from '../time-tracking/tracker.ts';
 import { type AppUsageEvent, type AppUsageSample, MAX_APPLICATION_LENGTH } from './events.ts';
 
 /** A batch covers at most this much time, so an agent sends one a minute. */
 export const MAX_BATCH_SECONDS = 60;
-/** How far ahead of the server's clock a sample may end: the agent's clock may run a little fast. */
-export const CLOCK_SKEW_MS = 5_000;
 
 export const appUsageMessages = {
   tooMuch: 'A batch holds at most a minute of samples.',
@@ -50,14 +48,9 @@ export const appUsage: Decider<RecordAppUsage, AppUsageEvent, AppUsageState, App
     if (command.samples.length === 0 || total > MAX_BATCH_SECONDS) throw invalid(appUsageMessages.tooMuch);
     const samples = command.samples.map((sample) => ({ ...sample, application: sample.application.trim() }));
     if (samples.some((s) => s.application.length === 0 || s.application.length > MAX_APPLICATION_LENGTH)) throw invalid(appUsageMessages.applicationInvalid);
-    if (!samples.every((sample) => withinSession(sample, running, now))) throw invalid(appUsageMessages.outsideSession);
+    const inSession = (sample: AppUsageSample) => withinRunningSession(running, Date.parse(sample.start), Date.parse(sample.start) + sample.seconds * 1000, now);
+    if (!samples.every(inSession)) throw invalid(appUsageMessages.outsideSession);
     const { sessionId, teamId, projectId, timeZone } = running;
     return [{ type: 'AppUsageRecorded', data: { companyId, userId, batchId: command.batchId, sessionId, teamId, projectId, timeZone, samples } }];
   },
 };
-
-/** A sample starts no earlier than the session and ends no later than now, give or take the agent's clock. */
-function withinSession(sample: AppUsageSample, running: RunningSession, now: Date): boolean {
-  const start = Date.parse(sample.start);
-  return start >= Date.parse(running.startedAt) && start + sample.seconds * 1000 <= now.getTime() + CLOCK_SKEW_MS;
-}

@@ -2,7 +2,7 @@ import { authorize } from '../members/authorization.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
-import { type RunningSession, trackerMessages } from '../time-tracking/tracker.ts';
+import { type RunningSession, trackerMessages, withinRunningSession } from '../time-tracking/tracker.ts';
 import type { ScreenshotEvent } from './events.ts';
 
 export const screenshotMessages = {
@@ -20,8 +20,6 @@ export const MAX_SCREENSHOT_RANGE_DAYS = 31;
 
 /** How long after taking one its person may still delete it. */
 export const DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** How far ahead of the server's clock an agent's clock may run. */
-export const CLOCK_SKEW_MS = 5_000;
 
 type Taken = Extract<ScreenshotEvent, { type: 'ScreenshotTaken' }>['data'];
 
@@ -74,7 +72,7 @@ export function takingSession(command: Pick<TakeScreenshot, 'sessionId' | 'taken
   const running = context.running;
   if (!running || (command.sessionId !== null && command.sessionId !== running.sessionId)) throw conflict(screenshotMessages.noSession);
   const takenAt = Date.parse(command.takenAt);
-  if (!(takenAt >= Date.parse(running.startedAt) && takenAt <= context.now.getTime() + CLOCK_SKEW_MS)) throw invalid(screenshotMessages.outsideSession);
+  if (!withinRunningSession(running, takenAt, takenAt, context.now)) throw invalid(screenshotMessages.outsideSession);
   return running;
 }
 

@@ -117,6 +117,17 @@ export function timelogEntries(session: RunningSession, endIso: string, heartbea
 /** The later of two instants, as ISO text; the first may be null. */
 const latest = (known: string | null, iso: string) => (known && Date.parse(known) > Date.parse(iso) ? known : iso);
 
+/** How far ahead of the server's clock a desktop agent's clock may run. */
+export const AGENT_CLOCK_SKEW_MS = 5_000;
+
+/**
+ * Whether what the desktop agent saw from `start` to `end` (epoch ms) lies in
+ * the running session: not before it started, not after now, give or take
+ * the agent's clock.
+ */
+export const withinRunningSession = (running: Pick<RunningSession, 'startedAt'>, start: number, end: number, now: Date) =>
+  start >= Date.parse(running.startedAt) && end <= now.getTime() + AGENT_CLOCK_SKEW_MS;
+
 /**
  * The day's punch status (core §4: punches alternate per day). A punch in left
  * open when its last day ends no longer counts: the next day starts not
