@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { billing } from '../../domain/billing/billing.ts';
 import { type BillingCycle, type PlanId, PLANS, planById, seatLimitMessage } from '../../domain/billing/plans.ts';
-import { paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
+import { hasEnded, paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
 import { normalizeEmail } from '../../domain/identity/validation.ts';
 import { authorize } from '../../domain/members/authorization.ts';
@@ -150,13 +150,13 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
     /**
      * Refuses invitations that would take the company past its plan's
      * members: members and pending invitations count, existing members are
-     * never removed. No plan (a trial, BILLING=off, an operator's activation): no limit.
+     * never removed. No plan (a trial, BILLING=off, an operator’s activation, a subscription that has ended): no limit.
      */
     async checkSeats(companyId: string, emails: readonly string[]): Promise<void> {
       if (config.off) return;
       const row = await billingOf(db, companyId);
       const plan = row?.plan ? planById(row.plan) : undefined;
-      if (!plan || plan.seatLimit === null || !row?.stripe_status || row.stripe_status === 'canceled') return;
+      if (!plan || plan.seatLimit === null || !row?.stripe_status || hasEnded(row.stripe_status)) return;
       const [members, pending] = await Promise.all([
         db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute(),
         db.selectFrom('invites').select('email').distinct().where('company_id', '=', companyId).where('status', '=', 'pending').where('expires_at', '>', now()).execute(),
