@@ -42,6 +42,9 @@ export async function attendance(ctx: BenchContext): Promise<BenchResult[]> {
   await ctx.settle();
   const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
   const projectionSeconds = await timed(() => new ProjectionRunner(ctx.db, ctx.store, [attendanceProjection], quiet).catchUp());
+  // The sections before wrote sessions too (in a full run): the projection applied all of them.
+  const { rows } = await ctx.pool.query<{ count: string }>('SELECT count(*) FROM events WHERE type = ANY($1)', [attendanceProjection.handles]);
+  const applied = Number(rows[0].count);
   await ctx.settle();
 
   const lastDay = days.at(-1)!.toString();
@@ -53,7 +56,13 @@ export async function attendance(ctx: BenchContext): Promise<BenchResult[]> {
   const indexed = await latencies(RUNS, () => ctx.pool.query('SELECT * FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, someone]));
 
   return [
-    result({ section: SECTION, measure: `attendance projection from the log, ${events} events`, value: events / projectionSeconds, unit: 'events/s' }),
+    result({
+      section: SECTION,
+      measure: `attendance projection from the log, ${applied} events`,
+      value: applied / projectionSeconds,
+      unit: 'events/s',
+      note: applied > events ? `${events} of this section, the rest the sections' before` : undefined,
+    }),
     result({ section: SECTION, measure: 'single indexed SELECT, p95', value: percentile(indexed, 95), unit: 'ms' }),
     result({
       section: SECTION,

@@ -117,9 +117,10 @@ export async function liveCompany(ctx: BenchContext): Promise<BenchResult[]> {
     let edits = 0;
     const realChanges: [ChangeKind, Client[], () => Promise<unknown>][] = [
       ['task edit', clients, () => send(admin, 'PATCH', `/tasks/${editedTaskId}`, { title: `Landing page v${++edits}` })],
-      ['timer start', [tracker.client], () => send(tracker.client, 'POST', '/timer/start', tracker.start)],
+      // A timer start or cancel is told to the person's own tabs (their timer) and to the company's browsers (its activity log).
+      ['timer start', clients, () => send(tracker.client, 'POST', '/timer/start', tracker.start)],
       ['task comment', clients, () => send(admin, 'POST', `/tasks/${editedTaskId}/comments`, { html: '<p>Looks good</p>' })],
-      ['timer cancel', [tracker.client], () => send(tracker.client, 'POST', '/timer/cancel')],
+      ['timer cancel', clients, () => send(tracker.client, 'POST', '/timer/cancel')],
     ];
     /** Makes one change, waits until its whole audience heard of it, and keeps what they heard meanwhile as its own. */
     const change = async ([kind, audience, make]: (typeof realChanges)[number]) => {
