@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import sharp from 'sharp';
-import { configFromEnv } from '../../api/config.ts';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
-import { freePort } from '../../api/database/free-port.ts';
-import { startServer } from '../../api/server.ts';
-import { startMailbox } from '../../tests/support/mailbox.ts';
 import { type BenchContext, type BenchResult, opsPerSecond, result } from './context.ts';
 import { percentile } from './percentile.ts';
-import { adminWithCompany, type Product } from './product.ts';
+import { inProcessProduct } from './product.ts';
 
 const SECTION = 'desktop agent';
 const MB = 1024 * 1024;
@@ -29,23 +20,8 @@ const LARGE = { width: 6000, height: 6600, uploads: 10 };
  * the one sampled.
  */
 export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
-  const serverUrl = new URL(ctx.url);
-  serverUrl.pathname = '/postgres';
-  const databaseUrl = await ensureDatabase(serverUrl.toString(), `agent_${Date.now()}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-agent-'));
-  const mailbox = await startMailbox();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startServer(
-    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, authRateLimit: 100_000, serveWeb: false },
-    pino({ level: 'silent' }),
-  );
+  const { url, admin, stop } = await inProcessProduct(ctx, { email: 'agent-admin@bench.test', fullName: 'Agent Admin', companyName: 'Agent bench' });
   try {
-    const admin = await adminWithCompany({ url, mailbox, stop: async () => undefined } satisfies Product, {
-      email: 'agent-admin@bench.test',
-      fullName: 'Agent Admin',
-      companyName: 'Agent bench',
-    });
     const company = `/api/companies/${admin.companyId}`;
     const { teamId } = (await admin.call('POST', `${company}/teams`, { name: 'Agents' })).body;
     const { projectId } = (await admin.call('POST', `${company}/projects`, { name: 'Agent work' })).body;
@@ -110,9 +86,7 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await server.close();
-    await mailbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { Temporal } from 'temporal-polyfill';
-import { configFromEnv } from '../../api/config.ts';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
-import { freePort } from '../../api/database/free-port.ts';
 import { TIMELOG_SHEET, timelogRow } from '../../api/exports/timelog.ts';
 import { type CellValue, cellStyles } from '../../api/exports/workbook.ts';
-import { type RunningServer, startServer } from '../../api/server.ts';
+import type { RunningServer } from '../../api/server.ts';
 import { rateAt } from '../../domain/exports/cells.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import type { TimelogEntriesTable } from '../../projections/database.ts';
-import { startMailbox } from '../../tests/support/mailbox.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
-import { adminWithCompany, type Product } from './product.ts';
+import { inProcessProduct } from './product.ts';
 
 const PEOPLE = 100;
 const ENTRIES_PER_DAY = 3;
@@ -49,23 +41,8 @@ interface Person {
  * section measures the export only.
  */
 export async function timelogExport(ctx: BenchContext): Promise<BenchResult[]> {
-  const serverUrl = new URL(ctx.url);
-  serverUrl.pathname = '/postgres';
-  const databaseUrl = await ensureDatabase(serverUrl.toString(), `exports_${Date.now()}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-exports-'));
-  const mailbox = await startMailbox();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startServer(
-    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, authRateLimit: 100_000, serveWeb: false },
-    pino({ level: 'silent' }),
-  );
+  const { url, server, admin, stop } = await inProcessProduct(ctx, { email: 'exports-admin@bench.test', fullName: 'Export Admin', companyName: 'Exports bench' });
   try {
-    const admin = await adminWithCompany({ url, mailbox, stop: async () => undefined } satisfies Product, {
-      email: 'exports-admin@bench.test',
-      fullName: 'Export Admin',
-      companyName: 'Exports bench',
-    });
     const days = weekdays();
     const rows = PEOPLE * days.length * ENTRIES_PER_DAY;
     ctx.log(`timelog export: writing ${rows} time-log entries of ${PEOPLE} people over 12 months to the read models`);
@@ -117,9 +94,7 @@ export async function timelogExport(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await server.close();
-    await mailbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

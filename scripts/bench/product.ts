@@ -1,6 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
+import { configFromEnv } from '../../api/config.ts';
+import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
+import { freePort } from '../../api/database/free-port.ts';
+import { startServer } from '../../api/server.ts';
 import { startMailbox } from '../../tests/support/mailbox.ts';
 import type { BenchContext } from './context.ts';
 import { startServerProcess } from './server-process.ts';
@@ -73,4 +78,35 @@ export async function adminWithCompany(product: Product, who: { email: string; f
   const location = { country: 'India', code: 'IN' };
   const { companyId } = (await user.call('POST', '/api/companies', { name: who.companyName, location, timeZone: 'Asia/Kolkata', workingHours: { start: '09:00', end: '18:00' } })).body;
   return { cookie: user.cookie, userId: user.userId, companyId: companyId as string, call: user.call, readAfter: user.readAfter };
+}
+
+/**
+ * The product in this process (so its memory is the one sampled), on a
+ * database of its own (its projections start with nothing to catch up), with
+ * an Admin signed up over HTTP and their company.
+ */
+export async function inProcessProduct(ctx: BenchContext, who: { email: string; fullName: string; companyName: string }) {
+  const serverUrl = new URL(ctx.url);
+  serverUrl.pathname = '/postgres';
+  const databaseUrl = await ensureDatabase(serverUrl.toString(), `bench_app_${Date.now()}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-app-'));
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer(
+    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, authRateLimit: 100_000, serveWeb: false },
+    pino({ level: 'silent' }),
+  );
+  const stop = async () => {
+    await server.close();
+    await mailbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const admin = await adminWithCompany({ url, mailbox, stop }, who);
+    return { url, server, admin, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
