@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotMessages } from '../../domain/screenshots/screenshots.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { uuidFrom } from '../../eventstore/command-handler.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
@@ -31,7 +32,8 @@ let otherCompanyId: string;
 const tokens = { ana: '', mia: '', bea: '' };
 let sessionId: string;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today where Ana works: her screenshots are listed by her local day. */
+const today = () => localDay(new Date().toISOString(), 'Asia/Kolkata');
 
 /** The agent's POST: the image's bytes as the body, what it knows of the shot in the query. */
 async function send(token: string, bytes: Buffer, query: Record<string, string> = {}, contentType: string | null = 'image/png', company = companyId) {
