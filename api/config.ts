@@ -46,25 +46,18 @@ export interface BillingConfig {
  * and STRIPE_PRICE_<PLAN>_<CYCLE>, the latter winning.
  */
 export function stripePricesFrom(env: NodeJS.ProcessEnv): StripePrices {
-  const prices: StripePrices = {};
   const json = env.STRIPE_PRICES?.trim();
-  if (json) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch {
-      throw new Error('STRIPE_PRICES is not JSON: expected { "starter": { "monthly": "price_…", … }, … }');
-    }
-    for (const plan of PLAN_IDS) {
-      for (const cycle of BILLING_CYCLES) {
-        const price = (parsed as Record<string, Record<string, unknown> | undefined>)?.[plan]?.[cycle];
-        if (typeof price === 'string' && price) (prices[plan] ??= {})[cycle] = price;
-      }
-    }
+  let listed: unknown = {};
+  try {
+    if (json) listed = JSON.parse(json);
+  } catch {
+    throw new Error('STRIPE_PRICES is not JSON: expected { "starter": { "monthly": "price_…", … }, … }');
   }
+  const prices: StripePrices = {};
   for (const plan of PLAN_IDS) {
     for (const cycle of BILLING_CYCLES) {
-      const price = env[`STRIPE_PRICE_${plan.toUpperCase()}_${cycle.toUpperCase()}`]?.trim();
+      const fromJson = (listed as Record<string, Record<string, unknown> | undefined> | null)?.[plan]?.[cycle];
+      const price = env[`STRIPE_PRICE_${plan.toUpperCase()}_${cycle.toUpperCase()}`]?.trim() || (typeof fromJson === 'string' ? fromJson : '');
       if (price) (prices[plan] ??= {})[cycle] = price;
     }
   }

@@ -430,14 +430,8 @@ export interface LeavePoliciesTable {
   updated_by_name: string;
 }
 
-/** A leave request not deleted, as it stands now. */
-export interface LeaveRequestsTable {
-  company_id: string;
-  request_id: string;
-  user_id: string;
-  leave_date: string;
-  type: string;
-  comment: string;
+/** What a leave or regularization request keeps of who was asked and how it was answered. */
+interface RequestProcessingColumns {
   assignee_id: string;
   assignee_name: string;
   status: string;
@@ -446,6 +440,16 @@ export interface LeaveRequestsTable {
   processed_by_name: string | null;
   processed_at: Date | null;
   process_comment: string | null;
+}
+
+/** A leave request not deleted, as it stands now. */
+export interface LeaveRequestsTable extends RequestProcessingColumns {
+  company_id: string;
+  request_id: string;
+  user_id: string;
+  leave_date: string;
+  type: string;
+  comment: string;
 }
 
 /** A person's approved leave days of each kind in one year. */
@@ -484,7 +488,7 @@ export interface RequestChange {
 }
 
 /** A regularization request not deleted, as it stands now. */
-export interface RegularizationRequestsTable {
+export interface RegularizationRequestsTable extends RequestProcessingColumns {
   company_id: string;
   request_id: string;
   user_id: string;
@@ -500,14 +504,6 @@ export interface RegularizationRequestsTable {
   task_id: string;
   task_name: string;
   task_details: string;
-  assignee_id: string;
-  assignee_name: string;
-  status: string;
-  requested_at: Date;
-  updated_at: Date;
-  processed_by_name: string | null;
-  processed_at: Date | null;
-  process_comment: string | null;
 }
 
 export interface PunchesTable {

@@ -61,8 +61,6 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
   }
 
   return {
-    checkoutMode: mode,
-
     plans: () => ({ plans: [...PLANS], checkout: mode }),
 
     /** A Checkout Session for the plan and cycle; the browser goes to its URL. */
@@ -131,13 +129,14 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
     async subscriptionOf(company: CompaniesTable) {
       const row = await billingOf(db, company.company_id);
       const at = now();
-      const terms = row?.stripe_status ? { stripeStatus: row.stripe_status, currentPeriodEnd: row.current_period_end?.toISOString() ?? null, cancelAtPeriodEnd: row.cancel_at_period_end } : null;
+      const currentPeriodEnd = row?.current_period_end?.toISOString() ?? null;
+      const terms = row?.stripe_status ? { stripeStatus: row.stripe_status, currentPeriodEnd, cancelAtPeriodEnd: row.cancel_at_period_end } : null;
       return {
         status: shownSubscriptionStatus({ status: company.subscription_status, activeUntil: company.subscription_active_until }, at, config.off),
         trialExpiryDate: company.trial_ends_at?.toISOString() ?? null,
         plan: (row?.plan as PlanId | null) ?? null,
         cycle: (row?.cycle as BillingCycle | null) ?? null,
-        currentPeriodEnd: row?.current_period_end?.toISOString() ?? null,
+        currentPeriodEnd,
         cancelAtPeriodEnd: row?.cancel_at_period_end ?? false,
         lastPaymentStatus: row?.last_payment_status ?? null,
         nextPaymentAttempt: row?.next_payment_attempt?.toISOString() ?? null,

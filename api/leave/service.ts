@@ -7,10 +7,11 @@ import { isTimeZone, localDay } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import { eligibleAssignee, leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
+import { leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
+import { requestDecider } from '../../projections/request-history/deciders.ts';
 import type { CompanyAccess } from '../http/access.ts';
 
-/** The facts of a command that needs none (deleting, moving a request). */
+/** The facts of a command that needs none (deleting, declining, moving a request). */
 export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined };
 
 export type LeaveService = ReturnType<typeof createLeaveService>;
@@ -26,7 +27,7 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
     const zone = timeZone && isTimeZone(timeZone) ? timeZone : access.company.time_zone;
     const [policies, assignee] = await Promise.all([
       leavePolicies(db, companyId),
-      assigneeId === undefined ? undefined : eligibleAssignee(db, companyId, requesterId, assigneeId),
+      assigneeId ? requestDecider(db, companyId, { teamsOf: requesterId }, assigneeId) : undefined,
     ]);
     return {
       today: localDay(now().toISOString(), zone),
@@ -71,9 +72,10 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
       return (await run(access, requesterId, { type: 'DeleteLeaveRequest', ...onStream(access, requesterId), requestId }, noLeaveFacts, metadata)).position;
     },
 
+    /** Approving checks the paid leave balance against the company's policy; declining needs nothing looked up. */
     async process(access: CompanyAccess, requestId: string, answer: 'ApproveLeave' | 'DeclineLeave', comment: string, metadata: EventMetadata) {
       const { requesterId } = await requesterOf(access, requestId);
-      const context = await contextOf(access, requesterId, null);
+      const context = answer === 'ApproveLeave' ? await contextOf(access, requesterId, null) : noLeaveFacts;
       return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId), requestId, comment }, context, metadata)).position;
     },
   };

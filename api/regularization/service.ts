@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { regularizationStream } from '../../domain/regularization/events.ts';
+import { type RegularizationEvent, regularizationStream } from '../../domain/regularization/events.ts';
 import {
   type LoggedTime,
   regularization,
@@ -9,15 +9,17 @@ import {
   type RegularizationContext,
   type RegularizationForm,
   regularizationMessages,
+  type RegularizationState,
 } from '../../domain/regularization/regularization.ts';
 import { localDaySpan } from '../../domain/regularization/time-span.ts';
 import { isCalendarDay } from '../../domain/shared/calendar-day.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { isTimeZone } from '../../domain/time-tracking/local-days.ts';
-import { handleCommand, loadStream, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import { liveProject, loggableTask, teamDecider, timerTimeWithin, visibleRegularizationRequest } from '../../projections/regularization/queries.ts';
+import { liveProject, loggableTask, timerTimeWithin, visibleRegularizationRequest } from '../../projections/regularization/queries.ts';
+import { requestDecider } from '../../projections/request-history/deciders.ts';
 import type { CompanyAccess } from '../http/access.ts';
 
 /** A time log entry is filed under the local day of its own zone: up to two days from the request's. */
@@ -44,6 +46,9 @@ async function loggedTime(db: Kysely<Database>, companyId: string, userId: strin
 /** The form's command fields, by name: nothing else a caller sends reaches a command. */
 export type RegularizationInput = RegularizationForm & { timeZone: string | null };
 
+/** The requester's stream as one API request has read it. */
+type Seen = StreamStateCache<RegularizationState, RegularizationEvent>;
+
 export type RegularizationService = ReturnType<typeof createRegularizationService>;
 
 export function createRegularizationService({ store, db, now }: { store: EventStore; db: Kysely<Database>; now: () => Date }) {
@@ -56,7 +61,7 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
     const [project, task, assignee, logged] = await Promise.all([
       form.projectId ? liveProject(db, companyId, form.projectId) : undefined,
       form.projectId && form.taskId ? loggableTask(db, companyId, requesterId, form.projectId, form.taskId) : undefined,
-      teamId && form.assigneeId ? teamDecider(db, companyId, teamId, form.assigneeId) : undefined,
+      teamId && form.assigneeId ? requestDecider(db, companyId, { teamId }, form.assigneeId) : undefined,
       loggedTime(db, companyId, requesterId, form.date, timeZone),
     ]);
     return {
@@ -69,9 +74,10 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
     };
   }
 
-  const run = (access: CompanyAccess, requesterId: string, command: RegularizationCommand, context: RegularizationContext, metadata: EventMetadata) => {
+  /** `seen`: the stream as this request already read it (storedRequest), so it is not read again. */
+  const run = (access: CompanyAccess, requesterId: string, command: RegularizationCommand, context: RegularizationContext, metadata: EventMetadata, seen?: Seen) => {
     const companyId = access.company.company_id;
-    return handleCommand(store, regularizationStream(companyId, requesterId), regularization, command, context, { ...metadata, companyId, userId: access.userId });
+    return handleCommand(store, regularizationStream(companyId, requesterId), regularization, command, context, { ...metadata, companyId, userId: access.userId }, seen);
   };
 
   const onStream = (access: CompanyAccess, userId: string, requestId: string) => ({
@@ -90,8 +96,8 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
   }
 
   /** The request as its stream holds it now (the read model may lag behind an edit). */
-  async function storedRequest(companyId: string, requesterId: string, requestId: string) {
-    const { state } = await loadStream(store, regularizationStream(companyId, requesterId), regularization);
+  async function storedRequest(companyId: string, requesterId: string, requestId: string, seen: Seen) {
+    const { state } = await loadStream(store, regularizationStream(companyId, requesterId), regularization, seen);
     const request = state.requests.get(requestId);
     if (!request) throw notFound(regularizationMessages.notFound);
     return request;
@@ -112,12 +118,13 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
 
     async edit(access: CompanyAccess, requestId: string, input: RegularizationInput, metadata: EventMetadata) {
       const requesterId = await requesterOf(access, requestId);
-      const { teamId } = await storedRequest(access.company.company_id, requesterId, requestId);
+      const seen: Seen = new StreamStateCache();
+      const { teamId } = await storedRequest(access.company.company_id, requesterId, requestId, seen);
       const { timeZone, ...form } = input;
       const zone = zoneOf(access, timeZone);
       const context = await formFacts(access, requesterId, teamId, form, zone, now());
       const command: RegularizationCommand = { type: 'EditRegularization', ...onStream(access, requesterId, requestId), timeZone: zone, form };
-      return (await run(access, requesterId, command, context, metadata)).position;
+      return (await run(access, requesterId, command, context, metadata, seen)).position;
     },
 
     async remove(access: CompanyAccess, requestId: string, metadata: EventMetadata) {
@@ -131,11 +138,13 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
       const requesterId = await requesterOf(access, requestId);
       const at = now();
       let context = noFacts(at);
+      let seen: Seen | undefined;
       if (answer === 'ApproveRegularization') {
-        const { date, timeZone } = await storedRequest(companyId, requesterId, requestId);
+        seen = new StreamStateCache();
+        const { date, timeZone } = await storedRequest(companyId, requesterId, requestId, seen);
         context = { ...context, logged: await loggedTime(db, companyId, requesterId, date, timeZone) };
       }
-      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId, requestId), comment }, context, metadata)).position;
+      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId, requestId), comment }, context, metadata, seen)).position;
     },
   };
 }

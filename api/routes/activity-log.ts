@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
+import { notFound } from '../../domain/shared/errors.ts';
 import { parsePosition } from '../../eventstore/types.ts';
 import { ACTIVITY_KINDS } from '../../projections/activity-log/activity.ts';
 import { activityLog } from '../../projections/activity-log/queries.ts';
@@ -57,9 +58,10 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
         // Every role's page ('/v2/activity-log'): what each sees is narrowed below.
         const access = await companyAccess(context, request, request.params.companyId);
         const { userId, kind, before } = request.query;
-        // Someone the caller may not see answers like someone who does not exist.
-        if (userId !== undefined) await visiblePerson(context.db, access, userId);
         const people = await peopleSeenBy(context, access);
+        // Someone the caller may not see answers like someone who does not exist; the list of those they see tells it without asking again.
+        if (userId !== undefined && people === null) await visiblePerson(context.db, access, userId);
+        if (userId !== undefined && people !== null && !people.includes(userId)) throw notFound(dashboardMessages.personNotFound);
         return activityLog(context.db, access.company.company_id, { userId: access.userId, people }, { userId, kind, before: before ? parsePosition(before)! : undefined });
       },
     );

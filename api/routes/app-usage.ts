@@ -3,12 +3,11 @@ import { Type } from 'typebox';
 import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
 import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
-import { rangeProblem } from '../../domain/dashboards/range.ts';
-import { invalid } from '../../domain/shared/errors.ts';
 import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
 import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
+import { checkedRange, DayText } from './dashboards.ts';
 
 /** The agent's own id for a batch: a uuid or any short id of letters, digits, '-' and '_'. */
 const ClientId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$', maxLength: 100 });
@@ -20,15 +19,6 @@ const Sample = Type.Object({
   seconds: Type.Integer({ minimum: 1, maximum: 60 }),
   idle: Type.Boolean(),
 });
-
-/** Checked by rangeProblem, whose messages say what is wrong (a format check would not). */
-const DayText = Text(10);
-
-function checkedDay(day: string): string {
-  const problem = rangeProblem({ from: day, to: day });
-  if (problem) throw invalid(problem);
-  return day;
-}
 
 /**
  * Application usage: the desktop agent's batches (API token), the company's
@@ -116,7 +106,8 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard' });
-        const day = checkedDay(request.query.day);
+        const { day } = request.query;
+        checkedRange({ from: day, to: day });
         const person = await visiblePerson(db, access, request.query.userId);
         return personApplicationDay(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, day);
       },
@@ -135,7 +126,8 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard-internal' });
-        const day = checkedDay(request.query.day);
+        const { day } = request.query;
+        checkedRange({ from: day, to: day });
         const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };
         const { teamId } = request.query;
         if (!teamId) return teamApplicationDay(db, company, day, { teams: visibleTeams(access.actor), team: null });

@@ -9,9 +9,7 @@ import {
   startFakeStripe,
   stripeEvent,
   subscriptionObject,
-  TEST_PRICES,
   TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
 } from '../../tests/support/fake-stripe.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
@@ -44,7 +42,7 @@ describe('billing with Stripe', () => {
     stripe = await startFakeStripe();
     server = await startTestServer({
       now: () => clock ?? new Date(),
-      billing: { stripeSecretKey: TEST_SECRET_KEY, stripeWebhookSecret: TEST_WEBHOOK_SECRET, prices: TEST_PRICES, stripeApi: { host: '127.0.0.1', port: Number(new URL(stripe.url).port), protocol: 'http' } },
+      billing: stripe.billing,
     });
     admin = await signedInUser(server, 'ada@billing.test', 'Ada Admin');
     otherAdmin = await signedInUser(server, 'mo@billing.test', 'Mo Admin');
@@ -113,8 +111,7 @@ describe('billing with Stripe', () => {
   describe('access', () => {
     it('gives invoices and checkout to Admins only; the subscription to every member', async () => {
       const other = await signedInUser(server, 'meg@billing.test', 'Meg Member');
-      const teams = (await admin.call('GET', `/api/companies/${companyId}/teams`)).body;
-      const teamId = (teams.teams ?? teams)[0].teamId;
+      const teamId = (await admin.call('GET', `/api/companies/${companyId}/teams`)).body[0].teamId;
       await inviteAndAccept(server, admin, companyId, other, 'Member', [teamId]);
       expect(await other.call('GET', `/api/companies/${companyId}/billing/invoices`)).toMatchObject({ status: 403, body: { message: accessDenied } });
       expect(await other.call('POST', `/api/companies/${companyId}/billing/checkout`, { plan: 'grow', cycle: 'monthly' })).toMatchObject({ status: 403, body: { message: accessDenied } });
@@ -261,8 +258,6 @@ describe('billing with Stripe', () => {
       expect(members).toHaveLength(1);
     });
   });
-
-
 });
 
 describe('billing without Stripe', () => {

@@ -5,6 +5,7 @@ import type { CommandName } from '../../domain/members/authorization.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
+import { teamDeciders } from '../../projections/request-history/deciders.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
 import { REQUEST_ACTIONS, REQUEST_KINDS, type RequestKind } from '../../projections/request-history/request-history.ts';
 import { type CompanyAccess, companyAccess } from '../http/access.ts';
@@ -83,7 +84,6 @@ export function pendingRequestRoutes<Answer extends CommandName>(
   }
 }
 
-
 const HistoryEntry = Type.Object({
   id: Type.String(),
   action: Type.Enum(REQUEST_ACTIONS),
@@ -135,18 +135,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestLeave' });
         const { teamId } = request.query;
         if (!access.teamRoles.has(teamId)) throw notFound(dashboardMessages.teamNotFound);
-        const rows = await db
-          .selectFrom('team_members as tm')
-          .innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 'tm.company_id').onRef('m.user_id', '=', 'tm.user_id'))
-          .select(['m.user_id', 'm.name', 'tm.role'])
-          .where('tm.company_id', '=', access.company.company_id)
-          .where('tm.team_id', '=', teamId)
-          .where('tm.role', 'in', DECIDING_ROLES)
-          .where('tm.user_id', '<>', access.userId)
-          .where('m.deleted', '=', false)
-          .orderBy('m.name')
-          .execute();
-        return { assignees: rows.map((row) => ({ userId: row.user_id, name: row.name, role: row.role as (typeof DECIDING_ROLES)[number] })) };
+        return { assignees: await teamDeciders(db, access.company.company_id, teamId, access.userId) };
       },
     );
   };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { companySettings, type SettingsCommand } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream } from '../../domain/settings/events.ts';
+import { yearOf } from '../../domain/shared/calendar-day.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
@@ -22,7 +23,7 @@ const CompanySettings = Type.Object({
   leavePolicies: Type.Array(LeavePolicy),
 });
 
-const yearNow = (now: Date, timeZone: string) => Number(localDay(now.toISOString(), timeZone).slice(0, 4));
+const yearNow = (now: Date, timeZone: string) => yearOf(localDay(now.toISOString(), timeZone));
 
 /**
  * The company's settings (management §2 /manage-settings): the daily

@@ -1,4 +1,4 @@
-import { authorize, type Actor } from '../members/authorization.ts';
+import { type Actor, authorizeOwn } from '../members/authorization.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, invalid } from '../shared/errors.ts';
 import { type RunningSession, trackerMessages, withinRunningSession } from '../time-tracking/tracker.ts';
@@ -41,7 +41,7 @@ export const appUsage: Decider<RecordAppUsage, AppUsageEvent, AppUsageState, App
 
   decide(command, state, { now, running }) {
     const { companyId, userId, actor } = command;
-    authorize(actor, 'RecordAppUsage', { companyId, member: { userId, role: actor.role, teamIds: [] } });
+    authorizeOwn(actor, 'RecordAppUsage', companyId, userId);
     if (state.recorded) return [];
     if (!running) throw conflict(trackerMessages.noSession);
     const total = command.samples.reduce((sum, sample) => sum + sample.seconds, 0);

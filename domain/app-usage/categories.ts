@@ -51,8 +51,8 @@ export const DEFAULT_APPS: ReadonlyMap<string, { application: string; category: 
 /** The default category of an application: the list's, else neutral. */
 export const defaultCategory = (application: string): AppCategory => DEFAULT_APPS.get(appKey(application))?.category ?? 'neutral';
 
-/** The applications the default list calls unproductive, by key: what the read side counts against productive time without a company's choice. */
-export const DEFAULT_UNPRODUCTIVE_KEYS = DEFAULT_APP_CATEGORIES.unproductive.map(appKey);
+/** The keys of the applications the default list puts in a category, as DEFAULT_APPS has them: for the read side's SQL. */
+export const defaultKeys = (category: AppCategory): string[] => [...DEFAULT_APPS].filter(([, app]) => app.category === category).map(([key]) => key);
 
 /** A company's choices, by application key; an application without one has its default. */
 export interface AppCategoriesState {

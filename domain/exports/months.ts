@@ -62,7 +62,8 @@ const monthsBetween = (from: Temporal.PlainYearMonth, to: Temporal.PlainYearMont
 export const daysIn = (range: MonthRange) =>
   Temporal.PlainDate.from(range.firstDay).until(Temporal.PlainDate.from(range.lastDay), { largestUnit: 'days' }).days + 1;
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** Months as the product abbreviates them in files and sentences. */
+export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const monthName = (month: string) => {
   const { year, month: number } = Temporal.PlainYearMonth.from(month);

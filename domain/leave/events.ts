@@ -1,8 +1,10 @@
 import { type Static, Type } from 'typebox';
 import type { LeaveCode } from '../attendance/day-status.ts';
-import { ChangedBy } from '../projects/events.ts';
 import type { DomainEvent } from '../shared/decider.ts';
-import { Closed, Day, Id, Text } from '../shared/schema.ts';
+import { MAX_COMMENT_LENGTH, Person, REQUEST_STATUSES, RequestReassigned, requestRef } from '../shared/request-schema.ts';
+import { Closed, Day, Text } from '../shared/schema.ts';
+
+export { MAX_COMMENT_LENGTH, Person };
 
 /** Management §9: the kinds of leave. */
 export const LEAVE_TYPES = ['Paid Leave', 'Sick Leave', 'Casual Leave'] as const;
@@ -11,25 +13,14 @@ export type LeaveType = (typeof LEAVE_TYPES)[number];
 /** How an approved leave shows on the attendance calendar (domain/attendance/day-status.ts). */
 export const LEAVE_CODES = { 'Paid Leave': 'PL', 'Sick Leave': 'SL', 'Casual Leave': 'CL' } as const satisfies Record<LeaveType, LeaveCode>;
 
-/** Management §4: Pending, then Approved or Declined. */
-export const LEAVE_REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export const LEAVE_REQUEST_STATUSES = REQUEST_STATUSES;
 export type LeaveRequestStatus = (typeof LEAVE_REQUEST_STATUSES)[number];
 
 export const PAID_LEAVE: LeaveType = 'Paid Leave';
-export const MAX_COMMENT_LENGTH = 2_000;
-
-/** A person as history shows them: their id and their name when it happened. */
-export const Person = ChangedBy;
-export type Person = ChangedBy;
 
 /** What the requester chooses: the day (their local calendar day), the kind, a comment and whom to ask. */
 export const LeaveFields = Closed({ leaveDate: Day, type: Type.Enum(LEAVE_TYPES), comment: Text(MAX_COMMENT_LENGTH), assignee: Person });
 export type LeaveFields = Static<typeof LeaveFields>;
-
-/** Every event names the requester (`userId`, the stream's owner) and the request... */
-const requestId = { companyId: Id, userId: Id, requestId: Id };
-/** ...and who acted. */
-const requestRef = { ...requestId, by: Person };
 
 export const LeaveRequested = Closed({ ...requestRef, ...LeaveFields.properties });
 export const LeaveRequestEdited = Closed({ ...requestRef, from: LeaveFields, to: LeaveFields });
@@ -39,7 +30,7 @@ const processed = { ...requestRef, comment: Text(MAX_COMMENT_LENGTH), leaveDate:
 export const LeaveApproved = Closed(processed);
 export const LeaveDeclined = Closed(processed);
 /** Its assignee can no longer decide it (they left the requester's teams or the company): the server moved it on. */
-export const LeaveReassigned = Closed({ ...requestId, from: Person, to: Person });
+export const LeaveReassigned = RequestReassigned;
 
 export type LeaveEvent =
   | DomainEvent<'LeaveRequested', Static<typeof LeaveRequested>>

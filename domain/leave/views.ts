@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { Day, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from '../shared/schema.ts';
-import { LEAVE_REQUEST_STATUSES, LEAVE_TYPES, MAX_COMMENT_LENGTH } from './events.ts';
+import { requestProgressView, toProcessView } from '../shared/request-schema.ts';
+import { Day, Id, Text } from '../shared/schema.ts';
+import { LEAVE_TYPES, MAX_COMMENT_LENGTH } from './events.ts';
 
 /** What the leave API answers (api/routes/leave.ts) and the web app reads. */
 const Count = Type.Integer();
@@ -11,24 +12,11 @@ export const LeaveRequestView = Type.Object({
   leaveDate: Day,
   type: Type.Enum(LEAVE_TYPES),
   comment: Text(MAX_COMMENT_LENGTH),
-  status: Type.Enum(LEAVE_REQUEST_STATUSES),
-  assignee: NamedPerson,
-  requestedAt: Instant,
-  /** Who approved or declined it, when, and what they said; null while pending. */
-  processedBy: Nullable(Name),
-  processedAt: Nullable(Instant),
-  processComment: Nullable(Text(MAX_COMMENT_LENGTH)),
+  ...requestProgressView,
 });
 export type LeaveRequestView = Static<typeof LeaveRequestView>;
 
-export const LeaveRequestToProcess = Type.Intersect([
-  LeaveRequestView,
-  Type.Object({
-    requester: Type.Object({ userId: Id, name: Name, email: Email }),
-    /** The viewer may approve or decline it now: it is pending, and they were asked or are an Admin. */
-    mayProcess: Type.Boolean(),
-  }),
-]);
+export const LeaveRequestToProcess = Type.Intersect([LeaveRequestView, Type.Object(toProcessView)]);
 export type LeaveRequestToProcess = Static<typeof LeaveRequestToProcess>;
 
 export const PaidLeaveBalanceView = Type.Object({

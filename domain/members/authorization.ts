@@ -131,6 +131,10 @@ export function authorize(actor: Actor, command: CommandName, target: Target): v
   if (!isAllowed(actor, command, target)) throw forbidden(accessDenied);
 }
 
+/** Refuses unless the actor may run this command on the data of `userId`: for 'self' commands, their own. */
+export const authorizeOwn = (actor: Actor, command: CommandName, companyId: string, userId: string): void =>
+  authorize(actor, command, { companyId, member: { userId, role: actor.role, teamIds: [] } });
+
 /** May this role run the command at all (somewhere)? For menus and buttons. */
 export const mayRun = (role: Role, command: CommandName): boolean => role in COMMAND_RIGHTS[command];
 

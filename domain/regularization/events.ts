@@ -1,21 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { ChangedBy } from '../projects/events.ts';
 import type { DomainEvent } from '../shared/decider.ts';
+import { MAX_COMMENT_LENGTH, Person, REQUEST_STATUSES, RequestReassigned, requestRef } from '../shared/request-schema.ts';
 import { Closed, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TimelogEntry } from '../time-tracking/events.ts';
 
-/** Management §4: Pending, then Approved or Declined. */
-export const REGULARIZATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export { MAX_COMMENT_LENGTH, Person };
+
+export const REGULARIZATION_STATUSES = REQUEST_STATUSES;
 export type RegularizationStatus = (typeof REGULARIZATION_STATUSES)[number];
 
-export const MAX_COMMENT_LENGTH = 2_000;
 export const MAX_TASK_DETAILS_LENGTH = 2_000;
 const MINUTES_PER_DAY = 24 * 60;
-
-/** A person as history shows them: their id and their name when it happened. */
-export const Person = ChangedBy;
-export type Person = ChangedBy;
 
 /**
  * What the requester asks for: time on one of their local days (start and
@@ -40,11 +36,6 @@ export const RegularizationFields = Closed({
 });
 export type RegularizationFields = Static<typeof RegularizationFields>;
 
-/** Every event names the requester (`userId`, the stream's owner) and the request. */
-const requestId = { companyId: Id, userId: Id, requestId: Id };
-/** ...and who acted. */
-const requestRef = { ...requestId, by: Person };
-
 export const RegularizationRequested = Closed({ ...requestRef, ...RegularizationFields.properties });
 export const RegularizationEdited = Closed({ ...requestRef, from: RegularizationFields, to: RegularizationFields });
 export const RegularizationDeleted = Closed(requestRef);
@@ -63,7 +54,7 @@ export const RegularizationApproved = Closed({
 });
 export const RegularizationDeclined = Closed({ ...requestRef, comment: Text(MAX_COMMENT_LENGTH) });
 /** Its assignee can no longer decide it (they left the team or the company): the server moved it on. */
-export const RegularizationReassigned = Closed({ ...requestId, from: Person, to: Person });
+export const RegularizationReassigned = RequestReassigned;
 
 export type RegularizationEvent =
   | DomainEvent<'RegularizationRequested', Static<typeof RegularizationRequested>>

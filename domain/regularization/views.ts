@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { Day, Email, Id, Instant, NamedPerson, Name, Nullable, Text, TimeZone } from '../shared/schema.ts';
+import { requestProgressView, toProcessView } from '../shared/request-schema.ts';
+import { Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
-import { MAX_COMMENT_LENGTH, MAX_TASK_DETAILS_LENGTH, REGULARIZATION_STATUSES } from './events.ts';
+import { MAX_TASK_DETAILS_LENGTH } from './events.ts';
 
 /** What the regularization API answers (api/routes/regularization.ts) and the web app reads. */
 const Count = Type.Integer({ minimum: 0 });
@@ -19,24 +20,11 @@ export const RegularizationRequestView = Type.Object({
   project: Type.Object({ projectId: Id, name: Name }),
   task: Type.Object({ taskId: TaskId, name: Name }),
   taskDetails: Text(MAX_TASK_DETAILS_LENGTH),
-  status: Type.Enum(REGULARIZATION_STATUSES),
-  assignee: NamedPerson,
-  requestedAt: Instant,
-  /** Who approved or declined it, when, and what they said; null while pending. */
-  processedBy: Nullable(Name),
-  processedAt: Nullable(Instant),
-  processComment: Nullable(Text(MAX_COMMENT_LENGTH)),
+  ...requestProgressView,
 });
 export type RegularizationRequestView = Static<typeof RegularizationRequestView>;
 
-export const RegularizationRequestToProcess = Type.Intersect([
-  RegularizationRequestView,
-  Type.Object({
-    requester: Type.Object({ userId: Id, name: Name, email: Email }),
-    /** The viewer may approve or decline it now: it is pending, and they were asked or are an Admin. */
-    mayProcess: Type.Boolean(),
-  }),
-]);
+export const RegularizationRequestToProcess = Type.Intersect([RegularizationRequestView, Type.Object(toProcessView)]);
 export type RegularizationRequestToProcess = Static<typeof RegularizationRequestToProcess>;
 
 /** One page of a table, and how many rows there are in all. */

@@ -1,4 +1,4 @@
-import { authorize } from '../members/authorization.ts';
+import { authorizeOwn } from '../members/authorization.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
@@ -96,7 +96,7 @@ export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, Screenshot
     switch (command.type) {
       case 'TakeScreenshot': {
         const { companyId, userId, screenshotId, takenAt, application, windowTitle, image } = command;
-        authorize(command.actor, 'TakeScreenshot', { companyId, member: { userId, role: command.actor.role, teamIds: [] } });
+        authorizeOwn(command.actor, 'TakeScreenshot', companyId, userId);
         // A replay (the agent sent it again) is answered as the first time, even after the timer stopped.
         if (state.taken) return [];
         const { sessionId, teamId, timeZone } = takingSession(command, context);
@@ -105,7 +105,7 @@ export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, Screenshot
       case 'DeleteScreenshot': {
         const { taken } = state;
         if (!taken || taken.companyId !== command.companyId) throw notFound(screenshotMessages.notFound);
-        authorize(command.actor, 'DeleteScreenshot', { companyId: command.companyId, member: { userId: taken.userId, role: command.actor.role, teamIds: [] } });
+        authorizeOwn(command.actor, 'DeleteScreenshot', command.companyId, taken.userId);
         if (state.deletedAt) return [];
         if (!isDeletable({ ...taken, deletedAt: null }, command.actor.userId, context.now)) throw conflict(screenshotMessages.tooLate);
         const { companyId, userId, screenshotId } = taken;

@@ -1,13 +1,10 @@
 import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
-import { Closed, Id, Instant, Name } from '../shared/schema.ts';
+import { ChangedBy } from '../projects/events.ts';
+import { Closed, Id, Instant } from '../shared/schema.ts';
 
-/** Who changed a setting, as the settings page and the leave policy card show them. */
-export const SetBy = Closed({ userId: Id, name: Name });
-export type SetBy = Static<typeof SetBy>;
-
-/** Each event says who changed the setting and when, by the deciding clock. */
-const change = { companyId: Id, by: SetBy, at: Instant };
+/** Each event says who changed the setting (as the settings page and the leave policy card show them) and when, by the deciding clock. */
+const change = { companyId: Id, by: ChangedBy, at: Instant };
 
 /** The working time a day needs to count as complete (team attendance's "Working Hrs. Not Completed"). */
 export const DailyThresholdSet = Closed({ ...change, minutes: Type.Integer({ minimum: 60, maximum: 24 * 60 }) });

@@ -1,12 +1,7 @@
 import type { Authority } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { forbidden } from './errors.ts';
-
-/** A person as a request names them: their id and their name then. */
-interface Person {
-  userId: string;
-  name: string;
-}
+import type { Person } from './request-schema.ts';
 
 /**
  * The server moving a pending request (leave or regularization) on from an

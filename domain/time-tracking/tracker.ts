@@ -1,4 +1,4 @@
-import { type Actor, type Authority, authorize } from '../members/authorization.ts';
+import { type Actor, type Authority, authorizeOwn } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid } from '../shared/errors.ts';
@@ -188,7 +188,7 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
       const { actor, companyId, userId } = command;
       // The command must name this stream's tracker, and a tracker is its person's own ('self').
       if (state.companyId && (state.companyId !== companyId || state.userId !== userId)) throw forbidden(accessDenied);
-      authorize(actor, command.type, { companyId, member: { userId, role: actor.role, teamIds: [] } });
+      authorizeOwn(actor, command.type, companyId, userId);
     }
     // A server clock that steps back must not put a start before the last stop or a punch out before its punch in.
     const now = new Date(latest(state.lastEventAt, serverNow.toISOString()));

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../../domain/events.ts';
+import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { PRODUCT_ACTOR } from '../request-history/request-history.ts';
@@ -61,12 +62,10 @@ interface Context {
 
 type Teller<T extends StoredEvent['type']> = (data: EventOf<T>['data'], context: Context) => Told;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** A calendar day as the log says it: "3 Dec 2026". */
 export function dayText(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return `${date} ${MONTHS[month - 1]} ${year}`;
+  return `${date} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
 /** Elapsed time: "45s", "1h 20m". */

@@ -3,7 +3,7 @@ import { appKey } from '../../domain/app-usage/categories.ts';
 import type { AppCategoryEvent, AppUsageEvent } from '../../domain/app-usage/events.ts';
 import { splitByLocalDay } from '../../domain/time-tracking/local-days.ts';
 import type { AppCategoriesTable, AppUsageApplicationsTable, AppUsageDaysTable } from '../database.ts';
-import { inChunks, type Projection, type Scope } from '../projection.ts';
+import { inChunks, type Projection } from '../projection.ts';
 import { companyChanges } from '../scope.ts';
 
 type Usage = Omit<AppUsageDaysTable, 'active_ms' | 'idle_ms'> & { active_ms: number; idle_ms: number };
@@ -24,12 +24,11 @@ export const appUsageProjection: Projection = {
     const usage = new Map<string, Usage>();
     const applications = new Map<string, AppUsageApplicationsTable>();
     const categories = new Map<string, AppCategoriesTable>();
-    const scopes: Scope[] = [];
+    const companies = new Set<string>();
 
     for (const event of recorded.map((r) => ({ type: r.type, data: r.data }) as AppUsageEvent | AppCategoryEvent)) {
       const { companyId } = event.data;
-      // Productive time on the dashboards depends on both.
-      scopes.push(...companyChanges(companyId, 'app-usage', 'dashboards'));
+      companies.add(companyId);
       if (event.type === 'AppCategorySet') {
         const { application, category, by, at } = event.data;
         const key = appKey(application);
@@ -87,6 +86,7 @@ export const appUsageProjection: Projection = {
         )
         .execute();
     }
-    return scopes;
+    // Productive time on the dashboards depends on both.
+    return [...companies].flatMap((companyId) => companyChanges(companyId, 'app-usage', 'dashboards'));
   },
 };

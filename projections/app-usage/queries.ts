@@ -5,7 +5,7 @@ import type { AppCategory } from '../../domain/app-usage/events.ts';
 import type { AppCategoryList, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
-import { type UnproductiveScope, unproductiveDays } from './unproductive.ts';
+import { categoryOf, type UnproductiveScope, unproductiveDays } from './unproductive.ts';
 
 /** For the performance dashboard: each person's unproductive time over a range. */
 export { unproductiveMsByPerson } from './unproductive.ts';
@@ -15,18 +15,17 @@ async function applicationsOn(db: Kysely<Database>, companyId: string, day: stri
   if (teams?.length === 0) return [];
   const rows = await db
     .selectFrom('app_usage_days as u')
-    .leftJoin('app_categories as c', (join) => join.onRef('c.company_id', '=', 'u.company_id').onRef('c.app_key', '=', 'u.app_key'))
-    .select((eb) => ['u.app_key', 'c.category', eb.fn.max('u.application').as('application'), eb.fn.sum<string>('u.active_ms').as('active'), eb.fn.sum<string>('u.idle_ms').as('idle')])
+    .select((eb) => ['u.app_key', categoryOf(companyId).as('category'), eb.fn.max('u.application').as('application'), eb.fn.sum<string>('u.active_ms').as('active'), eb.fn.sum<string>('u.idle_ms').as('idle')])
     .where('u.company_id', '=', companyId)
     .where('u.day', '=', day)
     .$if(teams !== null, (qb) => qb.where('u.team_id', 'in', teams!))
     .$if(userId !== undefined, (qb) => qb.where('u.user_id', '=', userId!))
-    .groupBy(['u.app_key', 'c.category'])
+    .groupBy('u.app_key')
     .execute();
   return rows
     .map((row) => ({
       application: DEFAULT_APPS.get(row.app_key)?.application ?? row.application,
-      category: (row.category as AppCategory | null) ?? defaultCategory(row.app_key),
+      category: row.category,
       activeMs: Number(row.active),
       idleMs: Number(row.idle),
     }))

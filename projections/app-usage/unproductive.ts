@@ -1,16 +1,21 @@
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_UNPRODUCTIVE_KEYS } from '../../domain/app-usage/categories.ts';
+import { defaultKeys } from '../../domain/app-usage/categories.ts';
+import type { AppCategory } from '../../domain/app-usage/events.ts';
 import type { Database } from '../database.ts';
 
+const PRODUCTIVE_KEYS = defaultKeys('productive');
+const UNPRODUCTIVE_KEYS = defaultKeys('unproductive');
+
 /**
- * An application's category as the company has it now: the Admin's choice,
- * else the default list's unproductive tools, else neither. Read at query
- * time, so a change shows on every dashboard at once.
+ * The category of an `app_usage_days u` row's application as the company has
+ * it now: the Admin's choice, else the default list's (defaultCategory's rule),
+ * else neutral. Read at query time, so a change shows on every dashboard at
+ * once; the one rule for both the applications listed and the unproductive time.
  */
-const isUnproductive = (companyId: string) => sql<boolean>`coalesce(
+export const categoryOf = (companyId: string) => sql<AppCategory>`coalesce(
   (SELECT c.category FROM app_categories c WHERE c.company_id = ${companyId} AND c.app_key = u.app_key),
-  CASE WHEN u.app_key = ANY(${DEFAULT_UNPRODUCTIVE_KEYS}::text[]) THEN 'unproductive' END
-) = 'unproductive'`;
+  CASE WHEN u.app_key = ANY(${UNPRODUCTIVE_KEYS}::text[]) THEN 'unproductive' WHEN u.app_key = ANY(${PRODUCTIVE_KEYS}::text[]) THEN 'productive' ELSE 'neutral' END
+)`;
 
 export interface UnproductiveScope {
   /** The teams whose time counts; null for the whole company. */
@@ -28,7 +33,7 @@ export async function unproductiveDays(db: Kysely<Database>, companyId: string, 
     WHERE u.company_id = ${companyId} AND u.day BETWEEN ${range.from} AND ${range.to}
       ${teams ? sql`AND u.team_id = ANY(${teams}::uuid[])` : sql``}
       ${userId ? sql`AND u.user_id = ${userId}` : sql``}
-      AND ${isUnproductive(companyId)}
+      AND ${categoryOf(companyId)} = 'unproductive'
     GROUP BY u.user_id, u.day`.execute(db);
   return rows.map((row) => ({ userId: row.user_id, day: row.day, unproductiveMs: Number(row.unproductive) }));
 }

@@ -1,9 +1,10 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { balanceFrom } from '../../domain/leave/balance.ts';
-import { PAID_LEAVE, type LeaveRequestStatus, type LeaveType } from '../../domain/leave/events.ts';
+import { PAID_LEAVE, type LeaveType } from '../../domain/leave/events.ts';
 import type { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import type { Actor } from '../../domain/members/authorization.ts';
 import type { Database, LeaveRequestsTable } from '../database.ts';
+import { progressOf, toProcessOf } from '../request-history/request-rows.ts';
 import { requestVisibleTo } from '../request-history/visibility.ts';
 
 const toView = (row: Selectable<LeaveRequestsTable>): LeaveRequestView => ({
@@ -11,12 +12,7 @@ const toView = (row: Selectable<LeaveRequestsTable>): LeaveRequestView => ({
   leaveDate: row.leave_date,
   type: row.type as LeaveType,
   comment: row.comment,
-  status: row.status as LeaveRequestStatus,
-  assignee: { userId: row.assignee_id, name: row.assignee_name },
-  requestedAt: row.requested_at.toISOString(),
-  processedBy: row.processed_by_name,
-  processedAt: row.processed_at?.toISOString() ?? null,
-  processComment: row.process_comment,
+  ...progressOf(row),
 });
 
 /** A person's own requests, the latest day first. */
@@ -50,11 +46,7 @@ export async function leaveRequestsToProcess(db: Kysely<Database>, actor: Actor)
     .orderBy('r.leave_date', 'desc')
     .orderBy('r.requested_at', 'desc')
     .execute();
-  return rows.map((row) => ({
-    ...toView(row),
-    requester: { userId: row.user_id, name: row.requester_name, email: row.requester_email },
-    mayProcess: row.status === 'Pending' && (actor.role === 'Admin' || row.assignee_id === actor.userId),
-  }));
+  return rows.map((row) => ({ ...toView(row), ...toProcessOf(row, actor) }));
 }
 
 /** Whose stream a request is in, if the viewer may see it; undefined otherwise, as for one that does not exist. */
@@ -97,35 +89,4 @@ export async function paidLeaveBalanceOf(db: Kysely<Database>, companyId: string
       .executeTakeFirstOrThrow(),
   ]);
   return { year, hasPolicy: allocated !== null, ...balanceFrom(allocated ?? 0, usage?.used_paid ?? 0, Number(pending.count)) };
-}
-
-/**
- * Someone the requester may send a request to (management §6): an Admin of
- * the company, or a Head or Manager of one of the requester's teams; a live
- * member, not the requester.
- */
-export async function eligibleAssignee(db: Kysely<Database>, companyId: string, requesterId: string, assigneeId: string) {
-  if (!assigneeId || assigneeId === requesterId) return undefined;
-  return db
-    .selectFrom('company_members as m')
-    .select(['m.user_id as userId', 'm.name'])
-    .where('m.company_id', '=', companyId)
-    .where('m.user_id', '=', assigneeId)
-    .where('m.deleted', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb('m.is_admin', '=', true),
-        eb.exists(
-          eb
-            .selectFrom('team_members as managing')
-            .innerJoin('team_members as requester', (join) => join.onRef('requester.team_id', '=', 'managing.team_id').on('requester.user_id', '=', requesterId))
-            .innerJoin('teams as t', (join) => join.onRef('t.team_id', '=', 'managing.team_id').on('t.deleted', '=', false))
-            .select('managing.team_id')
-            .whereRef('managing.user_id', '=', 'm.user_id')
-            .where('managing.company_id', '=', companyId)
-            .where('managing.role', 'in', ['Head', 'Manager']),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
 }

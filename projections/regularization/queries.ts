@@ -1,10 +1,9 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Actor } from '../../domain/members/authorization.ts';
-import type { RegularizationStatus } from '../../domain/regularization/events.ts';
 import type { Span } from '../../domain/regularization/time-span.ts';
 import type { RegularizationRequestToProcess, RegularizationRequestView } from '../../domain/regularization/views.ts';
-import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { Database, RegularizationRequestsTable } from '../database.ts';
+import { progressOf, toProcessOf } from '../request-history/request-rows.ts';
 import { requestVisibleTo } from '../request-history/visibility.ts';
 
 export interface TablePage {
@@ -24,12 +23,7 @@ const toView = (row: Selectable<RegularizationRequestsTable>): RegularizationReq
   project: { projectId: row.project_id, name: row.project_name },
   task: { taskId: row.task_id, name: row.task_name },
   taskDetails: row.task_details,
-  status: row.status as RegularizationStatus,
-  assignee: { userId: row.assignee_id, name: row.assignee_name },
-  requestedAt: row.requested_at.toISOString(),
-  processedBy: row.processed_by_name,
-  processedAt: row.processed_at?.toISOString() ?? null,
-  processComment: row.process_comment,
+  ...progressOf(row),
 });
 
 /** A person's own requests, the latest day and time first, one page of them. */
@@ -76,11 +70,7 @@ export async function regularizationRequestsToProcess(db: Kysely<Database>, acto
       .execute(),
     visible.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const requests: RegularizationRequestToProcess[] = rows.map((row) => ({
-    ...toView(row),
-    requester: { userId: row.user_id, name: row.requester_name, email: row.requester_email },
-    mayProcess: row.status === 'Pending' && (actor.role === 'Admin' || row.assignee_id === actor.userId),
-  }));
+  const requests: RegularizationRequestToProcess[] = rows.map((row) => ({ ...toView(row), ...toProcessOf(row, actor) }));
   return { requests, total: Number(total) };
 }
 
@@ -92,34 +82,6 @@ export async function visibleRegularizationRequest(db: Kysely<Database>, actor: 
     .where('company_id', '=', actor.companyId)
     .where('request_id', '=', requestId)
     .where(requestVisibleTo(actor, 'user_id', 'assignee_id'))
-    .executeTakeFirst();
-}
-
-
-/** Someone who may decide the requests of a team's people: a live Admin, or a Head or Manager of the team. */
-export async function teamDecider(db: Kysely<Database>, companyId: string, teamId: string, userId: string) {
-  return db
-    .selectFrom('company_members as m')
-    .select(['m.user_id as userId', 'm.name'])
-    .where('m.company_id', '=', companyId)
-    .where('m.user_id', '=', userId)
-    .where('m.deleted', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb('m.is_admin', '=', true),
-        eb.exists(
-          eb
-            .selectFrom('team_members as tm')
-            .innerJoin('teams as t', 't.team_id', 'tm.team_id')
-            .select('tm.user_id')
-            .whereRef('tm.company_id', '=', 'm.company_id')
-            .whereRef('tm.user_id', '=', 'm.user_id')
-            .where('tm.team_id', '=', teamId)
-            .where('tm.role', 'in', DECIDING_ROLES)
-            .where('t.deleted', '=', false),
-        ),
-      ]),
-    )
     .executeTakeFirst();
 }
 

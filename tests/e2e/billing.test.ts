@@ -10,8 +10,6 @@ import {
   stripeEvent,
   subscriptionObject,
   TEST_PRICES,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
 } from '../support/fake-stripe.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
@@ -55,13 +53,7 @@ describe('billing with Stripe', () => {
   beforeAll(async () => {
     await ensureWebBuild();
     stripe = await startFakeStripe();
-    const { hostname, port } = new URL(stripe.url);
-    [server, browser] = await Promise.all([
-      startTestServer({
-        billing: { stripeSecretKey: TEST_SECRET_KEY, stripeWebhookSecret: TEST_WEBHOOK_SECRET, prices: TEST_PRICES, stripeApi: { host: hostname, port: Number(port), protocol: 'http' } },
-      }),
-      launchBrowser(),
-    ]);
+    [server, browser] = await Promise.all([startTestServer({ billing: stripe.billing }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { BillingConfig } from '../../api/config.ts';
 
 /**
  * A local stand-in for api.stripe.com: answers the few endpoints billing
@@ -19,6 +20,8 @@ export interface FakeStripe {
   subscriptions: Map<string, Stripe.Subscription>;
   /** Answer every API call with Stripe's 500 (Stripe out of order). */
   failing: boolean;
+  /** A server's billing that calls this fake: the test key, webhook secret and prices. */
+  billing: BillingConfig;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     set failing(value: boolean) {
       state.failing = value;
     },
+    billing: { off: false, stripeSecretKey: TEST_SECRET_KEY, stripeWebhookSecret: TEST_WEBHOOK_SECRET, prices: TEST_PRICES, stripeApi: { host: '127.0.0.1', port, protocol: 'http' } },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

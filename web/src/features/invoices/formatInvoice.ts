@@ -1,4 +1,4 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { billingDateFormat } from '../subscription/billingDateFormat';
 
 /** An amount in minor units (cents) in its currency, e.g. 2900 usd → $29.00 (management §9: divide by 100). */
 export function formatAmount(amount: number, currency: string): string {
@@ -11,8 +11,8 @@ export function formatAmount(amount: number, currency: string): string {
 }
 
 /** A date of an invoice, in the browser's calendar. */
-export const formatInvoiceDate = (iso: string): string => dateFormat.format(new Date(iso));
+export const formatInvoiceDate = (iso: string): string => billingDateFormat.format(new Date(iso));
 
 /** The period an invoice bills, e.g. 'Mar 1, 2025 – Apr 1, 2025'. */
 export const formatBillingPeriod = ({ start, end }: { start: string; end: string }): string =>
-  dateFormat.formatRange(new Date(start), new Date(end));
+  billingDateFormat.formatRange(new Date(start), new Date(end));

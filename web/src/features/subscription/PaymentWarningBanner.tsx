@@ -2,9 +2,8 @@ import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CompanySummary } from '../company/CompanySummary';
+import { billingDateFormat } from './billingDateFormat';
 import { billingQueryOptions } from './billingQueryOptions';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The warning of a failed payment (past_due): the company stays open until its paid period ends, then it is suspended. */
 export function PaymentWarningBanner({ company }: { company: CompanySummary }) {
@@ -15,8 +14,8 @@ export function PaymentWarningBanner({ company }: { company: CompanySummary }) {
   return (
     <Alert color="red" variant="light" title="Payment failed" mb="lg">
       The last payment for {company.companyName} failed.
-      {nextPaymentAttempt && ` It will be tried again on ${dateFormat.format(new Date(nextPaymentAttempt))}.`}
-      {currentPeriodEnd && ` Unless it is paid, ${company.companyName} is suspended on ${dateFormat.format(new Date(currentPeriodEnd))}.`}{' '}
+      {nextPaymentAttempt && ` It will be tried again on ${billingDateFormat.format(new Date(nextPaymentAttempt))}.`}
+      {currentPeriodEnd && ` Unless it is paid, ${company.companyName} is suspended on ${billingDateFormat.format(new Date(currentPeriodEnd))}.`}{' '}
       {company.role === 'Admin' ? (
         <>
           Pay the open invoice on the{' '}

@@ -3,11 +3,11 @@ import { billingApi } from './billingApi';
 
 /**
  * The plans and the checkout mode are the server's configuration: read once.
- * A company's subscription lives under ['company', companyId, 'billing'], so
- * the live changes of the company refresh it.
+ * A company's subscription sits with its details, under ['company',
+ * companyId, 'details'], where the billing read model's live changes reach it.
  */
 export const billingQueryOptions = {
   plans: queryOptions({ queryKey: ['billing', 'plans'], queryFn: billingApi.plans, staleTime: Infinity }),
   subscription: (companyId: string) =>
-    queryOptions({ queryKey: ['company', companyId, 'billing', 'subscription'], queryFn: () => billingApi.subscription(companyId) }),
+    queryOptions({ queryKey: ['company', companyId, 'details', 'subscription'], queryFn: () => billingApi.subscription(companyId) }),
 };

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { ChangedBy } from '../projects/events.ts';
+import { Closed, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from './schema.ts';
+
+/** What leave and regularization requests share, in their events and in the views of them. */
+
+/** Management §4: Pending, then Approved or Declined. */
+export const REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export const MAX_COMMENT_LENGTH = 2_000;
+
+/** A person as history shows them: their id and their name when it happened. */
+export const Person = ChangedBy;
+export type Person = ChangedBy;
+
+/** Every event names the requester (`userId`, the stream's owner) and the request... */
+export const requestId = { companyId: Id, userId: Id, requestId: Id };
+/** ...and who acted. */
+export const requestRef = { ...requestId, by: Person };
+
+/** Its assignee can no longer decide it: the server moved it on. */
+export const RequestReassigned = Closed({ ...requestId, from: Person, to: Person });
+
+/** A view's status, whom the request was sent to, and who approved or declined it, when, and what they said (null while pending). */
+export const requestProgressView = {
+  status: Type.Enum(REQUEST_STATUSES),
+  assignee: NamedPerson,
+  requestedAt: Instant,
+  processedBy: Nullable(Name),
+  processedAt: Nullable(Instant),
+  processComment: Nullable(Text(MAX_COMMENT_LENGTH)),
+};
+
+/** What a processor's list adds to a request: its requester, and whether the viewer may approve or decline it now (it is pending, and they were asked or are an Admin). */
+export const toProcessView = {
+  requester: Type.Object({ userId: Id, name: Name, email: Email }),
+  mayProcess: Type.Boolean(),
+};

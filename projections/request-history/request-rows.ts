@@ -1,0 +1,30 @@
+import type { Actor } from '../../domain/members/authorization.ts';
+import type { REQUEST_STATUSES } from '../../domain/shared/request-schema.ts';
+
+/** The columns leave_requests and regularization_requests share. */
+interface RequestRow {
+  user_id: string;
+  status: string;
+  assignee_id: string;
+  assignee_name: string;
+  requested_at: Date;
+  processed_by_name: string | null;
+  processed_at: Date | null;
+  process_comment: string | null;
+}
+
+/** A request's status, whom it was sent to and its processing, as its view shows them (requestProgressView). */
+export const progressOf = (row: RequestRow) => ({
+  status: row.status as (typeof REQUEST_STATUSES)[number],
+  assignee: { userId: row.assignee_id, name: row.assignee_name },
+  requestedAt: row.requested_at.toISOString(),
+  processedBy: row.processed_by_name,
+  processedAt: row.processed_at?.toISOString() ?? null,
+  processComment: row.process_comment,
+});
+
+/** What a processor's list adds to a request (toProcessView): its requester, and whether the viewer may approve or decline it now. */
+export const toProcessOf = (row: RequestRow & { requester_name: string; requester_email: string }, actor: Actor) => ({
+  requester: { userId: row.user_id, name: row.requester_name, email: row.requester_email },
+  mayProcess: row.status === 'Pending' && (actor.role === 'Admin' || row.assignee_id === actor.userId),
+});
