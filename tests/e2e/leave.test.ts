@@ -65,12 +65,7 @@ afterAll(async () => {
 checkEachTest(contexts);
 
 /** A signed-in page on the server's clock. */
-async function pageOf(user: ApiUser, path: string) {
-  const page = await signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId, teamId: apollo } });
-  await page.clock.install({ time: now() });
-  await page.reload();
-  return page;
-}
+const pageOf = (user: ApiUser, path: string) => signedInPage(browser, server, contexts, { email: user.email, path, team: { companyId, teamId: apollo }, clock: now() });
 
 /** A count of the paid leave summary, e.g. 'Available'. */
 const count = async (page: Page, label: string) => (await visible(page.getByRole('group', { name: `${label} paid leave days` }))).innerText();

@@ -144,14 +144,21 @@ export async function signInWithApi(context: BrowserContext, user: TestUser, rem
 /**
  * A page signed in as `user` (over the API), in India's calendar, open at
  * `path`; with a company and team given, that team is already chosen as the
- * 'Choose a Team' modal stores it (that modal has tests of its own). Its
- * context joins `contexts`, which checkEachTest closes.
+ * 'Choose a Team' modal stores it (that modal has tests of its own); with
+ * `clock` given, the page's clock starts there (installed before the page
+ * opens). Its context joins `contexts`, which checkEachTest closes.
  */
 export async function signedInPage(
   browser: Browser,
   server: TestServer,
   contexts: BrowserContext[],
-  { email, path: opened, team, viewport = { width: 1366, height: 900 } }: { email: string; path: string; team?: { companyId: string; teamId: string }; viewport?: { width: number; height: number } },
+  {
+    email,
+    path: opened,
+    team,
+    clock,
+    viewport = { width: 1366, height: 900 },
+  }: { email: string; path: string; team?: { companyId: string; teamId: string }; clock?: Date; viewport?: { width: number; height: number } },
 ): Promise<Page> {
   const context = await newContext(browser, server, { viewport, timezoneId: 'Asia/Kolkata' });
   contexts.push(context);
@@ -162,6 +169,7 @@ export async function signedInPage(
       if (window.location.origin !== 'null') window.localStorage.setItem('timeledger.activeTeam', stored);
     }, activeTeam);
   }
+  if (clock) await context.clock.install({ time: clock });
   const page = await context.newPage();
   await page.goto(opened);
   return page;
