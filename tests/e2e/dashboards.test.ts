@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import type { ApiUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot, seededBrowserSuite, signedInPage, visible } from './support/browser.ts';
+import { chooseOption, screenshot, seededBrowserSuite, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Both dashboards as an Admin, a Manager and a Member, on time tracked over
@@ -129,6 +129,20 @@ describe('team dashboard', () => {
     expect((await untracked.innerText()).match(/Ivy Idle|Max Manager/g)).toEqual(['Ivy Idle', 'Max Manager']);
     await visible(page.getByRole('region', { name: 'Most Hours Worked' }).getByText('Ana Apollo'));
     await screenshot(page, 'dashboard-team-march');
+  });
+
+  it("offers an Admin 'All teams' and each team in the top bar's picker, keeping the choice in the URL", async () => {
+    const { admin, gemini } = suite.seeded;
+    const page = await pageOf(admin, '/dashboard-team?from=2026-10-31&to=2026-11-01');
+    const picker = page.getByRole('combobox', { name: 'Team' });
+    await expect.poll(() => picker.inputValue()).toBe('All teams');
+    await picker.click();
+    expect(await page.getByRole('listbox').filter({ visible: true }).getByRole('option').allInnerTexts()).toEqual(['All teams', 'Apollo', 'Gemini']);
+    await page.getByRole('option', { name: 'Gemini' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('team')).toBe(gemini);
+    await visible(page.getByRole('region', { name: 'Most Hours Worked' }).getByText('Bob Gemini'));
+    await chooseOption(picker, 'All teams');
+    await expect.poll(() => new URL(page.url()).searchParams.has('team')).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { rangeProblem } from '../../../../domain/dashboards/range.ts';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { shownTeamName } from '../dashboards/dashboardTeam';
 import { formatDay } from '../dashboards/formatDay';
 import { useDashboardTeam } from '../dashboards/useDashboardTeam';
 import { useToday } from '../dashboards/useToday';
@@ -40,7 +41,7 @@ function InternalDashboardOfCompany({ company, search }: { company: CompanySumma
   const dashboard = useQuery({ ...appUsageQueries.team(companyId, teamId, day), enabled: team.status === 'success' && problem === null });
   const data = dashboard.data;
   const error = team.status === 'error' ? team.error : dashboard.error;
-  const teamName = team.status !== 'success' ? null : (team.choices.find((choice) => choice.teamId === team.teamId)?.teamName ?? 'All teams');
+  const teamName = team.status !== 'success' ? null : shownTeamName(team);
   // The team's first punch in and last punch out, in the zone of whoever made them.
   const zoneOf = (at: string | null | undefined) => data?.people.find((p) => p.punchIn === at || p.punchOut === at)?.timeZone ?? data?.people[0]?.timeZone;
 

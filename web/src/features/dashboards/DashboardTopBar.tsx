@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, Select } from '@mantine/core';
+import { Button, Group, ScrollArea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
@@ -10,6 +10,7 @@ import { isDashboardPath, isTeamDashboardPath } from './dashboardPaths';
 import { dashboardQueries } from './dashboardQueries';
 import { DateRangeInput } from './DateRangeInput';
 import { rangeSearch } from './dashboardSearch';
+import { TeamPicker } from './TeamPicker';
 import { useDashboardTeam } from './useDashboardTeam';
 import { useToday } from './useToday';
 import { viewedRange } from './viewedRange';
@@ -22,8 +23,6 @@ export function useShowsDashboardTopBar(): boolean {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return useActiveCompany() !== null && isDashboardPath(pathname);
 }
-
-const ALL_TEAMS = 'all';
 
 /**
  * The top bar's dashboard controls (core §2): the team picker on the team
@@ -48,7 +47,7 @@ export function DashboardTopBar() {
     <ScrollArea type="scroll" scrollbarSize={4} h={DASHBOARD_BAR_HEIGHT}>
       <Group h={DASHBOARD_BAR_HEIGHT} px="md" gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
         {isTeamDashboardPath(pathname) && (
-          <TeamPicker company={company} wanted={search.team} onPick={(team) => void navigate({ to: '.', search: (previous) => ({ ...previous, team }) })} />
+          <TeamOfDashboard company={company} wanted={search.team} onPick={(team) => void navigate({ to: '.', search: (previous) => ({ ...previous, team }) })} />
         )}
         <Button.Group aria-label="Range">
           {RANGE_PRESETS.map((preset) => (
@@ -76,24 +75,9 @@ export function DashboardTopBar() {
   );
 }
 
-function TeamPicker({ company, wanted, onPick }: { company: CompanySummary; wanted: string | undefined; onPick: (team: string | undefined) => void }) {
+function TeamOfDashboard({ company, wanted, onPick }: { company: CompanySummary; wanted: string | undefined; onPick: (team: string | undefined) => void }) {
   const team = useDashboardTeam(company, wanted);
-  if (team.status !== 'success') return null;
-  const data = [...(team.offersAllTeams ? [{ value: ALL_TEAMS, label: 'All teams' }] : []), ...team.choices.map((choice) => ({ value: choice.teamId, label: choice.teamName }))];
-  // One team and no 'All teams': nothing to pick.
-  if (data.length < 2) return null;
-  return (
-    <Select
-      aria-label="Team"
-      size="xs"
-      w={180}
-      data={data}
-      value={team.teamId ?? ALL_TEAMS}
-      onChange={(value) => value && onPick(value === ALL_TEAMS ? undefined : value)}
-      allowDeselect={false}
-      style={{ flexShrink: 0 }}
-    />
-  );
+  return team.status === 'success' ? <TeamPicker team={team} onPick={onPick} size="xs" width={180} /> : null;
 }
 
 interface DashboardExportProps {

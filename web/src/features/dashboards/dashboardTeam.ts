@@ -25,3 +25,20 @@ export function dashboardTeam(managed: TeamChoice[], role: Role, wanted: string 
   const teamId = manages(wanted) ? wanted! : offersAllTeams ? null : manages(activeTeamId) ? activeTeamId : (managed[0]?.teamId ?? null);
   return { choices: managed, offersAllTeams, teamId };
 }
+
+/** The picker's value for 'All teams'. */
+const ALL_TEAMS = 'all';
+
+/** The team picker's options: 'All teams' first when offered, then the viewer's teams. */
+export function teamOptions(team: DashboardTeam): { value: string; label: string }[] {
+  return [...(team.offersAllTeams ? [{ value: ALL_TEAMS, label: 'All teams' }] : []), ...team.choices.map((choice) => ({ value: choice.teamId, label: choice.teamName }))];
+}
+
+/** The picker's value of the team shown. */
+export const teamOption = (team: DashboardTeam): string => team.teamId ?? ALL_TEAMS;
+
+/** The team a picked option names: undefined for 'All teams'. */
+export const pickedTeam = (value: string): string | undefined => (value === ALL_TEAMS ? undefined : value);
+
+/** The name of the team shown: 'All teams' when it shows them all. */
+export const shownTeamName = (team: DashboardTeam): string => team.choices.find((choice) => choice.teamId === team.teamId)?.teamName ?? 'All teams';

@@ -6,9 +6,11 @@ import { type DayRange, presetRange, RANGE_LABELS, RANGE_PRESETS } from '../../.
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { shownTeamName } from '../dashboards/dashboardTeam';
 import { DateRangeInput } from '../dashboards/DateRangeInput';
 import { formatRange } from '../dashboards/formatRange';
 import { RangeProblemAlert } from '../dashboards/RangeProblemAlert';
+import { TeamPicker } from '../dashboards/TeamPicker';
 import { useDashboardTeam } from '../dashboards/useDashboardTeam';
 import { useToday } from '../dashboards/useToday';
 import { viewedRange } from '../dashboards/viewedRange';
@@ -21,7 +23,6 @@ import { PerformanceChart } from './PerformanceChart';
 import { performanceQuery } from './performanceQuery';
 import type { PerformanceSearch } from './performanceSearch';
 import { PerformanceTable } from './PerformanceTable';
-import { PerformanceTeamPicker } from './PerformanceTeamPicker';
 import { RequestMonitoringModal } from './RequestMonitoringModal';
 
 /** The dashboards' ranges (today, yesterday, last week, last 30 days), offered beside the calendar. */
@@ -58,7 +59,7 @@ function PerformanceOfCompany({ company, search }: { company: CompanySummary; se
 
   const error = team.status === 'error' ? team.error : dashboard.error;
   const data = dashboard.data;
-  const teamName = team.status !== 'success' ? null : (team.choices.find((choice) => choice.teamId === team.teamId)?.teamName ?? 'All teams');
+  const teamName = team.status !== 'success' ? null : shownTeamName(team);
   const pickTeam = (teamId: string | undefined) => void navigate({ to: PAGE, search: (previous) => ({ ...previous, team: teamId }) });
   const pickRange = ({ from, to }: DayRange) => void navigate({ to: PAGE, search: (previous) => ({ ...previous, range: undefined, from, to }) });
 
@@ -73,7 +74,7 @@ function PerformanceOfCompany({ company, search }: { company: CompanySummary; se
           </Text>
         </div>
         <Group gap="sm">
-          {team.status === 'success' && <PerformanceTeamPicker team={team} onPick={pickTeam} />}
+          {team.status === 'success' && <TeamPicker team={team} onPick={pickTeam} size="sm" width={200} />}
           <DateRangeInput range={viewed.problem ? null : viewed.range} today={today} onPick={pickRange} presets={rangePresets(today)} />
         </Group>
       </Group>
