@@ -79,13 +79,13 @@ export async function startServer(
     : null;
 
   const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
-  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, now });
+  const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
+  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, seatPlan: billing.seatPlan, now });
   const storage = folderStorage(path.join(config.dataDir, 'files'));
   const projectsService = createProjectsService({ store, db, storage });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const screenshots = createScreenshotsService({ store, db, storage, timeTracking, now });
   const appUsage = createAppUsageService({ store, timeTracking, now });
-  const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const app = await buildApp({
     context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),

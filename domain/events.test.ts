@@ -126,6 +126,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   InviteExpired: { inviteId, companyId, email: 'grace@example.com', reason: 'replaced' },
   InviteAccepted: { inviteId, companyId, email: 'grace@example.com', userId, acceptedAt: at },
   InviteDeclined: { inviteId, companyId, email: 'grace@example.com', declinedAt: at },
+  SeatsReserved: { companyId, seats: [{ email: 'grace@example.com', inviteIds: [inviteId] }], at },
   ProjectCreated: { projectId, companyId, name: 'Website App', prefix: 'WA', createdBy: by },
   ProjectRenamed: { projectId, companyId, name: 'Website', by },
   ProjectDeleted: { projectId, companyId, by },

@@ -3,7 +3,7 @@ import { type AppCategoryEvent, type AppUsageEvent, appUsageEventSchemas } from 
 import { type BillingEvent, billingEventSchemas } from './billing/events.ts';
 import { type CompanyEvent, companyEventSchemas, type CompanyNamesEvent } from './companies/events.ts';
 import { type AccountEvent, type EmailReservationEvent, identityEventSchemas } from './identity/events.ts';
-import { type InviteEvent, inviteEventSchemas } from './invites/events.ts';
+import { type InviteEvent, inviteEventSchemas, type SeatsEvent } from './invites/events.ts';
 import { type LeaveEvent, leaveEventSchemas } from './leave/events.ts';
 import { type MemberEvent, memberEventSchemas } from './members/events.ts';
 import { type MonitoringEvent, monitoringEventSchemas } from './monitoring/events.ts';
@@ -25,6 +25,7 @@ export type StoredEvent =
   | MemberEvent
   | TeamEvent
   | InviteEvent
+  | SeatsEvent
   | ProjectEvent
   | TaskEvent
   | TaskNumberEvent

@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { billing } from '../../domain/billing/billing.ts';
-import { type BillingCycle, type PlanId, PLANS, planById, seatLimitMessage } from '../../domain/billing/plans.ts';
+import { type BillingCycle, type Plan, type PlanId, PLANS, planById } from '../../domain/billing/plans.ts';
 import { hasEnded, paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
-import { normalizeEmail } from '../../domain/identity/validation.ts';
 import { authorize } from '../../domain/members/authorization.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
 import { handleCommand, loadStream } from '../../eventstore/command-handler.ts';
@@ -147,25 +146,17 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
     invoicesOf: (companyId: string, page: number, limit: number) => invoicesOf(db, companyId, page, limit),
 
     /**
-     * Refuses invitations that would take the company past its plan's
-     * members: members and pending invitations count, existing members are
-     * never removed. No plan (a trial, BILLING=off, an operator’s activation, a subscription that has ended): no limit.
+     * The plan whose member limit applies to the company's invitations
+     * (organisation service, domain/invites/seats.ts); null when none does: a
+     * trial, BILLING=off, an operator’s activation, a subscription that has
+     * ended, an unlimited plan. Existing members are never removed.
      */
-    async checkSeats(companyId: string, emails: readonly string[]): Promise<void> {
-      if (config.off) return;
+    async seatPlan(companyId: string): Promise<(Plan & { seatLimit: number }) | null> {
+      if (config.off) return null;
       const row = await billingOf(db, companyId);
       const plan = row?.plan ? planById(row.plan) : undefined;
-      if (!plan || plan.seatLimit === null || !row?.stripe_status || hasEnded(row.stripe_status)) return;
-      const [members, pending] = await Promise.all([
-        db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute(),
-        db.selectFrom('invites').select('email').distinct().where('company_id', '=', companyId).where('status', '=', 'pending').where('expires_at', '>', now()).execute(),
-      ]);
-      const seats = new Set([...members, ...pending].map((row) => row.email.toLowerCase()));
-      for (const email of emails) {
-        const normalized = normalizeEmail(email);
-        if (normalized) seats.add(normalized);
-      }
-      if (seats.size > plan.seatLimit) throw conflict(seatLimitMessage(plan));
+      if (!plan || plan.seatLimit === null || !row?.stripe_status || hasEnded(row.stripe_status)) return null;
+      return { ...plan, seatLimit: plan.seatLimit };
     },
   };
 }

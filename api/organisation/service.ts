@@ -4,8 +4,10 @@ import { Temporal } from 'temporal-polyfill';
 import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
 import type { CompanyLocation } from '../../domain/companies/events.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
-import { invitationsStream } from '../../domain/invites/events.ts';
+import type { Plan } from '../../domain/billing/plans.ts';
+import { invitationsStream, type SeatsEvent, seatsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
+import { seats, type SeatsState } from '../../domain/invites/seats.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
 import { member, type MemberCommand, type MemberState } from '../../domain/members/member.ts';
@@ -27,6 +29,8 @@ export interface OrganisationDeps {
   linkKey: string;
   /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
   invitesPerHour: number;
+  /** The plan whose seat limit applies to the company's invitations, if one does (api/billing/service.ts). */
+  seatPlan?: (companyId: string) => Promise<(Plan & { seatLimit: number }) | null>;
   now?: () => Date;
 }
 
@@ -64,7 +68,7 @@ const isTimeZone = (zone: string) => {
 
 export type OrganisationService = ReturnType<typeof createOrganisationService>;
 
-export function createOrganisationService({ store, db, linkKey, invitesPerHour, now = () => new Date() }: OrganisationDeps) {
+export function createOrganisationService({ store, db, linkKey, invitesPerHour, seatPlan, now = () => new Date() }: OrganisationDeps) {
   const runCompany = (companyId: string, command: CompanyCommand, metadata: EventMetadata) =>
     handleCommand(store, companyStream(companyId), company, command, { now: now(), isTimeZone }, { ...metadata, companyId });
   /** `seen`: member streams this request already read (see checkMember), so they are not read again. */
@@ -112,6 +116,35 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
     if (!holder) return { isAdmin: false, teamRoles: {} };
     const roles = await db.selectFrom('team_members').select(['team_id', 'role']).where('company_id', '=', companyId).where('user_id', '=', holder.user_id).execute();
     return { isAdmin: holder.is_admin, teamRoles: Object.fromEntries(roles.map((r) => [r.team_id, r.role as TeamRole])) };
+  }
+
+  /**
+   * Reserves a seat of the plan for each address not counted yet, or refuses
+   * them all (domain/invites/seats.ts): the seats the read models show taken,
+   * and the reservations whose invites they do not show yet.
+   */
+  async function reserveSeats(access: CompanyAccess, plan: Plan & { seatLimit: number }, invitation: { role: Role; teamIds: (string | null)[]; inviteIds: Map<string, string[]> }, metadata: EventMetadata) {
+    const companyId = access.company.company_id;
+    const stream = seatsStream(companyId);
+    const seen = new StreamStateCache<SeatsState, SeatsEvent>();
+    const { state } = await loadStream(store, stream, seats, seen);
+    const reservedIds = state.reservations.flatMap((reservation) => reservation.inviteIds);
+    const [members, pending, shown] = await Promise.all([
+      db.selectFrom('company_members').select('email').where('company_id', '=', companyId).where('deleted', '=', false).execute(),
+      db.selectFrom('invites').select('email').where('company_id', '=', companyId).where('status', '=', 'pending').where('expires_at', '>', now()).execute(),
+      reservedIds.length === 0 ? [] : db.selectFrom('invites').select('invite_id').where('invite_id', 'in', reservedIds).execute(),
+    ]);
+    const command = {
+      type: 'ReserveSeats' as const,
+      companyId,
+      seats: [...invitation.inviteIds].map(([email, inviteIds]) => ({ email, inviteIds })),
+      role: invitation.role,
+      teamIds: invitation.teamIds,
+      plan,
+      actor: access.actor,
+    };
+    const context = { now: now(), taken: new Set([...members, ...pending].map((row) => row.email.toLowerCase())), shownInviteIds: new Set(shown.map((row) => row.invite_id)) };
+    await handleCommand(store, stream, seats, command, context, { ...step(metadata, 'seats'), companyId }, seen);
   }
 
   async function invitesSentLastHour(companyId: string): Promise<number> {
@@ -248,11 +281,15 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
       if ((await invitesSentLastHour(companyId)) + emails.length * teams.length > invitesPerHour) {
         throw new DomainError('rate_limited', inviteRateMessage);
       }
+      const teamIds = teams.map((teamRow) => teamRow?.team_id ?? null);
+      const inviteIds = new Map(emails.map((email) => [email, teamIds.map(() => randomUUID())]));
+      const plan = await seatPlan?.(companyId);
+      if (plan) await reserveSeats(access, plan, { role, teamIds, inviteIds }, metadata);
 
       const results: { email: string; teamName: string | null; sent: boolean; message: string }[] = [];
       let position: LogPosition | null = null;
       for (const email of emails) {
-        for (const teamRow of teams) {
+        for (const [index, teamRow] of teams.entries()) {
           const link = newMailedLink(linkKey);
           const teamId = teamRow?.team_id ?? null;
           const teamName = teamRow?.name ?? null;
@@ -263,7 +300,7 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
               invitations,
               {
                 type: 'SendInvite',
-                inviteId: randomUUID(),
+                inviteId: inviteIds.get(email)![index],
                 companyId,
                 companyName: access.company.name,
                 email,

@@ -232,20 +232,26 @@ describe('billing with Stripe', () => {
   });
 
   describe('seat limits', () => {
-    it('refuse invitations past the plan’s members, naming the plan, and remove nobody', async () => {
-      const owner = await signedInUser(server, 'sam@seats.test', 'Sam Starter');
-      const small = await createCompany(owner, 'Small Shop');
-      expect((await owner.call('POST', `/api/companies/${small}/billing/checkout`, { plan: 'starter', cycle: 'monthly' })).status).toBe(200);
-      const customer = await customerIdOf(small);
-      const starter = subscriptionObject({ customer, companyId: small, status: 'active', price: 'price_starter_monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) });
+    /** A company of its own on the Starter plan (five members), its owner, and an invite of theirs. */
+    async function starterCompany(email: string, name: string) {
+      const owner = await signedInUser(server, email, 'Sam Starter');
+      const id = await createCompany(owner, name);
+      expect((await owner.call('POST', `/api/companies/${id}/billing/checkout`, { plan: 'starter', cycle: 'monthly' })).status).toBe(200);
+      const customer = await customerIdOf(id);
+      const starter = subscriptionObject({ customer, companyId: id, status: 'active', price: 'price_starter_monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY) });
       await webhook(stripeEvent('customer.subscription.created', starter, new Date()));
+      const invite = (emails: string[]) => owner.call('POST', `/api/companies/${id}/invites`, { emails, role: 'Admin' });
+      return { id, starter, invite };
+    }
+    const refusal = 'Your Starter plan allows up to 5 members. Choose a larger plan to invite more.';
 
-      const invite = (emails: string[]) => owner.call('POST', `/api/companies/${small}/invites`, { emails, role: 'Admin' });
+    it('refuse invitations past the plan’s members, naming the plan, and remove nobody', async () => {
+      const { id: small, starter, invite } = await starterCompany('sam@seats.test', 'Small Shop');
       const sent = await invite(['one@seats.test', 'two@seats.test', 'three@seats.test', 'four@seats.test']);
       expect(sent.status).toBe(200);
       const before = await eventCount(server);
       const refused = await invite(['five@seats.test']);
-      expect(refused).toMatchObject({ status: 409, body: { message: 'Your Starter plan allows up to 5 members. Choose a larger plan to invite more.' } });
+      expect(refused).toMatchObject({ status: 409, body: { message: refusal } });
       expect(await eventCount(server)).toBe(before);
       // Inviting someone already counted takes no seat.
       expect((await invite(['one@seats.test'])).status).toBe(200);
@@ -256,6 +262,23 @@ describe('billing with Stripe', () => {
       expect((await invite(['five@seats.test'])).status).toBe(200);
       const members = await server.db.selectFrom('company_members').select('user_id').where('company_id', '=', small).where('deleted', '=', false).execute();
       expect(members).toHaveLength(1);
+    });
+
+    it('let only one of two invitations sent at once take the last seats, before the read models show either', async () => {
+      const { id, invite } = await starterCompany('sue@seats.test', 'Busy Shop');
+      await readModelsInclude(server, (await invite(['one@busy.test', 'two@busy.test'])).body);
+      // The invites read model waits (its checkpoint held) until both have answered.
+      const answers = await server.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('projection_checkpoints').select('name').where('name', '=', 'invites').forUpdate().execute();
+        return Promise.all([invite(['three@busy.test', 'four@busy.test']), invite(['five@busy.test', 'six@busy.test'])]);
+      });
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(refusal);
+      await readModelsInclude(server, answers.find((answer) => answer.status === 200)!.body);
+      const pending = await server.db.selectFrom('invites').select('email').where('company_id', '=', id).where('status', '=', 'pending').execute();
+      expect(pending).toHaveLength(4);
+      // The seats the read models now show count as before.
+      expect(await invite(['seven@busy.test'])).toMatchObject({ status: 409, body: { message: refusal } });
     });
   });
 });

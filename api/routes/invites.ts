@@ -84,7 +84,6 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'SendInvite', write: true });
         const { emails, role, teamIds = [], projectIds = [] } = request.body;
-        await context.billing.checkSeats(access.company.company_id, emails);
         const { results, position } = await organisation.sendInvites(access, { emails, role, teamIds, projectIds }, requestMetadata(request, access.userId));
         return { results, position: positionText(position) };
       },

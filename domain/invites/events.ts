@@ -51,6 +51,16 @@ export const InviteExpired = Closed({ inviteId: Id, companyId: Id, email: Email,
 export const InviteAccepted = Closed({ inviteId: Id, companyId: Id, email: Email, userId: Id, acceptedAt: Instant });
 export const InviteDeclined = Closed({ inviteId: Id, companyId: Id, email: Email, declinedAt: Instant });
 
+/**
+ * Seats of a company's plan taken by invitations about to be sent: each new
+ * address with the invites it is sent (one per team), at the moment of asking.
+ */
+export const SeatsReserved = Closed({
+  companyId: Id,
+  seats: Type.Array(Closed({ email: Email, inviteIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) }), { minItems: 1, maxItems: 100 }),
+  at: Instant,
+});
+
 export type InviteEvent =
   | DomainEvent<'InviteSent', Static<typeof InviteSent>>
   | DomainEvent<'InviteRoleChanged', Static<typeof InviteRoleChanged>>
@@ -58,7 +68,12 @@ export type InviteEvent =
   | DomainEvent<'InviteAccepted', Static<typeof InviteAccepted>>
   | DomainEvent<'InviteDeclined', Static<typeof InviteDeclined>>;
 
-export const inviteEventSchemas = { InviteSent, InviteRoleChanged, InviteExpired, InviteAccepted, InviteDeclined };
+export type SeatsEvent = DomainEvent<'SeatsReserved', Static<typeof SeatsReserved>>;
+
+export const inviteEventSchemas = { InviteSent, InviteRoleChanged, InviteExpired, InviteAccepted, InviteDeclined, SeatsReserved };
 
 /** Every invite of one company to one e-mail: the rules between them hold here. */
 export const invitationsStream = (companyId: string, email: string) => `invitations-${companyId}-${email}`;
+
+/** A company's seat reservations: two invitations at once cannot both take its plan's last seat. */
+export const seatsStream = (companyId: string) => `seats-${companyId}`;
