@@ -23,6 +23,9 @@ let server: TestServer;
 let clock: Date | null = null;
 let admin: ApiUser;
 let manager: ApiUser;
+let head: ApiUser;
+/** A Manager of another team than Ana's. */
+let zeusManager: ApiUser;
 let ana: ApiUser;
 let mia: ApiUser;
 let bea: ApiUser;
@@ -52,6 +55,17 @@ async function send(token: string, bytes: Buffer, query: Record<string, string> 
 async function fetchFile(user: ApiUser, screenshotId: string, file: 'image' | 'thumbnail') {
   const response = await fetch(`${server.url}/api/companies/${companyId}/screenshots/${screenshotId}/${file}`, { headers: { cookie: user.cookie } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** A file's answer is exactly that to this user for a screenshot that does not exist. */
+async function expectNotFound(user: ApiUser, screenshotId: string, file: 'image' | 'thumbnail') {
+  const answer = async (id: string) => {
+    const { status, bytes } = await fetchFile(user, id, file);
+    return { status, body: JSON.parse(bytes.toString()) };
+  };
+  const unknown = await answer(randomUUID());
+  expect(unknown).toEqual({ status: 404, body: expect.objectContaining({ message: screenshotMessages.notFound }) });
+  expect(await answer(screenshotId)).toEqual(unknown);
 }
 
 const list = (user: ApiUser, userId: string, from = today(), to = today()) => user.call('GET', `/api/companies/${companyId}/screenshots?userId=${userId}&from=${from}&to=${to}`);
@@ -86,9 +100,11 @@ const eventsOf = async (screenshotId: string) => (await server.store.readStream(
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
-  [admin, manager, ana, mia, bea] = await Promise.all([
+  [admin, manager, head, zeusManager, ana, mia, bea] = await Promise.all([
     signedInUser(server, 'admin@shots.test', 'Ada Admin'),
     signedInUser(server, 'manager@shots.test', 'Max Manager'),
+    signedInUser(server, 'head@shots.test', 'Hal Head'),
+    signedInUser(server, 'zeus@shots.test', 'Zoe Zeus'),
     signedInUser(server, 'ana@shots.test', 'Ana Apollo'),
     signedInUser(server, 'mia@shots.test', 'Mia Apollo'),
     signedInUser(server, 'bea@other.test', 'Bea Beta'),
@@ -96,7 +112,10 @@ beforeAll(async () => {
   companyId = await createCompany(admin, 'Shots Inc');
   otherCompanyId = await createCompany(bea, 'Beta Corp');
   const apollo: string = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Apollo' })).body.teamId;
+  const zeus: string = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Zeus' })).body.teamId;
   await inviteAndAccept(server, admin, companyId, manager, 'Manager', [apollo]);
+  await inviteAndAccept(server, admin, companyId, head, 'Head', [apollo]);
+  await inviteAndAccept(server, admin, companyId, zeusManager, 'Manager', [zeus]);
   await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
   await inviteAndAccept(server, admin, companyId, mia, 'Member', [apollo]);
   const projectId: string = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: 'Moonshot' })).body.projectId;
@@ -219,8 +238,8 @@ describe('viewing and deleting screenshots', () => {
     shot = (await send(tokens.ana, await picture().png().toBuffer(), { application: 'Figma' })).body.screenshotId;
   });
 
-  it('serves the image and thumbnail, privately, to the person, their Admin and their team’s Manager only', async () => {
-    for (const user of [ana, admin, manager]) {
+  it('serves the image and thumbnail, privately, to the person, their Admin and their team’s Head and Manager only', async () => {
+    for (const user of [ana, admin, head, manager]) {
       for (const file of ['image', 'thumbnail'] as const) {
         const answer = await fetchFile(user, shot, file);
         expect(answer.status).toBe(200);
@@ -228,10 +247,31 @@ describe('viewing and deleting screenshots', () => {
         expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       }
     }
-    for (const user of [mia, bea]) {
-      for (const file of ['image', 'thumbnail'] as const) expect((await fetchFile(user, shot, file)).status).toBe(404);
+    for (const user of [mia, zeusManager]) {
+      for (const file of ['image', 'thumbnail'] as const) await expectNotFound(user, shot, file);
     }
-    expect((await fetchFile(ana, randomUUID(), 'image')).status).toBe(404);
+    // Another company's person is not of this company: its own not found.
+    for (const file of ['image', 'thumbnail'] as const) expect((await fetchFile(bea, shot, file)).status).toBe(404);
+  });
+
+  it('answers from the read model: a screenshot deleted there is not found, its files still stored', async () => {
+    const marked = (await send(tokens.ana, await picture().png().toBuffer())).body.screenshotId;
+    expect((await fetchFile(manager, marked, 'thumbnail')).status).toBe(200);
+    await server.db.updateTable('screenshots').set({ deleted_at: new Date(), deleted_by: ana.userId, deleted_by_name: 'Ana Apollo' }).where('screenshot_id', '=', marked).execute();
+    expect(existsSync(storedFile(marked))).toBe(true);
+    for (const user of [ana, manager]) {
+      for (const file of ['image', 'thumbnail'] as const) await expectNotFound(user, marked, file);
+    }
+  });
+
+  it('answers a deletion the read model has not applied yet, its files gone, as not found', async () => {
+    const late = (await send(tokens.ana, await picture().png().toBuffer())).body.screenshotId;
+    await readModelsInclude(server, (await ana.call('DELETE', `/api/companies/${companyId}/screenshots/${late}`)).body);
+    await server.db.updateTable('screenshots').set({ deleted_at: null, deleted_by: null, deleted_by_name: null }).where('screenshot_id', '=', late).execute();
+    expect(existsSync(storedFile(late))).toBe(false);
+    for (const user of [ana, admin]) {
+      for (const file of ['image', 'thumbnail'] as const) await expectNotFound(user, late, file);
+    }
   });
 
   it('lists a person’s screenshots to those who may see them, oldest first, and to nobody else', async () => {

@@ -10,7 +10,7 @@ import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eve
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
-import { screenshotsOf } from '../../projections/screenshots/queries.ts';
+import { screenshotsOf, seenScreenshot } from '../../projections/screenshots/queries.ts';
 import { type CompanyAccess, visiblePerson } from '../http/access.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
@@ -51,11 +51,16 @@ export function createScreenshotsService({
   const settings = new StreamStateCache<SettingsState, SettingsEvent>();
   const load = async (screenshotId: string) => (await loadStream(store, screenshotStream(screenshotId), screenshots)).state;
 
-  /** Whether the viewer may see this person's screenshots (the dashboards' rule). */
-  const maySee = async (access: CompanyAccess, userId: string) =>
-    (await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, userId)).length > 0;
+  const viewer = (access: CompanyAccess) => ({ userId: access.userId, teams: visibleTeams(access.actor) });
 
-  /** A screenshot of the viewer's company, of someone they may see; anything else is not found, so that nothing tells it exists. */
+  /** Whether the viewer may see this person's screenshots (the dashboards' rule). */
+  const maySee = async (access: CompanyAccess, userId: string) => (await dashboardPeople(db, access.company.company_id, viewer(access), userId)).length > 0;
+
+  /**
+   * A screenshot of the viewer's company, of someone they may see, from its
+   * stream (deleting it needs its state); anything else is not found, so that
+   * nothing tells it exists.
+   */
   async function seen(access: CompanyAccess, screenshotId: string) {
     const state = await load(screenshotId);
     const taken = state.taken;
@@ -119,10 +124,15 @@ export function createScreenshotsService({
       });
     },
 
-    /** A screenshot's image or thumbnail, for those who may see its person. */
+    /**
+     * A screenshot's image or thumbnail, for those who may see its person: one
+     * read-model query, as a gallery asks for many. A deletion the read model
+     * has not applied yet has removed its files, or is removing them: no file
+     * is the same not found.
+     */
     async file(access: CompanyAccess, screenshotId: string, file: ScreenshotFile): Promise<Buffer> {
-      const { taken, deletedAt } = await seen(access, screenshotId);
-      const bytes = deletedAt ? null : await storage.get(fileKey(taken, file));
+      const screenshot = await seenScreenshot(db, access.company.company_id, viewer(access), screenshotId);
+      const bytes = screenshot ? await storage.get(fileKey(screenshot, file)) : null;
       if (!bytes) throw notFound(screenshotMessages.notFound);
       return bytes;
     },

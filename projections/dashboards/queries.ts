@@ -55,30 +55,33 @@ export async function namesOf(db: Kysely<Database>, companyId: string, listed: r
   return names;
 }
 
+/** Who looks at the dashboards: themselves, and everyone (teams null) or the people of these teams. */
+export type DashboardViewer = { userId: string; teams: readonly string[] | null };
+
 /**
- * The people a viewer may see on the dashboards, by name with the viewer last
- * (core §6): everyone but Clients for one who sees everyone, else the
- * people of their teams but Admins; always themselves.
+ * The company's members a viewer may see on the dashboards (core §6), as a
+ * query to select from (alias `m`): everyone but Clients for one who sees
+ * everyone, else the people of their teams but Admins; always themselves.
  */
-export async function dashboardPeople(
-  db: Kysely<Database>,
-  companyId: string,
-  viewer: { userId: string; teams: readonly string[] | null },
-  only?: string,
-): Promise<{ userId: string; name: string; email: string }[]> {
+export function seenOnDashboards(db: Kysely<Database>, companyId: string, viewer: DashboardViewer) {
   const { teams } = viewer;
-  const rows = await db
+  return db
     .selectFrom('company_members as m')
-    .select(['m.user_id', 'm.name', 'm.email'])
     .where('m.company_id', '=', companyId)
     .where('m.deleted', '=', false)
-    .$if(only !== undefined, (qb) => qb.where('m.user_id', '=', only!))
     .where((eb) => {
       const self = eb('m.user_id', '=', viewer.userId);
       if (teams === null) return eb.or([self, eb('m.access_level', '!=', 'Client')]);
       if (teams.length === 0) return self;
       return eb.or([self, eb.and([eb('m.access_level', 'not in', ['Admin', 'Client']), inTeams(eb, companyId, teams)])]);
-    })
+    });
+}
+
+/** The people a viewer may see on the dashboards, by name with the viewer last. */
+export async function dashboardPeople(db: Kysely<Database>, companyId: string, viewer: DashboardViewer, only?: string): Promise<{ userId: string; name: string; email: string }[]> {
+  const rows = await seenOnDashboards(db, companyId, viewer)
+    .select(['m.user_id', 'm.name', 'm.email'])
+    .$if(only !== undefined, (qb) => qb.where('m.user_id', '=', only!))
     .orderBy('m.name')
     .execute();
   const people = rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email }));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DayRange } from '../../domain/dashboards/range.ts';
+import { type DashboardViewer, seenOnDashboards } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
 
 /** One person's screenshots taken on the local days of a range, deleted ones included, oldest first. */
@@ -26,4 +27,17 @@ export async function screenshotsOf(db: Kysely<Database>, companyId: string, use
     deletedAt: row.deleted_at?.toISOString() ?? null,
     deletedBy: row.deleted_by && row.deleted_by_name !== null ? { userId: row.deleted_by, name: row.deleted_by_name } : null,
   }));
+}
+
+/** A screenshot of the company, not deleted, of a person the viewer may see on the dashboards; undefined for anything else. */
+export async function seenScreenshot(db: Kysely<Database>, companyId: string, viewer: DashboardViewer, screenshotId: string) {
+  const row = await db
+    .selectFrom('screenshots')
+    .select(['company_id', 'user_id'])
+    .where('screenshot_id', '=', screenshotId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where('user_id', 'in', seenOnDashboards(db, companyId, viewer).select('m.user_id'))
+    .executeTakeFirst();
+  return row && { companyId: row.company_id, userId: row.user_id, screenshotId };
 }

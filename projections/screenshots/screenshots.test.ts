@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenshotEvent } from '../../domain/screenshots/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
-import { screenshotsOf } from './queries.ts';
+import { screenshotsOf, seenScreenshot } from './queries.ts';
 import { screenshotsProjection } from './screenshots.ts';
 
 let position = 0;
@@ -49,5 +49,41 @@ describe('screenshots read model', () => {
       { screenshotId: late.data.screenshotId, deletedAt: null, deletedBy: null },
       { screenshotId: early.data.screenshotId, deletedAt: '2026-03-10T19:00:00.000Z', deletedBy: { userId, name: 'Ana Apollo' } },
     ]);
+  });
+
+  it('finds a screenshot of the company, not deleted, for those who see its person on the dashboards only', async () => {
+    const companyId = randomUUID();
+    const [apollo, zeus] = [randomUUID(), randomUUID()];
+    const member = async (accessLevel: string, teams: string[], deleted = false) => {
+      const userId = randomUUID();
+      const email = `${userId}@shots.test`;
+      await database.db
+        .insertInto('company_members')
+        .values({ company_id: companyId, user_id: userId, name: accessLevel, email, is_admin: accessLevel === 'Admin', access_level: accessLevel, hourly_rate: null, deleted, deleted_at: null, joined_at: new Date() })
+        .execute();
+      for (const teamId of teams) await database.db.insertInto('team_members').values({ team_id: teamId, user_id: userId, company_id: companyId, role: accessLevel }).execute();
+      return userId;
+    };
+    const [ana, head, zeusManager, admin, left] = [await member('Member', [apollo]), await member('Head', [apollo]), await member('Manager', [zeus]), await member('Admin', []), await member('Member', [apollo], true)];
+    const shotOf = (userId: string): ScreenshotEvent => ({
+      type: 'ScreenshotTaken',
+      data: { companyId, userId, screenshotId: randomUUID(), sessionId: randomUUID(), teamId: apollo, takenAt: '2026-03-10T10:00:00.000Z', timeZone: 'UTC', application: null, windowTitle: null, ...image },
+    });
+    const [shot, gone, adminShot, leftShot] = [shotOf(ana), shotOf(ana), shotOf(admin), shotOf(left)];
+    await apply([shot, gone, adminShot, leftShot, { type: 'ScreenshotDeleted', data: { companyId, userId: ana, screenshotId: gone.data.screenshotId, by: { userId: ana, name: 'Ana' }, at: '2026-03-10T11:00:00.000Z' } }]);
+
+    const seen = (viewer: { userId: string; teams: readonly string[] | null }, screenshot = shot, company = companyId) => seenScreenshot(database.db, company, viewer, screenshot.data.screenshotId);
+    const found = { companyId, userId: ana, screenshotId: shot.data.screenshotId };
+    expect(await seen({ userId: ana, teams: [] })).toEqual(found);
+    expect(await seen({ userId: admin, teams: null })).toEqual(found);
+    expect(await seen({ userId: head, teams: [apollo] })).toEqual(found);
+    expect(await seen({ userId: zeusManager, teams: [zeus] })).toBeUndefined();
+    expect(await seen({ userId: head, teams: [] })).toBeUndefined();
+    // Admins are in every team by their role: a Head does not see theirs.
+    expect(await seen({ userId: head, teams: [apollo] }, adminShot)).toBeUndefined();
+    expect(await seen({ userId: admin, teams: null }, leftShot)).toBeUndefined();
+    expect(await seen({ userId: ana, teams: [] }, gone)).toBeUndefined();
+    expect(await seen({ userId: admin, teams: null }, gone)).toBeUndefined();
+    expect(await seen({ userId: admin, teams: null }, shot, randomUUID())).toBeUndefined();
   });
 });
