@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaveStream } from '../../domain/leave/events.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
+import { regularizationStream } from '../../domain/regularization/events.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 import { reassignOrphanedRequests } from './reassign.ts';
@@ -14,6 +15,15 @@ let otto: ApiUser;
 let ana: ApiUser;
 let companyId: string;
 let apollo: string;
+// The regularization's people: Rita asks for time on Mercury, where Mo and Mila manage and Hugo is Head; Vera manages Venus, Rita's other team.
+let rita: ApiUser;
+let mo: ApiUser;
+let mila: ApiUser;
+let hugo: ApiUser;
+let vera: ApiUser;
+let mercury: string;
+let projectId: string;
+let taskId: string;
 
 /** Tuesday 10 March 2026, 11:30 in Kolkata (the company's zone). */
 const TUESDAY = new Date('2026-03-10T06:00:00Z');
@@ -34,14 +44,42 @@ const sweep = async () => {
 };
 const moves = async () => (await server.store.readStream(leaveStream(companyId, ana.userId))).filter((e) => e.type === 'LeaveReassigned').map((e) => e.data as { requestId: string });
 
+/** Rita's request for an hour of Monday 9 March from `startHours`, on Mercury, to Mo. */
+const askTime = (startHours: number) =>
+  rita.call('POST', path('/regularization/requests'), {
+    teamId: mercury,
+    date: '2026-03-09',
+    startHours,
+    startMinutes: 0,
+    durationHours: 1,
+    durationMinutes: 0,
+    projectId,
+    taskId,
+    taskDetails: 'Release notes',
+    assigneeId: mo.userId,
+    timeZone: 'Asia/Kolkata',
+  });
+const approveTime = (user: ApiUser, requestId: string) => user.call('POST', path(`/regularization/requests/${requestId}/approve`), { comment: '' });
+const timeAssigneeOf = async (requestId: string) => {
+  const { requests } = (await rita.call('GET', path('/regularization/requests'))).body as { requests: { requestId: string; assignee: { name: string } }[] };
+  return requests.find((r) => r.requestId === requestId)!.assignee.name;
+};
+const timeMoves = async () =>
+  (await server.store.readStream(regularizationStream(companyId, rita.userId))).filter((e) => e.type === 'RegularizationReassigned').map((e) => (e.data as { requestId: string }).requestId);
+
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
-  [admin, max, hana, otto, ana] = await Promise.all([
+  [admin, max, hana, otto, ana, rita, mo, mila, hugo, vera] = await Promise.all([
     signedInUser(server, 'admin@reassign.test', 'Ada Admin'),
     signedInUser(server, 'max@reassign.test', 'Max Manager'),
     signedInUser(server, 'hana@reassign.test', 'Hana Head'),
     signedInUser(server, 'otto@reassign.test', 'Otto Manager'),
     signedInUser(server, 'ana@reassign.test', 'Ana Apollo'),
+    signedInUser(server, 'rita@reassign.test', 'Rita Mercury'),
+    signedInUser(server, 'mo@reassign.test', 'Mo Manager'),
+    signedInUser(server, 'mila@reassign.test', 'Mila Manager'),
+    signedInUser(server, 'hugo@reassign.test', 'Hugo Head'),
+    signedInUser(server, 'vera@reassign.test', 'Vera Manager'),
   ]);
   // Created by the real clock, so its trial is running while the tests write.
   companyId = await createCompany(admin, 'Reassign Inc');
@@ -53,6 +91,18 @@ beforeAll(async () => {
   await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
   // Ana is in both teams: a leave request may go to a manager of either.
   await admin.call('PATCH', path(`/members/${ana.userId}`), { name: 'Ana Apollo', teamIds: [apollo, gemini], hourlyRate: null });
+
+  mercury = (await admin.call('POST', path('/teams'), { name: 'Mercury' })).body.teamId;
+  const venus = (await admin.call('POST', path('/teams'), { name: 'Venus' })).body.teamId;
+  await inviteAndAccept(server, admin, companyId, mo, 'Manager', [mercury]);
+  await inviteAndAccept(server, admin, companyId, mila, 'Manager', [mercury]);
+  await inviteAndAccept(server, admin, companyId, hugo, 'Head', [mercury]);
+  await inviteAndAccept(server, admin, companyId, vera, 'Manager', [venus]);
+  await inviteAndAccept(server, admin, companyId, rita, 'Member', [mercury]);
+  await admin.call('PATCH', path(`/members/${rita.userId}`), { name: 'Rita Mercury', teamIds: [mercury, venus], hourlyRate: null });
+  projectId = (await admin.call('POST', path('/projects'), { name: 'Website' })).body.projectId;
+  const task = { projectId, title: 'Launch', description: 'Ship it', status: 'TO DO', priority: 'P2', eta: null, assigneeId: rita.userId };
+  taskId = (await admin.call('POST', path('/tasks'), task)).body.taskId;
   await caughtUp();
   clock = TUESDAY;
 }, 120_000);
@@ -88,5 +138,43 @@ describe('a leave request whose assignee leaves', () => {
     await sweep();
     expect((await moves()).map((move) => move.requestId)).toEqual([pending, pending, pending]);
     expect(await assigneeOf(approved)).toBe('Max Manager');
+  });
+});
+
+describe('a regularization request whose assignee leaves', () => {
+  it('moves to a Manager of its own team, else a Head, else an Admin, and only the new assignee decides it', async () => {
+    const pending = (await askTime(9)).body.requestId as string;
+    const approvedByHugo = (await askTime(11)).body.requestId as string;
+    const approvedByMo = (await askTime(13)).body.requestId as string;
+    expect((await approveTime(mo, approvedByMo)).status).toBe(200);
+
+    await sweep();
+    expect(await timeAssigneeOf(pending)).toBe('Mo Manager');
+
+    // Mo leaves Mercury: Mila manages it, and a Manager comes before a Head.
+    expect((await admin.call('DELETE', path(`/teams/${mercury}/members/${mo.userId}`))).status).toBe(200);
+    await sweep();
+    expect(await timeAssigneeOf(pending)).toBe('Mila Manager');
+    const { history } = (await rita.call('GET', path(`/requests/${pending}/history`))).body;
+    expect(history.at(-1)).toMatchObject({ action: 'edited', actor: { name: 'Timeledger' }, changes: [{ field: 'assignee', from: 'Mo Manager', to: 'Mila Manager' }] });
+    expect((await approveTime(mo, pending)).body.message).toBe(accessDenied);
+
+    // Mila leaves the company: Hugo is Mercury's Head; Vera manages Rita's other team, not the request's. The new assignee decides it.
+    expect((await admin.call('DELETE', path(`/members/${mila.userId}`))).status).toBe(200);
+    await sweep();
+    expect(await timeAssigneeOf(pending)).toBe('Hugo Head');
+    expect(await timeAssigneeOf(approvedByHugo)).toBe('Hugo Head');
+    expect((await approveTime(hugo, approvedByHugo)).status).toBe(200);
+
+    // Hugo leaves Mercury: an Admin is left.
+    expect((await admin.call('DELETE', path(`/teams/${mercury}/members/${hugo.userId}`))).status).toBe(200);
+    await sweep();
+    expect(await timeAssigneeOf(pending)).toBe('Ada Admin');
+
+    // A sweep with nothing to move writes nothing; the processed requests stay with whoever processed them.
+    await sweep();
+    expect(await timeMoves()).toEqual([pending, approvedByHugo, pending, approvedByHugo, pending]);
+    expect(await timeAssigneeOf(approvedByMo)).toBe('Mo Manager');
+    expect(await timeAssigneeOf(approvedByHugo)).toBe('Hugo Head');
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { Database } from '../database.ts';
 import type { RequestKind } from './request-history.ts';
 
@@ -21,6 +22,7 @@ export interface RequestToReassign {
  * stays where it is (an Admin can still process it).
  */
 export async function requestsToReassign(db: Kysely<Database>): Promise<RequestToReassign[]> {
+  const deciding = sql.join([...DECIDING_ROLES]);
   const { rows } = await sql<RequestToReassign>`
     WITH pending AS (
       SELECT 'regularization' AS kind, company_id, user_id, request_id, assignee_id, requested_at, ARRAY[team_id] AS team_ids
@@ -37,11 +39,11 @@ export async function requestsToReassign(db: Kysely<Database>): Promise<RequestT
     CROSS JOIN LATERAL (
       SELECT m.user_id, m.name
       FROM company_members m
-      LEFT JOIN team_members tm ON tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN ('Head', 'Manager')
-      LEFT JOIN teams t ON t.team_id = tm.team_id AND t.deleted = false
+      LEFT JOIN (team_members tm JOIN teams t ON t.team_id = tm.team_id AND t.deleted = false)
+        ON tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN (${deciding})
       WHERE m.company_id = r.company_id AND m.deleted = false AND m.user_id NOT IN (r.user_id, r.assignee_id)
-        AND (m.is_admin OR t.team_id IS NOT NULL)
-      ORDER BY CASE WHEN t.team_id IS NULL THEN 2 WHEN tm.role = 'Manager' THEN 0 ELSE 1 END, m.name, m.user_id
+        AND (m.is_admin OR tm.team_id IS NOT NULL)
+      ORDER BY CASE tm.role WHEN 'Manager' THEN 0 WHEN 'Head' THEN 1 ELSE 2 END, m.name, m.user_id
       LIMIT 1
     ) next
     WHERE NOT EXISTS (
@@ -49,7 +51,7 @@ export async function requestsToReassign(db: Kysely<Database>): Promise<RequestT
       WHERE m.company_id = r.company_id AND m.user_id = r.assignee_id AND m.deleted = false
         AND (m.is_admin OR EXISTS (
           SELECT 1 FROM team_members tm JOIN teams t ON t.team_id = tm.team_id AND t.deleted = false
-          WHERE tm.company_id = r.company_id AND tm.user_id = r.assignee_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN ('Admin', 'Head', 'Manager')
+          WHERE tm.company_id = r.company_id AND tm.user_id = r.assignee_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN (${deciding})
         ))
     )
     ORDER BY r.company_id, r.requested_at`.execute(db);
