@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { billing } from '../../domain/billing/billing.ts';
+import { billing, type BillingState, type BillingStreamEvent } from '../../domain/billing/billing.ts';
 import { type BillingCycle, type Plan, type PlanId, PLANS, planById } from '../../domain/billing/plans.ts';
 import { hasEnded, paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
 import { authorize } from '../../domain/members/authorization.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, loadStream } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream, StreamStateCache } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
 import { billingOf, companyOfCustomer, invoicesOf } from '../../projections/billing/queries.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
@@ -28,7 +28,9 @@ export const missingPriceMessage = (plan: PlanId, cycle: BillingCycle) =>
 /** Stripe's tolerance for a signature's age, in seconds. */
 const SIGNATURE_TOLERANCE = 300;
 
-export type CheckoutMode = 'stripe' | 'unconfigured' | 'off';
+/** How the plans page may start a checkout: through Stripe, not at all until Stripe is configured, or never (BILLING=off). */
+export const CHECKOUT_MODES = ['stripe', 'unconfigured', 'off'] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
 
 export interface BillingDeps {
   store: EventStore;
@@ -48,14 +50,15 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
   /** The company's Stripe customer: the one its stream names, else a new one, named on the stream (with where that sits in the log). */
   async function customerOf(access: CompanyAccess, stripe: Stripe, metadata: EventMetadata): Promise<{ customerId: string; position: LogPosition | null }> {
     const companyId = access.company.company_id;
-    const { state } = await loadStream(store, companyStream(companyId), billing);
+    const seen = new StreamStateCache<BillingState, BillingStreamEvent>();
+    const { state } = await loadStream(store, companyStream(companyId), billing, seen);
     if (state.customerId) return { customerId: state.customerId, position: null };
     const customer = await stripe.customers.create(
       { name: access.company.name, email: access.email, metadata: { companyId } },
       // Two checkouts started at once make one customer.
       { idempotencyKey: `timeledger-customer-${companyId}` },
     );
-    const linked = await handleCommand(store, companyStream(companyId), billing, { type: 'LinkStripeCustomer', customerId: customer.id, actor: access.actor }, { now: now() }, { ...metadata, companyId });
+    const linked = await handleCommand(store, companyStream(companyId), billing, { type: 'LinkStripeCustomer', customerId: customer.id, actor: access.actor }, { now: now() }, { ...metadata, companyId }, seen);
     return { customerId: customer.id, position: linked.position };
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BILLING_CYCLES, PLAN_IDS } from '../../domain/billing/plans.ts';
+import { CHECKOUT_MODES } from '../billing/service.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
@@ -20,7 +21,7 @@ const Plan = Type.Object({
   seatLimit: Nullable(Type.Integer()),
 });
 
-const Plans = Type.Object({ plans: Type.Array(Plan), checkout: Type.Enum(['stripe', 'unconfigured', 'off']) });
+const Plans = Type.Object({ plans: Type.Array(Plan), checkout: Type.Enum(CHECKOUT_MODES) });
 
 const Subscription = Type.Object({
   status: Type.String(),

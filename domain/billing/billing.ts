@@ -66,7 +66,7 @@ export interface BillingState {
   stripeEventIds: ReadonlySet<string>;
 }
 
-type BillingStreamEvent = CompanyEvent | BillingEvent;
+export type BillingStreamEvent = CompanyEvent | BillingEvent;
 
 const initialState: BillingState = {
   companyId: null,
