@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { billing, type BillingState, type BillingStreamEvent } from '../../domain/billing/billing.ts';
-import { type BillingCycle, type Plan, type PlanId, PLANS, planById } from '../../domain/billing/plans.ts';
+import { type BillingCycle, type LimitedPlan, type PlanId, PLANS, planById } from '../../domain/billing/plans.ts';
 import { hasEnded, paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
 import { authorize } from '../../domain/members/authorization.ts';
@@ -154,7 +154,7 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
      * trial, BILLING=off, an operator’s activation, a subscription that has
      * ended, an unlimited plan. Existing members are never removed.
      */
-    async seatPlan(companyId: string): Promise<(Plan & { seatLimit: number }) | null> {
+    async seatPlan(companyId: string): Promise<LimitedPlan | null> {
       if (config.off) return null;
       const row = await billingOf(db, companyId);
       const plan = row?.plan ? planById(row.plan) : undefined;

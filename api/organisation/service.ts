@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
 import type { CompanyLocation } from '../../domain/companies/events.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
-import type { Plan } from '../../domain/billing/plans.ts';
+import type { LimitedPlan } from '../../domain/billing/plans.ts';
 import { invitationsStream, type SeatsEvent, seatsStream } from '../../domain/invites/events.ts';
 import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
 import { seats, type SeatsState } from '../../domain/invites/seats.ts';
@@ -30,7 +30,7 @@ export interface OrganisationDeps {
   /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
   invitesPerHour: number;
   /** The plan whose seat limit applies to the company's invitations, if one does (api/billing/service.ts). */
-  seatPlan?: (companyId: string) => Promise<(Plan & { seatLimit: number }) | null>;
+  seatPlan?: (companyId: string) => Promise<LimitedPlan | null>;
   now?: () => Date;
 }
 
@@ -123,7 +123,7 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
    * them all (domain/invites/seats.ts): the seats the read models show taken,
    * and the reservations whose invites they do not show yet.
    */
-  async function reserveSeats(access: CompanyAccess, plan: Plan & { seatLimit: number }, invitation: { role: Role; teamIds: (string | null)[]; inviteIds: Map<string, string[]> }, metadata: EventMetadata) {
+  async function reserveSeats(access: CompanyAccess, plan: LimitedPlan, invitation: { role: Role; teamIds: (string | null)[]; inviteIds: Map<string, string[]> }, metadata: EventMetadata) {
     const companyId = access.company.company_id;
     const stream = seatsStream(companyId);
     const seen = new StreamStateCache<SeatsState, SeatsEvent>();

@@ -18,6 +18,9 @@ export interface Plan {
   seatLimit: number | null;
 }
 
+/** A plan with a member limit. */
+export type LimitedPlan = Plan & { seatLimit: number };
+
 export const PLANS: readonly Plan[] = [
   {
     id: 'starter',

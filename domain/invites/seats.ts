@@ -1,4 +1,4 @@
-import { type Plan, seatLimitMessage } from '../billing/plans.ts';
+import { type LimitedPlan, seatLimitMessage } from '../billing/plans.ts';
 import { type Actor, authorize } from '../members/authorization.ts';
 import type { Role } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
@@ -30,7 +30,7 @@ export interface ReserveSeats {
   /** What the invitations grant, where: the inviter's right to send them. */
   role: Role;
   teamIds: readonly (string | null)[];
-  plan: Plan & { seatLimit: number };
+  plan: LimitedPlan;
   actor: Actor;
 }
 
