@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { Temporal } from 'temporal-polyfill';
 import { type BenchContext, type BenchResult, opsPerSecond, result } from './context.ts';
 import { percentile } from './percentile.ts';
 import { inProcessProduct } from './product.ts';
@@ -9,11 +10,14 @@ const MB = 1024 * 1024;
 const SECONDS = 5;
 /** The largest screenshot the server takes in pixels (40 megapixels), small as a file: what an abuser would send at once. */
 const LARGE = { width: 6000, height: 6600, uploads: 10 };
+/** Viewers paging through a gallery at once, each asking for one thumbnail after another. */
+const GALLERY_VIEWERS = 8;
 
 /**
  * What the desktop agent sends, over HTTP with an API token while the timer
  * runs: application-usage batches per second, ordinary screenshots (a
- * 1920 × 1080 screen as PNG) per second with their latency, and how far the
+ * 1920 × 1080 screen as PNG) per second with their latency, their thumbnails
+ * served to a gallery per second, and how far the
  * server's resident memory grows while ten 40-megapixel screenshots arrive at
  * once (their re-encoding waits its turn, so the growth stays bounded). The
  * server runs in this process, on a database of its own, so its memory is
@@ -62,6 +66,22 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
     const screenshotsPerSecond = await opsPerSecond(SECONDS * 1000, 4, () => shot(screen));
     const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
 
+    ctx.log(`desktop agent: the gallery's thumbnails for ${SECONDS} s from ${GALLERY_VIEWERS} viewers`);
+    const today = Temporal.Now.plainDateISO('Asia/Kolkata').toString();
+    const { screenshots } = (await admin.call('GET', `${company}/screenshots?from=${today}&to=${today}`)).body as { screenshots: { screenshotId: string }[] };
+    const thumbnailLatencies: number[] = [];
+    const thumbnailsPerSecond = await opsPerSecond(SECONDS * 1000, GALLERY_VIEWERS, (viewer) => {
+      let next = viewer;
+      return async () => {
+        const { screenshotId } = screenshots[next++ % screenshots.length];
+        const started = performance.now();
+        const response = await fetch(`${url}${company}/screenshots/${screenshotId}/thumbnail`, { headers: { cookie: admin.cookie } });
+        if (response.status !== 200) throw new Error(`thumbnail: ${response.status}`);
+        await response.arrayBuffer();
+        thumbnailLatencies.push(performance.now() - started);
+      };
+    });
+
     ctx.log(`desktop agent: ${LARGE.uploads} screenshots of ${LARGE.width} × ${LARGE.height} at once`);
     const large = await sharp({ create: { width: LARGE.width, height: LARGE.height, channels: 3, background: '#3366cc' } }).png().toBuffer();
     const before = process.memoryUsage().rss;
@@ -76,6 +96,7 @@ export async function agentIngest(ctx: BenchContext): Promise<BenchResult[]> {
       result({ section: SECTION, measure: 'usage batches over HTTP, 8 agents', value: batchesPerSecond, unit: 'batches/s' }),
       result({ section: SECTION, measure: '1920 × 1080 PNG screenshots over HTTP, 4 agents', value: screenshotsPerSecond, unit: 'shots/s' }),
       result({ section: SECTION, measure: 'screenshot upload p95', value: p95, unit: 'ms', note: `p50 ${p50.toFixed(0)} ms` }),
+      result({ section: SECTION, measure: `thumbnails served, ${GALLERY_VIEWERS} viewers`, value: thumbnailsPerSecond, unit: 'thumbnails/s', note: `p95 ${percentile(thumbnailLatencies, 95).toFixed(1)} ms, over ${screenshots.length} screenshots` }),
       result({
         section: SECTION,
         measure: `server RSS growth, ${LARGE.uploads} 40-megapixel screenshots at once`,
