@@ -12,7 +12,8 @@ export type AppUsageService = ReturnType<typeof createAppUsageService>;
 export function createAppUsageService({ store, timeTracking, now = () => new Date() }: { store: EventStore; timeTracking: TimeTrackingService; now?: () => Date }) {
   return {
     /**
-     * Records one batch while the caller's timer runs. The stored id comes from
+     * Records one batch of a session of the caller's timer, running or ended
+     * lately (domain/app-usage/app-usage.ts). The stored id comes from
      * the caller, their company and the agent's own batch id, so a batch sent
      * again finds its stream written and writes nothing (`recorded` false).
      */
@@ -25,7 +26,7 @@ export function createAppUsageService({ store, timeTracking, now = () => new Dat
         appUsageStream(batchId),
         appUsage,
         { type: 'RecordAppUsage', companyId, userId: access.userId, actor: access.actor, batchId, samples },
-        { now: now(), running: tracker.running },
+        { now: now(), tracker },
         { ...metadata, companyId },
       );
       return { recorded: events.length > 0, position };

@@ -245,3 +245,22 @@ describe('application dashboard', () => {
     expect((await manager.call('GET', `/api/companies/${companyId}/application-dashboard?day=2026-13-01`)).status).toBe(400);
   });
 });
+
+// Last: the clock moves on to later days, and a tracker's clock never goes back.
+describe('application usage sent late', () => {
+  it('records what an agent offline meanwhile saw in a session that has ended since, up to its end', async () => {
+    // Mon 20 April 2026, 09:30–10:30 IST; the agent comes back online at 14:30.
+    await startTimer('2026-04-20T04:00:00.000Z');
+    await stopTimer('2026-04-20T05:00:00.000Z');
+    at('2026-04-20T09:00:00.000Z');
+    const late = await usage('batch-late', [sample('Figma', '2026-04-20T04:59:00.000Z', 60)]);
+    expect(late).toMatchObject({ status: 201, body: { batchId: 'batch-late', samples: 1 } });
+    expect(applications((await appDay(manager, '2026-04-20')).body)).toEqual([['Figma', 'productive', 60_000]]);
+    const after = await usage('batch-after', [sample('Figma', '2026-04-20T05:00:30.000Z', 30)]);
+    expect(after).toMatchObject({ status: 409, body: { message: trackerMessages.noSession } });
+    // A day after the session ended, what it saw is no longer taken.
+    at('2026-04-21T05:00:01.000Z');
+    const tooLate = await usage('batch-too-late', [sample('Figma', '2026-04-20T04:58:00.000Z', 30)]);
+    expect(tooLate).toMatchObject({ status: 409, body: { message: trackerMessages.noSession } });
+  });
+});

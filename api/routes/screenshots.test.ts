@@ -317,4 +317,22 @@ describe('viewing and deleting screenshots', () => {
     }
     expect((await fetchFile(ana, late, 'image')).status).toBe(200);
   });
+
+  // Last: it stops Ana's timer, a few minutes ahead of the real clock.
+  it('takes one an agent offline took before the timer stopped, and none taken after', async () => {
+    const stopAt = new Date(Date.now() + 3 * 60_000);
+    clock = stopAt;
+    const stopped = await fetch(`${server.url}/api/companies/${companyId}/timer/stop`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.ana}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(stopped.status).toBe(200);
+    clock = new Date(stopAt.getTime() + 3_600_000);
+    const png = await picture().png().toBuffer();
+    const before = new Date(stopAt.getTime() - 60_000).toISOString();
+    expect(await send(tokens.ana, png, { takenAt: before, sessionId })).toMatchObject({ status: 201, body: { takenAt: before } });
+    const after = new Date(stopAt.getTime() + 60_000).toISOString();
+    expect(await send(tokens.ana, png, { takenAt: after })).toMatchObject({ status: 409, body: { message: screenshotMessages.noSession } });
+  });
 });

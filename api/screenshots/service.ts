@@ -85,7 +85,7 @@ export function createScreenshotsService({
         loadStream(store, companySettingsStream(companyId), companySettings, settings),
         timeTracking.readTracker(companyId, userId),
       ]);
-      const context = { now: now(), running: tracker.running, screenshotsEnabled: companyState.state.screenshotsEnabled };
+      const context = { now: now(), tracker, screenshotsEnabled: companyState.state.screenshotsEnabled };
       // Refused before the image is decoded: a stopped timer or a switched-off setting costs no encoding.
       takingSession(input, context);
       const stored = await storedImage(bytes);

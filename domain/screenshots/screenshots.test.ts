@@ -31,7 +31,9 @@ const running: RunningSession = {
   taskDetails: '',
 };
 const now = new Date('2026-03-10T05:00:00.000Z');
-const taking = { now, running, screenshotsEnabled: true };
+const tracker = { running, ended: [] };
+const idle = { running: null, ended: [] };
+const taking = { now, tracker, screenshotsEnabled: true };
 const image = { width: 1920, height: 1080, bytes: 52_000, thumbnailWidth: 320, thumbnailHeight: 180 };
 
 const take = (takenAt = '2026-03-10T04:59:00.000Z', changes: Partial<TakeScreenshot> = {}): TakeScreenshot => ({
@@ -63,17 +65,17 @@ describe('screenshots: taking one', () => {
 
   it('answers a replay as the first time, writing nothing, even after the timer stopped or the setting went off', () => {
     given(screenshots, [taken()]).when(take(), taking).then([]);
-    given(screenshots, [taken()]).when(take(), { now, running: null, screenshotsEnabled: false }).then([]);
+    given(screenshots, [taken()]).when(take(), { now, tracker: idle, screenshotsEnabled: false }).then([]);
   });
 
   it('refuses without a running session, or for another session than the one running', () => {
-    given(screenshots, []).when(take(), { ...taking, running: null }).thenRefuses(screenshotMessages.noSession);
+    given(screenshots, []).when(take(), { ...taking, tracker: idle }).thenRefuses(screenshotMessages.noSession);
     given(screenshots, []).when(take('2026-03-10T04:59:00.000Z', { sessionId: '00000000-0000-4000-8000-0000000000b2' }), taking).thenRefuses(screenshotMessages.noSession);
   });
 
   it('refuses when the company’s screenshots setting is off', () => {
     given(screenshots, []).when(take(), { ...taking, screenshotsEnabled: false }).thenRefuses(screenshotMessages.turnedOff);
-    given(screenshots, []).when(take(), { now, running }).thenRefuses(screenshotMessages.turnedOff);
+    given(screenshots, []).when(take(), { now, tracker }).thenRefuses(screenshotMessages.turnedOff);
   });
 
   it('takes a time from the session’s start to the server’s now plus 5 seconds of clock skew, and nothing outside', () => {
@@ -83,6 +85,14 @@ describe('screenshots: taking one', () => {
       given(screenshots, []).when(take(takenAt), taking).thenRefuses(screenshotMessages.outsideSession);
     }
     given(screenshots, []).when(take('2026-03-10T10:29:00+05:30'), taking).then([taken('2026-03-10T04:59:00.000Z')]);
+  });
+
+  it('takes one an agent offline meanwhile took in a session that ended less than a day ago, and nothing after its end', () => {
+    const stopped = { now: new Date('2026-03-10T09:00:00.000Z'), tracker: { running: null, ended: [{ ...running, endedAt: '2026-03-10T05:00:00.000Z' }] }, screenshotsEnabled: true };
+    given(screenshots, []).when(take(), stopped).then([taken()]);
+    given(screenshots, []).when(take('2026-03-10T05:00:06.000Z'), stopped).thenRefuses(screenshotMessages.noSession);
+    given(screenshots, []).when(take('2026-03-10T04:59:00.000Z', { sessionId: '00000000-0000-4000-8000-0000000000b2' }), stopped).thenRefuses(screenshotMessages.noSession);
+    given(screenshots, []).when(take(), { ...stopped, now: new Date('2026-03-11T05:00:01.000Z') }).thenRefuses(screenshotMessages.noSession);
   });
 
   it('is only the person’s own, in their own company', () => {

@@ -2,13 +2,13 @@ import { authorizeOwn } from '../members/authorization.ts';
 import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
-import { type RunningSession, trackerMessages, withinRunningSession } from '../time-tracking/tracker.ts';
+import { agentSession, type RunningSession, trackerMessages, type TrackerState } from '../time-tracking/tracker.ts';
 import type { ScreenshotEvent } from './events.ts';
 
 export const screenshotMessages = {
   turnedOff: 'Screenshots are turned off for this company.',
   noSession: trackerMessages.noSession,
-  outsideSession: 'The screenshot must have been taken during the running timer session, not before it started or in the future.',
+  outsideSession: 'The screenshot must have been taken during a timer session, between its start and its end (or now while it runs).',
   notFound: 'Screenshot not found',
   tooLate: 'A screenshot can be deleted only within 24 hours of being taken.',
   deleted: 'Screenshot deleted',
@@ -57,23 +57,25 @@ export type ScreenshotCommand = TakeScreenshot | ({ type: 'DeleteScreenshot'; co
 export interface ScreenshotContext {
   /** The server's clock. */
   now: Date;
-  /** Taking one: the person's running session, as their tracker stream has it. */
-  running?: RunningSession | null;
+  /** Taking one: the person's running session and those that ended lately, as their tracker stream has them. */
+  tracker?: Pick<TrackerState, 'running' | 'ended'>;
   /** Taking one: the company's screenshots setting, as its settings stream has it. */
   screenshotsEnabled?: boolean;
 }
 
 /**
- * The session a screenshot is taken in, or the refusal: screenshots off, no
- * running session (or another one than the agent's), or a time outside it.
+ * The session a screenshot was taken in: the running one, or one that ended
+ * lately (the agent was offline); or the refusal: screenshots off, a time in
+ * no session (409 with no timer running), or another session than the agent's.
  */
 export function takingSession(command: Pick<TakeScreenshot, 'sessionId' | 'takenAt'>, context: ScreenshotContext): RunningSession {
   if (!context.screenshotsEnabled) throw forbidden(screenshotMessages.turnedOff);
-  const running = context.running;
-  if (!running || (command.sessionId !== null && command.sessionId !== running.sessionId)) throw conflict(screenshotMessages.noSession);
+  const tracker = context.tracker ?? { running: null, ended: [] };
   const takenAt = Date.parse(command.takenAt);
-  if (!withinRunningSession(running, takenAt, takenAt, context.now)) throw invalid(screenshotMessages.outsideSession);
-  return running;
+  const session = agentSession(tracker, takenAt, takenAt, context.now);
+  if (!session) throw tracker.running ? invalid(screenshotMessages.outsideSession) : conflict(screenshotMessages.noSession);
+  if (command.sessionId !== null && command.sessionId !== session.sessionId) throw conflict(screenshotMessages.noSession);
+  return session;
 }
 
 /** Whether this viewer may delete the screenshot now: only its person, within a day of taking it. */

@@ -6,7 +6,7 @@ import { DomainError } from '../shared/errors.ts';
 import { given } from '../shared/spec.ts';
 import type { TimerSource, TimerTask, TrackerEvent } from './events.ts';
 import { localDay } from './local-days.ts';
-import { type Heartbeat, punchStatus, type TrackerCommand, type TrackerContext, type TrackerState, tracker, trackerMessages } from './tracker.ts';
+import { AGENT_LATE_MS, agentSession, type Heartbeat, punchStatus, type TrackerCommand, type TrackerContext, type TrackerState, tracker, trackerMessages } from './tracker.ts';
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
 const userId = '00000000-0000-4000-8000-000000000001';
@@ -714,5 +714,36 @@ describe('tracker: invariants over random command sequences (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('tracker: the sessions the desktop agent may still send data for', () => {
+  const stoppedAfter = (startedAt: Date, length: number, id: string) => {
+    const history = [...running(startedAt, { sessionId: id, source: 'desktop' })];
+    return [...history, ...given(tracker, history).when(stopTimer([], id), ctx(at(startedAt, length))).events()].slice(1) as TrackerEvent[];
+  };
+
+  it('keeps a session that stopped or was abandoned, with its end, and not a cancelled one', () => {
+    const first = stoppedAfter(t0, minutes(30), 'session-a');
+    const abandonedAt = at(t0, minutes(120));
+    const second = [timerStarted(at(t0, minutes(60)), { sessionId: 'session-b' }), ...given(tracker, [...first, timerStarted(at(t0, minutes(60)), { sessionId: 'session-b' })]).when(abandonTimer([], 'session-b'), ctx(abandonedAt)).events()];
+    const third = [timerStarted(at(t0, minutes(200)), { sessionId: 'session-c' }), { type: 'TimerCancelled', data: { companyId, userId, sessionId: 'session-c', cancelledAt: at(t0, minutes(210)).toISOString() } } as TrackerEvent];
+    const state = fold(tracker, [punchedIn(at(t0, -minutes(30))), ...first, ...second, ...third]);
+    expect(state.ended.map((session) => [session.sessionId, session.startedAt])).toEqual([
+      ['session-a', t0.toISOString()],
+      ['session-b', at(t0, minutes(60)).toISOString()],
+    ]);
+    expect(state.ended[0].endedAt).toBe(at(t0, minutes(30)).toISOString());
+  });
+
+  it('finds the session a moment lies in: the running one up to now, an ended one up to its end, for a day after it ended', () => {
+    const ended = [{ sessionId: 'a', source: 'desktop' as const, timeZone: 'Asia/Kolkata', startedAt: t0.toISOString(), endedAt: at(t0, minutes(30)).toISOString(), ...taskA }];
+    const runningNow = { ...ended[0], sessionId: 'b', startedAt: at(t0, minutes(60)).toISOString() };
+    const now = at(t0, minutes(90));
+    const moment = (ms: number) => at(t0, ms).getTime();
+    const sessionAt = (ms: number, when = now, state = { running: runningNow, ended }) => agentSession(state, moment(ms), moment(ms), when)?.sessionId ?? null;
+    expect([sessionAt(minutes(10)), sessionAt(minutes(30) + seconds(5)), sessionAt(minutes(30) + seconds(6)), sessionAt(minutes(70)), sessionAt(minutes(90) + seconds(6))]).toEqual(['a', 'a', null, 'b', null]);
+    expect(sessionAt(minutes(10), at(t0, minutes(30) + AGENT_LATE_MS))).toBe('a');
+    expect(sessionAt(minutes(10), at(t0, minutes(30) + AGENT_LATE_MS + 1))).toBeNull();
   });
 });

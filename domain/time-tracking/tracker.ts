@@ -50,10 +50,17 @@ export interface LatestPunch {
   lastDay: string;
 }
 
+/** A session that ended, stopped or abandoned, and when: the desktop agent may still send what it saw in it. */
+export interface EndedSession extends RunningSession {
+  endedAt: string;
+}
+
 export interface TrackerState {
   companyId: string;
   userId: string;
   running: RunningSession | null;
+  /** The latest sessions that ended, oldest first (at most KEPT_ENDED_SESSIONS). */
+  ended: readonly EndedSession[];
   /** Null until the first punch. */
   punch: LatestPunch | null;
   /** When the latest event happened: the tracker's clock never goes back before it. */
@@ -120,13 +127,31 @@ const latest = (known: string | null, iso: string) => (known && Date.parse(known
 /** How far ahead of the server's clock a desktop agent's clock may run. */
 export const AGENT_CLOCK_SKEW_MS = 5_000;
 
+/** How long after a session ended the desktop agent may still send what it saw in it (it was offline, or its last batch was on its way). */
+export const AGENT_LATE_MS = 24 * 3_600_000;
+
+/** Ended sessions the tracker keeps at most for the agent's late data: more than anyone works in AGENT_LATE_MS. */
+const KEPT_ENDED_SESSIONS = 20;
+
 /**
- * Whether what the desktop agent saw from `start` to `end` (epoch ms) lies in
- * the running session: not before it started, not after now, give or take
- * the agent's clock.
+ * The session of the person's timer that what the desktop agent saw from
+ * `start` to `end` (epoch ms) lies in: the running one, up to now, or one
+ * that ended less than AGENT_LATE_MS ago, up to its end; give or take the
+ * agent's clock. Null when it lies in none.
  */
-export const withinRunningSession = (running: Pick<RunningSession, 'startedAt'>, start: number, end: number, now: Date) =>
-  start >= Date.parse(running.startedAt) && end <= now.getTime() + AGENT_CLOCK_SKEW_MS;
+export function agentSession(tracker: Pick<TrackerState, 'running' | 'ended'>, start: number, end: number, now: Date): RunningSession | null {
+  const within = (session: RunningSession, until: number) => start >= Date.parse(session.startedAt) && end <= until + AGENT_CLOCK_SKEW_MS;
+  if (tracker.running && within(tracker.running, now.getTime())) return tracker.running;
+  const ended = tracker.ended.filter((session) => now.getTime() - Date.parse(session.endedAt) <= AGENT_LATE_MS);
+  return ended.find((session) => within(session, Date.parse(session.endedAt))) ?? null;
+}
+
+/** The running session, ended at `endedAt`, among the kept ones; those ended more than AGENT_LATE_MS before are dropped. */
+function ending(state: TrackerState, sessionId: string, endedAt: string): readonly EndedSession[] {
+  if (state.running?.sessionId !== sessionId) return state.ended;
+  const recent = state.ended.filter((session) => Date.parse(endedAt) - Date.parse(session.endedAt) <= AGENT_LATE_MS);
+  return [...recent, { ...state.running, endedAt }].slice(-KEPT_ENDED_SESSIONS);
+}
 
 /**
  * The day's punch status (core §4: punches alternate per day). A punch in left
@@ -150,7 +175,7 @@ function carryPunch(punch: LatestPunch | null, endedAt: string): LatestPunch | n
 }
 
 export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, TrackerContext> = {
-  initialState: { companyId: '', userId: '', running: null, punch: null, lastEventAt: null },
+  initialState: { companyId: '', userId: '', running: null, ended: [], punch: null, lastEventAt: null },
 
   evolve(state, event) {
     const { companyId, userId } = event.data;
@@ -165,10 +190,14 @@ export const tracker: Decider<TrackerCommand, TrackerEvent, TrackerState, Tracke
           lastEventAt: latest(state.lastEventAt, startedAt),
         };
       }
-      case 'TimerStopped':
-        return { ...state, running: null, punch: carryPunch(state.punch, event.data.stoppedAt), lastEventAt: latest(state.lastEventAt, event.data.stoppedAt) };
-      case 'TimerAbandoned':
-        return { ...state, running: null, punch: carryPunch(state.punch, event.data.endedAt), lastEventAt: latest(state.lastEventAt, event.data.endedAt) };
+      case 'TimerStopped': {
+        const { sessionId, stoppedAt } = event.data;
+        return { ...state, running: null, ended: ending(state, sessionId, stoppedAt), punch: carryPunch(state.punch, stoppedAt), lastEventAt: latest(state.lastEventAt, stoppedAt) };
+      }
+      case 'TimerAbandoned': {
+        const { sessionId, endedAt } = event.data;
+        return { ...state, running: null, ended: ending(state, sessionId, endedAt), punch: carryPunch(state.punch, endedAt), lastEventAt: latest(state.lastEventAt, endedAt) };
+      }
       case 'TimerCancelled':
         return { ...state, running: null, lastEventAt: latest(state.lastEventAt, event.data.cancelledAt) };
       case 'PunchedIn':
