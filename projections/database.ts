@@ -431,7 +431,7 @@ export interface LeavePoliciesTable {
 }
 
 /** What a leave or regularization request keeps of who was asked and how it was answered. */
-interface RequestProcessingColumns {
+export interface RequestProcessingColumns {
   assignee_id: string;
   assignee_name: string;
   status: string;

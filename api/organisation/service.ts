@@ -275,13 +275,13 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
       const companyId = access.company.company_id;
       const teams = role === 'Admin' || role === 'Client' ? [null] : await Promise.all([...new Set(input.teamIds)].map((teamId) => findTeam(companyId, teamId)));
       if (teams.length === 0) throw invalid(inviteFormMessages.teamRequired);
-      for (const teamRow of teams) authorize(access.actor, 'SendInvite', { companyId, team: teamRow?.team_id ?? null, grants: role });
+      const teamIds = teams.map((teamRow) => teamRow?.team_id ?? null);
+      for (const teamId of teamIds) authorize(access.actor, 'SendInvite', { companyId, team: teamId, grants: role });
       const projects = role === 'Client' ? await findProjects(companyId, input.projectIds) : [];
       if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
       if ((await invitesSentLastHour(companyId)) + emails.length * teams.length > invitesPerHour) {
         throw new DomainError('rate_limited', inviteRateMessage);
       }
-      const teamIds = teams.map((teamRow) => teamRow?.team_id ?? null);
       const inviteIds = new Map(emails.map((email) => [email, teamIds.map(() => randomUUID())]));
       const plan = await seatPlan?.(companyId);
       if (plan) await reserveSeats(access, plan, { role, teamIds, inviteIds }, metadata);
@@ -291,7 +291,7 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
       for (const email of emails) {
         for (const [index, teamRow] of teams.entries()) {
           const link = newMailedLink(linkKey);
-          const teamId = teamRow?.team_id ?? null;
+          const teamId = teamIds[index];
           const teamName = teamRow?.name ?? null;
           try {
             const outcome = await handleCommand(

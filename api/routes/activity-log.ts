@@ -60,8 +60,10 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
         const { userId, kind, before } = request.query;
         const people = await peopleSeenBy(context, access);
         // Someone the caller may not see answers like someone who does not exist; the list of those they see tells it without asking again.
-        if (userId !== undefined && people === null) await visiblePerson(context.db, access, userId);
-        if (userId !== undefined && people !== null && !people.includes(userId)) throw notFound(dashboardMessages.personNotFound);
+        if (userId !== undefined) {
+          if (people === null) await visiblePerson(context.db, access, userId);
+          else if (!people.includes(userId)) throw notFound(dashboardMessages.personNotFound);
+        }
         return activityLog(context.db, access.company.company_id, { userId: access.userId, people }, { userId, kind, before: before ? parsePosition(before)! : undefined });
       },
     );

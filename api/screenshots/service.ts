@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, rangeDays, rangeProblem } from '../../domain/dashboards/range.ts';
-import { screenshotStream } from '../../domain/screenshots/events.ts';
-import { isDeletable, MAX_SCREENSHOT_RANGE_DAYS, screenshotMessages, screenshots, type TakeScreenshot, takingSession } from '../../domain/screenshots/screenshots.ts';
+import { type ScreenshotEvent, screenshotStream } from '../../domain/screenshots/events.ts';
+import { isDeletable, MAX_SCREENSHOT_RANGE_DAYS, type ScreenshotState, screenshotMessages, screenshots, type TakeScreenshot, takingSession } from '../../domain/screenshots/screenshots.ts';
 import { companySettings, type SettingsState } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream, type SettingsEvent } from '../../domain/settings/events.ts';
 import { invalid, notFound } from '../../domain/shared/errors.ts';
@@ -49,7 +49,9 @@ export function createScreenshotsService({
   now?: () => Date;
 }) {
   const settings = new StreamStateCache<SettingsState, SettingsEvent>();
-  const load = async (screenshotId: string) => (await loadStream(store, screenshotStream(screenshotId), screenshots)).state;
+  /** `stream`: the request's read of the stream, handed on to its command so that the stream is not read again. */
+  const load = async (screenshotId: string, stream?: StreamStateCache<ScreenshotState, ScreenshotEvent>) =>
+    (await loadStream(store, screenshotStream(screenshotId), screenshots, stream)).state;
 
   const viewer = (access: CompanyAccess) => ({ userId: access.userId, teams: visibleTeams(access.actor) });
 
@@ -61,11 +63,10 @@ export function createScreenshotsService({
    * stream (deleting it needs its state); anything else is not found, so that
    * nothing tells it exists.
    */
-  async function seen(access: CompanyAccess, screenshotId: string) {
-    const state = await load(screenshotId);
-    const taken = state.taken;
+  async function seen(access: CompanyAccess, screenshotId: string, stream: StreamStateCache<ScreenshotState, ScreenshotEvent>) {
+    const { taken } = await load(screenshotId, stream);
     if (!taken || taken.companyId !== access.company.company_id || !(await maySee(access, taken.userId))) throw notFound(screenshotMessages.notFound);
-    return { taken, deletedAt: state.deletedAt };
+    return taken;
   }
 
   return {
@@ -78,7 +79,8 @@ export function createScreenshotsService({
       const companyId = access.company.company_id;
       const userId = access.userId;
       const screenshotId = uuidFrom(`${companyId}:${userId}:screenshot:${input.clientId}`);
-      const earlier = (await load(screenshotId)).taken;
+      const stream = new StreamStateCache<ScreenshotState, ScreenshotEvent>();
+      const earlier = (await load(screenshotId, stream)).taken;
       if (earlier) return { screenshot: earlier, position: null, replayed: true };
 
       const [companyState, tracker] = await Promise.all([
@@ -103,11 +105,11 @@ export function createScreenshotsService({
         actor: access.actor,
         actorName: access.name,
       };
-      const { events, position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata);
+      const { events, position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata, stream);
       const taken = events.find((event) => event.type === 'ScreenshotTaken');
       if (taken?.type === 'ScreenshotTaken') return { screenshot: taken.data, position, replayed: false };
       // A concurrent replay wrote it first.
-      return { screenshot: (await load(screenshotId)).taken!, position, replayed: true };
+      return { screenshot: (await load(screenshotId, stream)).taken!, position, replayed: true };
     },
 
     /** A person's screenshots on the days of a range (at most 31), deleted ones without their files. */
@@ -139,9 +141,10 @@ export function createScreenshotsService({
 
     /** Its person deletes it: the event first, then the files (again on a repeat, should a removal have failed). */
     async remove(access: CompanyAccess, screenshotId: string, metadata: EventMetadata) {
-      const { taken } = await seen(access, screenshotId);
+      const stream = new StreamStateCache<ScreenshotState, ScreenshotEvent>();
+      const taken = await seen(access, screenshotId, stream);
       const command = { type: 'DeleteScreenshot' as const, companyId: access.company.company_id, screenshotId, actor: access.actor, actorName: access.name };
-      const { position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, { now: now() }, metadata);
+      const { position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, { now: now() }, metadata, stream);
       await Promise.all([storage.delete(fileKey(taken, 'image')), storage.delete(fileKey(taken, 'thumbnail'))]);
       return position;
     },

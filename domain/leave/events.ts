@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { LeaveCode } from '../attendance/day-status.ts';
 import type { DomainEvent } from '../shared/decider.ts';
-import { MAX_COMMENT_LENGTH, Person, REQUEST_STATUSES, RequestReassigned, requestRef } from '../shared/request-schema.ts';
+import { MAX_COMMENT_LENGTH, Person, RequestReassigned, requestRef, type RequestStatus } from '../shared/request-schema.ts';
 import { Closed, Day, Text } from '../shared/schema.ts';
 
 export { MAX_COMMENT_LENGTH, Person };
@@ -13,8 +13,7 @@ export type LeaveType = (typeof LEAVE_TYPES)[number];
 /** How an approved leave shows on the attendance calendar (domain/attendance/day-status.ts). */
 export const LEAVE_CODES = { 'Paid Leave': 'PL', 'Sick Leave': 'SL', 'Casual Leave': 'CL' } as const satisfies Record<LeaveType, LeaveCode>;
 
-export const LEAVE_REQUEST_STATUSES = REQUEST_STATUSES;
-export type LeaveRequestStatus = (typeof LEAVE_REQUEST_STATUSES)[number];
+export type LeaveRequestStatus = RequestStatus;
 
 export const PAID_LEAVE: LeaveType = 'Paid Leave';
 

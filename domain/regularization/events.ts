@@ -1,14 +1,13 @@
 import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
-import { MAX_COMMENT_LENGTH, Person, REQUEST_STATUSES, RequestReassigned, requestRef } from '../shared/request-schema.ts';
+import { MAX_COMMENT_LENGTH, Person, RequestReassigned, requestRef, type RequestStatus } from '../shared/request-schema.ts';
 import { Closed, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TimelogEntry } from '../time-tracking/events.ts';
 
 export { MAX_COMMENT_LENGTH, Person };
 
-export const REGULARIZATION_STATUSES = REQUEST_STATUSES;
-export type RegularizationStatus = (typeof REGULARIZATION_STATUSES)[number];
+export type RegularizationStatus = RequestStatus;
 
 export const MAX_TASK_DETAILS_LENGTH = 2_000;
 const MINUTES_PER_DAY = 24 * 60;

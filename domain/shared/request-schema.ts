@@ -6,6 +6,7 @@ import { Closed, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from '.
 
 /** Management §4: Pending, then Approved or Declined. */
 export const REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const MAX_COMMENT_LENGTH = 2_000;
 
 /** A person as history shows them: their id and their name when it happened. */
@@ -13,7 +14,7 @@ export const Person = ChangedBy;
 export type Person = ChangedBy;
 
 /** Every event names the requester (`userId`, the stream's owner) and the request... */
-export const requestId = { companyId: Id, userId: Id, requestId: Id };
+const requestId = { companyId: Id, userId: Id, requestId: Id };
 /** ...and who acted. */
 export const requestRef = { ...requestId, by: Person };
 

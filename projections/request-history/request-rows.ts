@@ -1,21 +1,13 @@
 import type { Actor } from '../../domain/members/authorization.ts';
-import type { REQUEST_STATUSES } from '../../domain/shared/request-schema.ts';
+import type { RequestStatus } from '../../domain/shared/request-schema.ts';
+import type { RequestProcessingColumns } from '../database.ts';
 
 /** The columns leave_requests and regularization_requests share. */
-interface RequestRow {
-  user_id: string;
-  status: string;
-  assignee_id: string;
-  assignee_name: string;
-  requested_at: Date;
-  processed_by_name: string | null;
-  processed_at: Date | null;
-  process_comment: string | null;
-}
+type RequestRow = RequestProcessingColumns & { user_id: string };
 
 /** A request's status, whom it was sent to and its processing, as its view shows them (requestProgressView). */
 export const progressOf = (row: RequestRow) => ({
-  status: row.status as (typeof REQUEST_STATUSES)[number],
+  status: row.status as RequestStatus,
   assignee: { userId: row.assignee_id, name: row.assignee_name },
   requestedAt: row.requested_at.toISOString(),
   processedBy: row.processed_by_name,

@@ -33,11 +33,11 @@ export async function screenshotsOf(db: Kysely<Database>, companyId: string, use
 export async function seenScreenshot(db: Kysely<Database>, companyId: string, viewer: DashboardViewer, screenshotId: string) {
   const row = await db
     .selectFrom('screenshots')
-    .select(['company_id', 'user_id'])
+    .select('user_id')
     .where('screenshot_id', '=', screenshotId)
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null)
     .where('user_id', 'in', seenOnDashboards(db, companyId, viewer).select('m.user_id'))
     .executeTakeFirst();
-  return row && { companyId: row.company_id, userId: row.user_id, screenshotId };
+  return row && { companyId, userId: row.user_id, screenshotId };
 }
