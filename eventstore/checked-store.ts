@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { eventSchemas } from '../domain/events.ts';
-import { Closed, Id, type Same, Text } from '../domain/shared/schema.ts';
+import { Closed, Id, Instant, type Same, Text } from '../domain/shared/schema.ts';
 import type { EventMetadata, EventStore, NewEvent } from './types.ts';
 
 /**
@@ -29,6 +29,7 @@ const Metadata = Closed({
   commandId: Type.Optional(Label),
   correlationId: Label,
   causationId: Type.Optional(Label),
+  decidedAt: Type.Optional(Instant),
 });
 // Does not compile unless the schema names exactly the fields of EventMetadata.
 true satisfies Same<Static<typeof Metadata>, EventMetadata>;

@@ -4,6 +4,7 @@ import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { conflict } from '../domain/shared/errors.ts';
 import { useTestDatabase } from '../tests/support/test-database.ts';
 import { handleCommand, loadStream, type StreamState, StreamStateCache } from './command-handler.ts';
+import type { EventMetadata } from './types.ts';
 
 type CounterEvent = DomainEvent<'Incremented', { by: number }>;
 type CounterCommand = { type: 'Increment'; by: number; limit: number };
@@ -49,6 +50,20 @@ describe('command handler', () => {
     const again = await increment(streamId, commandId);
     expect(await database.store.readStream(streamId)).toHaveLength(1);
     expect(new Set([...results, again].map((r) => `${r.position?.commit}.${r.position?.prepare}`)).size).toBe(1);
+  });
+
+  it('stamps each event it appends with when the command was decided: the context’s clock', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const now = new Date('2026-03-10T09:00:00Z');
+    const twice: typeof counter = { ...counter, decide: (command) => [1, 2].map(() => ({ type: 'Incremented', data: { by: command.by } })) };
+    const run = (context: unknown, metadata: EventMetadata) => handleCommand(database.store, streamId, twice, { type: 'Increment', by: 1, limit: 1000 }, context, metadata);
+
+    await run({ now }, { correlationId: randomUUID() });
+    await run({ now }, { correlationId: randomUUID(), decidedAt: '2026-01-01T00:00:00.000Z' });
+    await run({}, { correlationId: randomUUID() });
+
+    const stamps = (await database.store.readStream(streamId)).map((e) => e.metadata.decidedAt);
+    expect(stamps).toEqual([now.toISOString(), now.toISOString(), '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', undefined, undefined]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
+import { withDecidedAt } from './decided-at.ts';
 import { type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
 
 const MAX_ATTEMPTS = 10;
@@ -101,6 +102,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
   metadata: EventMetadata,
   cache?: StreamStateCache<State, Event>,
 ): Promise<CommandResult<Event>> {
+  // Pages show when a thing happened, which is the decider's clock, not the append's (a back-dated command, a replayed demo).
+  const now = clockOf(context);
+  const stamped = now ? withDecidedAt(metadata, now) : metadata;
   let known = cache?.get(streamId);
   let fresh = false;
   const readOn = async () => {
@@ -134,7 +138,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
           eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, index) : randomUUID(),
           type: event.type,
           data: event.data,
-          metadata,
+          metadata: stamped,
         })),
         current.version === 0 ? 'no_stream' : current.version,
       );
@@ -157,6 +161,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
     }
   }
   throw new Error(`Command on ${streamId} gave up after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The decider's clock, when its context carries one: every context with a clock names it `now`. */
+function clockOf(context: unknown): Date | undefined {
+  const now = typeof context === 'object' && context !== null && 'now' in context ? context.now : undefined;
+  return now instanceof Date && !Number.isNaN(now.getTime()) ? now : undefined;
 }
 
 function trimmed<V>(outcomes: Map<string, V>): Map<string, V> {

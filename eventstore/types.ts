@@ -11,6 +11,8 @@ export interface EventMetadata {
   commandId?: string;
   correlationId: string;
   causationId?: string;
+  /** When the command was decided, by the server's clock handed to the decider (ISO instant). */
+  decidedAt?: string;
 }
 
 export interface NewEvent {
@@ -39,7 +41,7 @@ export interface RecordedEvent {
   type: string;
   data: unknown;
   metadata: EventMetadata;
-  /** Server time at append, ISO-8601 UTC. */
+  /** Server time at append, ISO-8601 UTC. Pages show `decidedAt(event)` instead: when it happened. */
   recordedAt: string;
 }
 

@@ -173,7 +173,8 @@ describe('a regularization request whose assignee leaves', () => {
 
     // A sweep with nothing to move writes nothing; the processed requests stay with whoever processed them.
     await sweep();
-    expect(await timeMoves()).toEqual([pending, approvedByHugo, pending, approvedByHugo, pending]);
+    // Requests of one moment move in no particular order: each moved once per sweep that had to move it.
+    expect((await timeMoves()).sort()).toEqual([pending, approvedByHugo, pending, approvedByHugo, pending].sort());
     expect(await timeAssigneeOf(approvedByMo)).toBe('Mo Manager');
     expect(await timeAssigneeOf(approvedByHugo)).toBe('Hugo Head');
   });

@@ -5,6 +5,7 @@ import { authorize } from '../../domain/members/authorization.ts';
 import { tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { conflict, invalid } from '../../domain/shared/errors.ts';
 import { eventIdFor, handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
+import { withDecidedAt } from '../../eventstore/decided-at.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
@@ -135,7 +136,7 @@ export function createTimeTrackingService({
             eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, 0) : randomUUID(),
             type: 'TimerHeartbeat',
             data: { companyId, userId: access.userId, sessionId, at: at.toISOString(), idleMinutes: idle },
-            metadata: { ...metadata, companyId, userId: access.userId },
+            metadata: withDecidedAt({ ...metadata, companyId, userId: access.userId }, at),
           },
         ],
         'any',

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AccountEvent } from '../../domain/identity/events.ts';
 
 type HandledEvent = Extract<AccountEvent, { type: 'AccountRegistered' | 'EmailVerified' | 'ProfileRenamed' }>;
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { AccountsTable, Database } from '../database.ts';
 import type { Projection } from '../projection.ts';
@@ -16,7 +17,7 @@ export const accountsProjection: Projection = {
     const rows = await loadTouched(trx, events);
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as HandledEvent;
-      const at = new Date(recorded.recordedAt);
+      const at = new Date(decidedAt(recorded));
       if (event.type === 'AccountRegistered') {
         const { userId, email, fullName } = event.data;
         rows.set(userId, { user_id: userId, email, full_name: fullName, email_verified: false, created_at: at, updated_at: at });

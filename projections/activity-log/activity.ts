@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../../domain/events.ts';
 import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { PRODUCT_ACTOR } from '../request-history/request-history.ts';
 
@@ -346,6 +347,6 @@ export function activityOf(event: RecordedEvent, names: NameBook): Activity | nu
     remember: (kind, id, name, personId = null) => names.set(companyId, kind, id, { name, personId }),
   };
   const told = teller(data, context);
-  const at = told.at && !Number.isNaN(Date.parse(told.at)) ? told.at : event.recordedAt;
+  const at = told.at && !Number.isNaN(Date.parse(told.at)) ? told.at : decidedAt(event);
   return { companyId, at, kind: told.kind, actor: told.actor ?? context.caller, subjectUserId: told.subjectUserId ?? null, sentence: told.sentence };
 }

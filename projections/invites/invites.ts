@@ -1,4 +1,5 @@
 import type { InviteEvent } from '../../domain/invites/events.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Projection, Scope } from '../projection.ts';
 
 /** Every invite with its state, for the invite lists, the badge and the invitation page. */
@@ -11,7 +12,7 @@ export const invitesProjection: Projection = {
     const scopes: Scope[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as InviteEvent;
-      const at = new Date(recorded.recordedAt);
+      const at = new Date(decidedAt(recorded));
       const update = trx.updateTable('invites').where('invite_id', '=', event.data.inviteId);
       switch (event.type) {
         case 'InviteSent': {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { LEAVE_EVENT_TYPES, type LeaveEvent, type LeaveType } from '../../domain/leave/events.ts';
 import { yearOf } from '../../domain/shared/calendar-day.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database, LeaveUsageTable } from '../database.ts';
 import type { Projection } from '../projection.ts';
 import { companyChanges } from '../scope.ts';
@@ -20,10 +21,10 @@ export const leaveProjection: Projection = {
 
   async apply(trx, recorded) {
     const companies = new Set<string>();
-    for (const { type, data, recordedAt } of recorded) {
-      const event = { type, data } as LeaveEvent;
+    for (const stored of recorded) {
+      const event = { type: stored.type, data: stored.data } as LeaveEvent;
       companies.add(event.data.companyId);
-      await applyEvent(trx, event, new Date(recordedAt));
+      await applyEvent(trx, event, new Date(decidedAt(stored)));
     }
     return [...companies].flatMap((companyId) => companyChanges(companyId, 'leave'));
   },

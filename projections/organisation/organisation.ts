@@ -3,6 +3,7 @@ import type { CompanyEvent } from '../../domain/companies/events.ts';
 import type { MemberEvent } from '../../domain/members/events.ts';
 import { accessLevel, type TeamRole } from '../../domain/members/roles.ts';
 import type { TeamEvent } from '../../domain/teams/events.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
 import { companyChanges, ownRoleChanged } from '../scope.ts';
@@ -35,7 +36,7 @@ export const organisationProjection: Projection = {
     const scopes: Scope[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as OrganisationEvent;
-      scopes.push(...(await applyOne(trx, event, new Date(recorded.recordedAt))));
+      scopes.push(...(await applyOne(trx, event, new Date(decidedAt(recorded)))));
     }
     return scopes;
   },

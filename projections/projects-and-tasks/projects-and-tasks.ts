@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ProjectEvent } from '../../domain/projects/events.ts';
 import type { TaskEvent } from '../../domain/tasks/events.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database, TasksTable } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
 import { companyChanges, companyItemChanged } from '../scope.ts';
@@ -32,7 +33,7 @@ export const projectsAndTasksProjection: Projection = {
     const scopes: Scope[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as Handled;
-      scopes.push(...(await applyOne(trx, event, new Date(recorded.recordedAt))));
+      scopes.push(...(await applyOne(trx, event, new Date(decidedAt(recorded)))));
     }
     return scopes;
   },

@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import { REGULARIZATION_EVENT_TYPES, type RegularizationEvent, type RegularizationFields } from '../../domain/regularization/events.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Database, RegularizationRequestsTable } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
@@ -44,7 +45,7 @@ export const regularizationProjection: Projection = {
     for (const event of recorded) {
       const { type, data } = { type: event.type, data: event.data } as RegularizationEvent;
       const key = requestKey(data);
-      const at = new Date(event.recordedAt);
+      const at = new Date(decidedAt(event));
       const row = rows.get(key);
       companies.add(data.companyId);
       switch (type) {

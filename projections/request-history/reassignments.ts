@@ -54,6 +54,6 @@ export async function requestsToReassign(db: Kysely<Database>): Promise<RequestT
           WHERE tm.company_id = r.company_id AND tm.user_id = r.assignee_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN (${deciding})
         ))
     )
-    ORDER BY r.company_id, r.requested_at`.execute(db);
+    ORDER BY r.company_id, r.requested_at, r.request_id`.execute(db);
   return rows;
 }

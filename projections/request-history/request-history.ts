@@ -1,6 +1,7 @@
 import { LEAVE_EVENT_TYPES, type LeaveEvent, type LeaveFields } from '../../domain/leave/events.ts';
 import { REGULARIZATION_EVENT_TYPES, type RegularizationEvent, type RegularizationFields } from '../../domain/regularization/events.ts';
 import { clockText, durationText } from '../../domain/regularization/time-text.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RequestChange } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
 import { companyChanges, type CompanyFamily, type Scope } from '../scope.ts';
@@ -128,7 +129,7 @@ export const requestHistoryProjection: Projection = {
         kind: entry.kind,
         event_id: recorded.eventId,
         version: recorded.version,
-        at: new Date(recorded.recordedAt),
+        at: new Date(decidedAt(recorded)),
         requester_user_id: entry.requesterId,
         assignee_user_id: entry.assigneeId,
         actor_user_id: entry.actor.userId,

@@ -1,4 +1,5 @@
 import type { TaskEvent } from '../../domain/tasks/events.ts';
+import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Projection, Scope } from '../projection.ts';
 import { companyItemChanged } from '../scope.ts';
 
@@ -24,7 +25,7 @@ export const taskHistoryProjection: Projection = {
         version: recorded.version,
         changed_by_user_id: by.userId,
         changed_by_name: by.name,
-        changed_at: new Date(recorded.recordedAt),
+        changed_at: new Date(decidedAt(recorded)),
         field: null as string | null,
         previous_value: null as string | null,
         new_value: null as string | null,
