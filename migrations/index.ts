@@ -18,6 +18,8 @@ import * as billing from './0016_billing.ts';
 import * as screenshots from './0017_screenshots.ts';
 import * as appUsage from './0018_app_usage.ts';
 import * as activityLog from './0019_activity_log.ts';
+import * as appUsageIntervals from './0020_app_usage_intervals.ts';
+import * as timelog from './0021_timelog.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '0017_screenshots': screenshots,
   '0018_app_usage': appUsage,
   '0019_activity_log': activityLog,
+  '0020_app_usage_intervals': appUsageIntervals,
+  '0021_timelog': timelog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

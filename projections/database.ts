@@ -244,9 +244,12 @@ export interface RunningTimersTable {
   last_heartbeat_at: Date;
 }
 
+/** One piece of time: a session's (or approved manual time's) part of one local day at one rate (projections/timelog). */
 export interface TimelogEntriesTable {
   session_id: string;
   split_index: number;
+  /** 0 unless the rate changed within the day part: the pieces it was cut into. */
+  rate_part: number;
   total_splits: number;
   company_id: string;
   user_id: string;
@@ -254,8 +257,14 @@ export interface TimelogEntriesTable {
   day: string;
   start_at: Date;
   end_at: Date;
-  seconds: number;
+  tracked_ms: ColumnType<string, number, number>;
+  idle_ms: ColumnType<string, number, number>;
+  /** Its share of its day's minutes and cents (domain/accounting/day-account.ts). */
+  tracked_minutes: number;
   idle_minutes: number;
+  /** Cents per hour in force when the time was worked; 0: no rate. */
+  rate_cents: number;
+  earnings_cents: ColumnType<string, number, number>;
   project_id: string;
   project_name: string;
   task_id: string;
@@ -266,12 +275,12 @@ export interface TimelogEntriesTable {
   abandoned: boolean;
 }
 
-export interface DailyTotalsTable {
+/** A running session's idle beats, until it ends (projections/timelog). */
+export interface TimelogRunningTable {
+  session_id: string;
   company_id: string;
   user_id: string;
-  day: string;
-  tracked_seconds: number;
-  idle_minutes: number;
+  idle_beats: ColumnType<{ at: string; idleMinutes: number }[], string, string>;
 }
 
 export interface MemberRatesTable {
@@ -282,6 +291,7 @@ export interface MemberRatesTable {
   rate_cents: number;
 }
 
+/** The pieces of the time log summed per person, local day, team, project, task and rate (projections/timelog). */
 export interface DailyRollupsTable {
   company_id: string;
   user_id: string;
@@ -294,7 +304,10 @@ export interface DailyRollupsTable {
   rate_cents: number;
   tracked_ms: ColumnType<string, number, number>;
   idle_ms: ColumnType<string, number, number>;
-  manual_ms: ColumnType<string, number, number>;
+  tracked_minutes: number;
+  idle_minutes: number;
+  manual_minutes: number;
+  earnings_cents: ColumnType<string, number, number>;
   entries: number;
   first_start: Date;
   last_end: Date;
@@ -312,6 +325,14 @@ export interface AppUsageDaysTable {
   application: string;
   active_ms: ColumnType<string, number, number>;
   idle_ms: ColumnType<string, number, number>;
+}
+
+/** Time a person's application usage already counted: merged, half-open [start_at, end_at). */
+export interface AppUsageIntervalsTable {
+  company_id: string;
+  user_id: string;
+  start_at: Date;
+  end_at: Date;
 }
 
 export interface AppUsageApplicationsTable {
@@ -374,8 +395,8 @@ export interface AttendanceDaysTable {
   open_in: Date | null;
   check_in: Date | null;
   check_out: Date | null;
-  tracked_ms: ColumnType<string, number, number>;
-  idle_ms: ColumnType<string, number, number>;
+  /** Whether time was tracked that day; how much is the time log's. */
+  tracked: boolean;
   last_activity_at: Date | null;
   /** SL, PL, CL or L (domain/attendance/day-status.ts) once leave exists. */
   leave_code: string | null;
@@ -554,13 +575,14 @@ export interface Database {
   client_projects: ClientProjectsTable;
   running_timers: RunningTimersTable;
   timelog_entries: TimelogEntriesTable;
-  daily_totals: DailyTotalsTable;
+  timelog_running: TimelogRunningTable;
   punches: PunchesTable;
   member_rates: MemberRatesTable;
   daily_rollups: DailyRollupsTable;
   activity_log: ActivityLogTable;
   activity_log_names: ActivityLogNamesTable;
   app_usage_days: AppUsageDaysTable;
+  app_usage_intervals: AppUsageIntervalsTable;
   app_usage_applications: AppUsageApplicationsTable;
   app_categories: AppCategoriesTable;
   attendance_days: AttendanceDaysTable;

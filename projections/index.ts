@@ -5,7 +5,7 @@ import { attendanceProjection } from './attendance/attendance.ts';
 import { billingProjection } from './billing/billing.ts';
 import { sessionsProjection } from './accounts/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
-import { dashboardsProjection } from './dashboards/dashboards.ts';
+import { timelogProjection } from './timelog/timelog.ts';
 import { invitesProjection } from './invites/invites.ts';
 import { leaveProjection } from './leave/leave.ts';
 import { organisationProjection } from './organisation/organisation.ts';
@@ -26,7 +26,7 @@ export const projections: readonly Projection[] = [
   projectsAndTasksProjection,
   taskHistoryProjection,
   timeTrackingProjection,
-  dashboardsProjection,
+  timelogProjection,
   attendanceProjection,
   leaveProjection,
   regularizationProjection,

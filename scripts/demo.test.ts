@@ -120,9 +120,9 @@ describe('npm run demo', () => {
     expect(regularizations.map((request) => request.status)).toEqual(['Approved', 'Approved', 'Approved', 'Declined', 'Pending']);
     expect(demo.regularizations).toBe(5);
     const approved = regularizations.filter((request) => request.status === 'Approved').map((request) => request.request_id);
-    const manual = await server.db.selectFrom('timelog_entries').select(['session_id', 'seconds']).where('company_id', '=', demo.companyId).where('source', '=', 'manual').execute();
+    const manual = await server.db.selectFrom('timelog_entries').select(['session_id', 'tracked_ms']).where('company_id', '=', demo.companyId).where('source', '=', 'manual').execute();
     expect(manual.map((entry) => entry.session_id).sort()).toEqual(approved.sort());
-    expect(manual.every((entry) => Number(entry.seconds) === 45 * 60)).toBe(true);
+    expect(manual.every((entry) => Number(entry.tracked_ms) === 45 * 60_000)).toBe(true);
   });
 
   it('prints the sign-ins, Admin first and Members last, and the one password, which signs them in', async () => {

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { AttendanceDay } from '../../domain/attendance/views.ts';
 import { DAY_STATUS_LABELS } from '../../domain/attendance/day-status.ts';
-import { attendanceColumns, dayCell, wallTime } from '../../domain/exports/cells.ts';
+import { attendanceColumns, dayCell, timeValue, wallTime } from '../../domain/exports/cells.ts';
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import { attendanceDays, workRulesOf } from '../../projections/attendance/queries.ts';
@@ -12,17 +12,26 @@ import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
 
 /** Core §9's attendance sheet for days whose busiest has `pairs` punch pairs. */
 export function attendanceSheet(pairs: number): Column[] {
-  return attendanceColumns(pairs).map((header, i) => ({ header, width: i === 1 ? 14 : 12, numFmt: i === 0 ? 'dd-mm-yyyy' : i > 1 ? 'hh:mm' : undefined }));
+  const formats = ['dd-mm-yyyy', undefined, '[h]:mm', '[h]:mm'];
+  return attendanceColumns(pairs).map((header, i) => ({ header, width: i === 1 ? 14 : 12, numFmt: i < formats.length ? formats[i] : 'hh:mm' }));
 }
 
 /**
- * One day as a row: the day as a date, its status, then each punch in and
+ * One day as a row: the day as a date, its status, the time punched and
+ * tracked as time values (the calendar's figures), then each punch in and
  * out as the wall time of the day's zone (`timeZone`: the person's, for a day
- * without punches). A future day's status and a missing punch out stay empty.
+ * without punches). A future day's status and times, and a missing punch out, stay empty.
  */
 export function attendanceRow(day: AttendanceDay, timeZone: string): CellValue[] {
   const zone = day.timeZone ?? timeZone;
-  return [dayCell(day.day), DAY_STATUS_LABELS[day.status], ...day.pairs.flatMap((pair) => [wallTime(pair.in, zone), pair.out ? wallTime(pair.out, zone) : null])];
+  const future = day.status === 'future';
+  return [
+    dayCell(day.day),
+    DAY_STATUS_LABELS[day.status],
+    future ? null : timeValue(day.punchedMinutes),
+    future ? null : timeValue(day.trackedMinutes),
+    ...day.pairs.flatMap((pair) => [wallTime(pair.in, zone), pair.out ? wallTime(pair.out, zone) : null]),
+  ];
 }
 
 /** The attendance workbook: one sheet per person, in the order given, a row for every day of the months. */

@@ -44,6 +44,12 @@ async function workbook(user: ApiUser, kind: 'attendance' | 'timelog', query: Qu
 /** A row's cells from the first column on (exceljs counts from 1). */
 const cells = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
 const wall = (text: string) => new Date(`${text}Z`);
+/**
+ * A duration cell in minutes. The file holds a number (a fraction of a day, which
+ * a spreadsheet sums); exceljs reads a number with a time format back as a date
+ * counted from 30 December 1899.
+ */
+const minutesIn = (value: unknown) => Math.round((value instanceof Date ? (value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : Number(value)) * 1440);
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
@@ -152,8 +158,22 @@ describe('the time log file', () => {
     for (const address of ['E2', 'F2', 'G2', 'H2', 'I2']) expect(sheet.getCell(address).type, address).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('H2').numFmt).toBe('0.00');
     expect(sheet.getCell('I2').numFmt).toBe('0.00');
-    // No screenshots yet: the column is there, its cells empty.
+    // No screenshots taken: the cell is empty.
     expect(sheet.getCell('J2').type).toBe(ExcelJS.ValueType.Null);
+    // The time as time values a spreadsheet sums.
+    expect(rows.map((row) => minutesIn(row[10]))).toEqual([150, 60, 90, 45]);
+    expect(rows.map((row) => minutesIn(row[11]))).toEqual([10, 0, 0, 0]);
+    for (const address of ['K2', 'L2']) expect(sheet.getCell(address).numFmt).toBe('[h]:mm');
+  });
+
+  it('adds up, as a spreadsheet sums it, to the minutes and cents of the dashboard and the calendar', async () => {
+    const sheet = (await workbook(ana, 'timelog', { from: '2026-03', userId: ana.userId })).worksheets[0];
+    const rows = [2, 3, 4, 5].map((row) => cells(sheet, row));
+    const dashboard = (await ana.call('GET', `/api/companies/${companyId}/dashboards/individual?from=2026-03-01&to=2026-03-31`)).body;
+    expect(rows.reduce((sum, row) => sum + minutesIn(row[10]), 0)).toBe(dashboard.totals.trackedMinutes);
+    expect(Math.round(rows.reduce((sum, row) => sum + (row[8] as number), 0) * 100)).toBe(dashboard.totals.earningsCents);
+    const month = (await ana.call('GET', `/api/companies/${companyId}/attendance/month?month=2026-03`)).body;
+    expect(month.days.reduce((sum: number, day: { trackedMinutes: number }) => sum + day.trackedMinutes, 0)).toBe(dashboard.totals.trackedMinutes);
   });
 
   it('neutralises text that would run as a formula', async () => {
@@ -167,9 +187,9 @@ describe('the time log file', () => {
   it('leaves the rate and earnings empty without a rate, and splits a daylight-saving night by local day', async () => {
     const sheet = (await workbook(admin, 'timelog', { from: '2026-10', to: '2026-11', userId: bob.userId })).worksheets[0];
     expect(sheet.name).toBe('Bob Gemini');
-    expect([2, 3].map((row) => cells(sheet, row))).toEqual([
-      [wall('2026-10-31T00:00:00'), 'Moonshot', 'Task of bob@exports.test', undefined, 1, 0, 0],
-      [wall('2026-11-01T00:00:00'), 'Moonshot', 'Task of bob@exports.test', undefined, 4, 0, 0],
+    expect([2, 3].map((row) => cells(sheet, row)).map((row) => [...row.slice(0, 10), minutesIn(row[10]), minutesIn(row[11])])).toEqual([
+      [wall('2026-10-31T00:00:00'), 'Moonshot', 'Task of bob@exports.test', undefined, 1, 0, 0, undefined, undefined, undefined, 60, 0],
+      [wall('2026-11-01T00:00:00'), 'Moonshot', 'Task of bob@exports.test', undefined, 4, 0, 0, undefined, undefined, undefined, 240, 0],
     ]);
     for (const address of ['D2', 'H2', 'I2']) expect(sheet.getCell(address).type, address).toBe(ExcelJS.ValueType.Null);
   });
@@ -217,23 +237,34 @@ describe('the attendance file', () => {
     const sheet = (await workbook(ana, 'attendance', { from: '2026-03', userId: ana.userId })).worksheets[0];
     expect(sheet.name).toBe('Ana Apollo');
     // The busiest day, the 5th, has two punch pairs.
-    expect(cells(sheet, 1)).toEqual(['Date', 'Status', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
+    expect(cells(sheet, 1)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
     expect(sheet.rowCount).toBe(1 + 31);
-    const day = (date: number) => cells(sheet, 1 + date);
-    expect(day(1)).toEqual([wall('2026-03-01T00:00:00'), 'Week Off']);
-    expect(day(2)).toEqual([wall('2026-03-02T00:00:00'), 'Absent']);
+    // The times as minutes, the punches as they are.
+    const day = (date: number) => cells(sheet, 1 + date).map((value, i) => (i === 2 || i === 3 ? minutesIn(value) : value));
+    expect(day(1)).toEqual([wall('2026-03-01T00:00:00'), 'Week Off', 0, 0]);
+    expect(day(2)).toEqual([wall('2026-03-02T00:00:00'), 'Absent', 0, 0]);
     // The punch over midnight, in at 09:00 on the 3rd and out at 02:00 on the 4th, cut at midnight as the timer's sessions are.
-    expect(day(3)).toEqual([wall('2026-03-03T00:00:00'), 'Present', wall('2026-03-03T09:00:00'), wall('2026-03-04T00:00:00')]);
-    expect(day(4)).toEqual([wall('2026-03-04T00:00:00'), 'Present', wall('2026-03-04T00:00:00'), wall('2026-03-04T02:00:00')]);
-    expect(day(5)).toEqual([wall('2026-03-05T00:00:00'), 'Present', wall('2026-03-05T10:00:00'), wall('2026-03-05T11:00:00'), wall('2026-03-05T14:00:00'), wall('2026-03-05T15:00:00')]);
-    // A missing punch out stays empty.
-    expect(day(10)).toEqual([wall('2026-03-10T00:00:00'), 'Present', wall('2026-03-10T09:00:00')]);
-    expect(sheet.getCell('D11').type).toBe(ExcelJS.ValueType.Null);
+    expect(day(3)).toEqual([wall('2026-03-03T00:00:00'), 'Present', 15 * 60, 150 + 60, wall('2026-03-03T09:00:00'), wall('2026-03-04T00:00:00')]);
+    expect(day(4)).toEqual([wall('2026-03-04T00:00:00'), 'Present', 120, 90, wall('2026-03-04T00:00:00'), wall('2026-03-04T02:00:00')]);
+    expect(day(5)).toEqual([
+      wall('2026-03-05T00:00:00'),
+      'Present',
+      120,
+      45,
+      wall('2026-03-05T10:00:00'),
+      wall('2026-03-05T11:00:00'),
+      wall('2026-03-05T14:00:00'),
+      wall('2026-03-05T15:00:00'),
+    ]);
+    // A missing punch out stays empty, and a punch never punched out counts nothing without time tracked after it.
+    expect(day(10)).toEqual([wall('2026-03-10T00:00:00'), 'Present', 0, 0, wall('2026-03-10T09:00:00')]);
+    expect(sheet.getCell('F11').type).toBe(ExcelJS.ValueType.Null);
 
     expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getCell('A2').numFmt).toBe('dd-mm-yyyy');
-    expect(sheet.getCell('C6').type).toBe(ExcelJS.ValueType.Date);
-    expect(sheet.getCell('C6').numFmt).toBe('hh:mm');
+    for (const address of ['C4', 'D4']) expect(sheet.getCell(address).numFmt).toBe('[h]:mm');
+    expect(sheet.getCell('E6').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('E6').numFmt).toBe('hh:mm');
   });
 
   it('leaves the status of days still to come blank', async () => {
@@ -243,6 +274,7 @@ describe('the attendance file', () => {
       expect(sheet.rowCount).toBe(1 + 30);
       expect(cells(sheet, 1 + 1)[1]).toBe('Present');
       expect(cells(sheet, 1 + 24)[1]).toBe('Absent');
+      // Nothing of a day to come: no status, no times.
       expect(cells(sheet, 1 + 25)).toEqual([wall('2026-11-25T00:00:00')]);
     } finally {
       clock = null;
@@ -267,7 +299,8 @@ describe('who may export whom', () => {
     expect((await call(manager, 'summary', { from: '2026-03', userId: ana.userId })).status).toBe(200);
     expect(await call(manager, 'timelog', { from: '2026-03', userId: bob.userId })).toMatchObject({ status: 404, body: { message: dashboardMessages.personNotFound } });
     expect(await call(manager, 'attendance', { from: '2026-03', teamId: gemini })).toMatchObject({ status: 404, body: { message: dashboardMessages.teamNotFound } });
-    expect((await call(admin, 'summary', { from: '2026-03', teamId: gemini })).body).toMatchObject({ people: 1 });
+    // Bob, and the Admin, who is on every team: an Admin may see Admins' sheets, a Manager not.
+    expect((await call(admin, 'summary', { from: '2026-03', teamId: gemini })).body).toMatchObject({ people: 2 });
   });
 
   it('answers bad months and a missing choice with 400 and the dialog’s messages', async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { leftOutOfTeamViews, seesAdmins } from '../../domain/dashboards/access.ts';
 import type { MonthRange, ExportSubject } from '../../domain/exports/months.ts';
 import type { Database } from '../../projections/database.ts';
 import { type CompanyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
@@ -10,9 +11,9 @@ export interface ExportPerson {
 
 /**
  * Whom an export holds, if the caller may see them (as on the dashboards):
- * the person, or the team's people by name (Admins, who are in every team by
- * their role, and Clients, who track nothing, are not a team's people).
- * Someone or a team the caller may not see answers like one that does not exist.
+ * the person, or the team's people by name (leftOutOfTeamViews: Admins only
+ * for an Admin, Clients never). Someone or a team the caller may not see
+ * answers like one that does not exist.
  */
 export async function exportPeople(db: Kysely<Database>, access: CompanyAccess, subject: ExportSubject): Promise<{ name: string; people: ExportPerson[] }> {
   const companyId = access.company.company_id;
@@ -28,7 +29,7 @@ export async function exportPeople(db: Kysely<Database>, access: CompanyAccess, 
     .where('tm.company_id', '=', companyId)
     .where('tm.team_id', '=', team.teamId)
     .where('m.deleted', '=', false)
-    .where('m.access_level', 'not in', ['Admin', 'Client'])
+    .where('m.access_level', 'not in', leftOutOfTeamViews(seesAdmins(access.actor)))
     .orderBy('m.name')
     .orderBy('m.user_id')
     .execute();
@@ -49,60 +50,64 @@ export async function countTimelogEntries(db: Kysely<Database>, companyId: strin
   return Number(count);
 }
 
-/** A person's rates, oldest first (cents per hour; 0: none from then on). */
-export async function memberRates(db: Kysely<Database>, companyId: string, userId: string) {
-  const rows = await db
-    .selectFrom('member_rates')
-    .select(['effective_at', 'rate_cents'])
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .orderBy('effective_at')
-    .execute();
-  return rows.map((row) => ({ effectiveAt: row.effective_at.getTime(), rateCents: row.rate_cents }));
-}
-
 export interface TimelogRow {
   day: string;
   start_at: Date;
-  seconds: number;
+  tracked_minutes: number;
   idle_minutes: number;
+  rate_cents: number;
+  earnings_cents: string;
   project_name: string;
   task_name: string;
   task_details: string;
+  /** Screenshots taken in it and not deleted. */
+  screenshots: number;
 }
 
 /** Rows per query: a batch is written and handed on before the next is read. */
 const BATCH = 2_000;
 
 /**
- * A person's time-log entries in the months, by local day and start, in
- * batches read with a keyset (never the whole result at once). The start is
- * carried as PostgreSQL's own text, so a microsecond is never lost between batches.
+ * A person's time-log rows in the months, in the time log's order, in
+ * batches read with a keyset (never the whole result at once), each with the
+ * screenshots taken in it (the last piece of a session's day also holds
+ * those its agent sent just after its end). The start is carried as
+ * PostgreSQL's own text, so a microsecond is never lost between batches.
  */
 export async function* timelogBatches(db: Kysely<Database>, companyId: string, userId: string, months: MonthRange): AsyncGenerator<TimelogRow[]> {
-  let after: { day: string; start: string; sessionId: string; splitIndex: number } | null = null;
+  let after: { day: string; start: string; sessionId: string; splitIndex: number; ratePart: number } | null = null;
   for (;;) {
     const cursor = after;
-    const rows: (TimelogRow & { session_id: string; split_index: number; start_key: string })[] = await db
-      .selectFrom('timelog_entries')
-      .select(['day', 'start_at', 'seconds', 'idle_minutes', 'project_name', 'task_name', 'task_details', 'session_id', 'split_index'])
-      .select(sql<string>`start_at::text`.as('start_key'))
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('day', '>=', cursor?.day ?? months.firstDay)
-      .where('day', '<=', months.lastDay)
-      .$if(cursor !== null, (qb) =>
-        qb.where(sql<boolean>`(day, start_at, session_id, split_index) > (${cursor!.day}::date, ${cursor!.start}::timestamptz, ${cursor!.sessionId}::uuid, ${cursor!.splitIndex})`),
+    const rows: (TimelogRow & { session_id: string; split_index: number; rate_part: number; start_key: string })[] = await db
+      .selectFrom('timelog_entries as e')
+      .select(['e.day', 'e.start_at', 'e.tracked_minutes', 'e.idle_minutes', 'e.rate_cents', 'e.earnings_cents', 'e.project_name', 'e.task_name', 'e.task_details', 'e.session_id', 'e.split_index', 'e.rate_part'])
+      .select(sql<string>`e.start_at::text`.as('start_key'))
+      .select(
+        sql<number>`(SELECT count(*)::int FROM screenshots s
+          WHERE s.company_id = e.company_id AND s.user_id = e.user_id AND s.day = e.day AND s.session_id = e.session_id AND s.deleted_at IS NULL
+            AND (s.taken_at >= e.start_at OR e.rate_part = 0)
+            AND (s.taken_at < e.end_at OR NOT EXISTS (
+              SELECT 1 FROM timelog_entries n WHERE n.session_id = e.session_id AND n.split_index = e.split_index AND n.rate_part = e.rate_part + 1)))`.as('screenshots'),
       )
-      .orderBy('day')
-      .orderBy('start_at')
-      .orderBy('session_id')
-      .orderBy('split_index')
+      .where('e.company_id', '=', companyId)
+      .where('e.user_id', '=', userId)
+      .where('e.day', '>=', cursor?.day ?? months.firstDay)
+      .where('e.day', '<=', months.lastDay)
+      .$if(cursor !== null, (qb) =>
+        qb.where(
+          sql<boolean>`(e.day, e.start_at, e.session_id, e.split_index, e.rate_part) > (${cursor!.day}::date, ${cursor!.start}::timestamptz, ${cursor!.sessionId}::uuid, ${cursor!.splitIndex}, ${cursor!.ratePart})`,
+        ),
+      )
+      .orderBy('e.day')
+      .orderBy('e.start_at')
+      .orderBy('e.session_id')
+      .orderBy('e.split_index')
+      .orderBy('e.rate_part')
       .limit(BATCH)
       .execute();
     if (rows.length > 0) yield rows;
     if (rows.length < BATCH) return;
     const last = rows[rows.length - 1];
-    after = { day: last.day, start: last.start_key, sessionId: last.session_id, splitIndex: last.split_index };
+    after = { day: last.day, start: last.start_key, sessionId: last.session_id, splitIndex: last.split_index, ratePart: last.rate_part };
   }
 }

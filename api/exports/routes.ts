@@ -88,7 +88,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       timelog: {
         summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
-        write: ({ company, people, months }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months),
+        write: ({ company, people, months }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months, context.config.publicUrl),
       },
     };
     for (const [kind, sheet] of Object.entries(sheets) as [ExportKind, (typeof sheets)[ExportKind]][]) {

@@ -11,7 +11,8 @@ export interface Column {
   numFmt?: string;
 }
 
-export type CellValue = string | number | Date | null;
+/** A cell: text, a number, a date, a link, or empty. */
+export type CellValue = string | number | Date | { text: string; hyperlink: string } | null;
 
 /** The reader of a download went away (it was cancelled or the connection closed): the export stops. */
 export class ReaderGone extends Error {

@@ -105,11 +105,12 @@ describe('application usage from the desktop agent', () => {
       ['Visual Studio Code', 'productive', 0],
     ]);
     expect(answer.body.applications[2].idleMs).toBe(30_000);
+    // The day's time in the minutes every page shows: 50 s of YouTube is no whole minute yet.
     expect(answer.body.totals).toEqual({
-      trackedMs: 3_600_000,
-      idleMs: 0,
-      unproductiveMs: 50_000,
-      productiveMs: 3_550_000,
+      trackedMinutes: 60,
+      idleMinutes: 0,
+      unproductiveMinutes: 0,
+      productiveMinutes: 60,
       breakMs: 0,
       punchIn: '2026-04-07T04:00:00.000Z',
       punchOut: null,
@@ -176,31 +177,40 @@ describe('application categories', () => {
   const teamDay = async () => (await manager.call('GET', `/api/companies/${companyId}/dashboards/team?from=2026-04-07&to=2026-04-07&teamId=${apollo}`)).body;
 
   it('counts unproductive applications against productive time on every dashboard, and a change at once', async () => {
-    // 60 + 10 + 10 minutes tracked on the 7th; 50 s of YouTube.
-    const tracked = 80 * 60_000;
-    expect((await individualDay()).totals.productiveMs).toBe(tracked - 50_000);
-    expect((await teamDay()).totals.productiveMs).toBe(tracked - 50_000);
+    // 60 + 10 + 10 minutes tracked on the 7th; 50 s of YouTube: no whole minute of unproductive time yet.
+    const tracked = 80;
+    const parts = (figures: { trackedMinutes: number; idleMinutes: number; unproductiveMinutes: number; productiveMinutes: number }) => [
+      figures.trackedMinutes,
+      figures.idleMinutes,
+      figures.unproductiveMinutes,
+      figures.productiveMinutes,
+    ];
+    expect(parts((await individualDay()).totals)).toEqual([tracked, 0, 0, tracked]);
+    expect(parts((await teamDay()).totals)).toEqual([tracked, 0, 0, tracked]);
+    expect((await teamDay()).totals.usageSeen).toBe(true);
 
+    // With Slack's 40 s, 90 s: one whole minute, taken from productive time on every page at once.
     const changed = await put(admin, ' slack ', 'unproductive');
     expect(changed.status).toBe(200);
-    expect((await individualDay()).totals.productiveMs).toBe(tracked - 90_000);
-    expect((await individualDay()).days[0].productiveMs).toBe(tracked - 90_000);
+    expect(parts((await individualDay()).totals)).toEqual([tracked, 0, 1, tracked - 1]);
+    expect(parts((await individualDay()).days[0])).toEqual([tracked, 0, 1, tracked - 1]);
     const team = await teamDay();
-    expect(team.totals.productiveMs).toBe(tracked - 90_000);
-    expect(team.topUsers.mostHours[0].productiveMs).toBe(tracked - 90_000);
+    expect(parts(team.totals)).toEqual([tracked, 0, 1, tracked - 1]);
+    expect(team.totals.shares).toEqual({ idle: 0, unproductive: 1.3, productive: 98.7 });
+    expect(parts(team.topUsers.mostHours[0])).toEqual([tracked, 0, 1, tracked - 1]);
     const appDashboard = (await appDay(manager, '2026-04-07')).body;
-    expect(appDashboard.totals.unproductiveMs).toBe(90_000);
+    expect(parts(appDashboard.totals)).toEqual([tracked, 0, 1, tracked - 1]);
     expect(applications(appDashboard)[1]).toEqual(['Slack', 'unproductive', 40_000]);
     const teamApps = (await appTeamDay(manager, '2026-04-07')).body;
-    expect(teamApps.totals).toMatchObject({ trackedMs: tracked, unproductiveMs: 90_000, productiveMs: tracked - 90_000 });
-    expect(teamApps.people.find((p: { userId: string }) => p.userId === ana.userId)).toMatchObject({ name: 'Ana Apollo', unproductiveMs: 90_000 });
+    expect(parts(teamApps.totals)).toEqual([tracked, 0, 1, tracked - 1]);
+    expect(teamApps.people.find((p: { userId: string }) => p.userId === ana.userId)).toMatchObject({ name: 'Ana Apollo', unproductiveMinutes: 1 });
 
     // YouTube counted as productive from now on: neither is unproductive any more... then back.
     await put(admin, 'YouTube', 'productive');
     await put(admin, 'Slack', 'neutral');
-    expect((await individualDay()).totals.productiveMs).toBe(tracked);
+    expect((await individualDay()).totals.productiveMinutes).toBe(tracked);
     await put(admin, 'YouTube', 'unproductive');
-    expect((await individualDay()).totals.productiveMs).toBe(tracked - 50_000);
+    expect((await individualDay()).totals.productiveMinutes).toBe(tracked);
   });
 
   it('lists the defaults, the company’s choices and the applications seen', async () => {

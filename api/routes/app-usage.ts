@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
 import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
-import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
 import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
@@ -130,9 +130,10 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         checkedRange({ from: day, to: day });
         const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };
         const { teamId } = request.query;
-        if (!teamId) return teamApplicationDay(db, company, day, { teams: visibleTeams(access.actor), team: null });
+        const viewer = { seesAdmins: seesAdmins(access.actor) };
+        if (!teamId) return teamApplicationDay(db, company, day, { ...viewer, teams: visibleTeams(access.actor), team: null });
         const team = await visibleTeam(db, access, teamId);
-        return teamApplicationDay(db, company, day, { teams: [team.teamId], team });
+        return teamApplicationDay(db, company, day, { ...viewer, teams: [team.teamId], team });
       },
     );
   };

@@ -17,7 +17,8 @@ let companyId: string;
 let apollo: string;
 let gemini: string;
 
-const HOUR = 3_600_000;
+/** Minutes in an hour: attendance answers whole minutes. */
+const HOUR = 60;
 const at = (iso: string) => {
   clock = new Date(iso);
 };
@@ -123,26 +124,26 @@ describe('monthly attendance', () => {
     const answer = await attendance(ana, 'month', { month: '2026-03' });
     clock = null;
     expect(answer.status).toBe(200);
-    const { person, today, thresholdMs, days, counts } = answer.body;
+    const { person, today, thresholdMinutes, days, counts } = answer.body;
     expect(person).toEqual({ userId: ana.userId, name: 'Ana Apollo', email: 'ana@attendance.test', timeZone: 'Asia/Kolkata' });
     expect(today).toBe('2026-03-09');
-    expect(thresholdMs).toBe(8 * HOUR);
+    expect(thresholdMinutes).toBe(8 * HOUR);
     expect(days).toHaveLength(31);
     const d = byDay(days);
 
-    expect(d['2026-03-02']).toMatchObject({ status: 'present', workMs: 9 * HOUR, trackedMs: 4 * HOUR, idleMs: 10 * 60_000, activeMs: 4 * HOUR - 10 * 60_000, meetsThreshold: true, missingPunchOut: false });
+    expect(d['2026-03-02']).toMatchObject({ status: 'present', punchedMinutes: 9 * HOUR, trackedMinutes: 4 * HOUR, idleMinutes: 10, activeMinutes: 4 * HOUR - 10, meetsThreshold: true, missingPunchOut: false });
     expect(d['2026-03-02'].pairs).toEqual([{ in: '2026-03-02T03:30:00.000Z', out: '2026-03-02T12:30:00.000Z', continued: false, continues: false }]);
     expect(d['2026-03-02']).toMatchObject({ checkIn: '2026-03-02T03:30:00.000Z', checkOut: '2026-03-02T12:30:00.000Z', timeZone: 'Asia/Kolkata' });
 
     // Never punched out: counted up to the end of the time tracked that day.
-    expect(d['2026-03-03']).toMatchObject({ status: 'present', missingPunchOut: true, workMs: 3 * HOUR, meetsThreshold: false, checkOut: null });
+    expect(d['2026-03-03']).toMatchObject({ status: 'present', missingPunchOut: true, punchedMinutes: 3 * HOUR, meetsThreshold: false, checkOut: null });
     expect(d['2026-03-03'].pairs).toEqual([{ in: '2026-03-03T03:30:00.000Z', out: null, continued: false, continues: false }]);
 
     // A punch pair over midnight, cut there.
     expect(d['2026-03-04'].pairs).toEqual([{ in: '2026-03-04T16:30:00.000Z', out: '2026-03-04T18:30:00.000Z', continued: false, continues: true }]);
     expect(d['2026-03-05'].pairs).toEqual([{ in: '2026-03-04T18:30:00.000Z', out: '2026-03-04T20:30:00.000Z', continued: true, continues: false }]);
-    expect(d['2026-03-04']).toMatchObject({ status: 'present', workMs: 2 * HOUR, trackedMs: 2 * HOUR - 5 * 60_000 });
-    expect(d['2026-03-05']).toMatchObject({ status: 'present', workMs: 2 * HOUR, trackedMs: HOUR });
+    expect(d['2026-03-04']).toMatchObject({ status: 'present', punchedMinutes: 2 * HOUR, trackedMinutes: 2 * HOUR - 5 });
+    expect(d['2026-03-05']).toMatchObject({ status: 'present', punchedMinutes: 2 * HOUR, trackedMinutes: HOUR });
 
     expect(d['2026-03-06'].status).toBe('absent');
     expect(d['2026-03-07'].status).toBe('weekOff');
@@ -157,8 +158,8 @@ describe('monthly attendance', () => {
     expect(answer.status).toBe(200);
     const d = byDay(answer.body.days);
     expect(answer.body.person.timeZone).toBe('America/New_York');
-    expect([d['2026-03-07'].status, d['2026-03-07'].workMs]).toEqual(['present', 2 * HOUR]);
-    expect([d['2026-03-08'].status, d['2026-03-08'].workMs]).toEqual(['present', 5 * HOUR]);
+    expect([d['2026-03-07'].status, d['2026-03-07'].punchedMinutes]).toEqual(['present', 2 * HOUR]);
+    expect([d['2026-03-08'].status, d['2026-03-08'].punchedMinutes]).toEqual(['present', 5 * HOUR]);
   });
 
   it('shows a person only to themselves, their team’s managers and Admins', async () => {
@@ -233,7 +234,7 @@ describe('Time & Attendance table', () => {
     expect(rows).toEqual(['2026-03-09 Ivy Idle', '2026-03-08 Bob Apollo', '2026-03-07 Bob Apollo', '2026-03-05 Ana Apollo', '2026-03-04 Ana Apollo', '2026-03-03 Ana Apollo', '2026-03-02 Ana Apollo', '2026-03-02 Gus Gemini']);
     expect(answer.body.total).toBe(8);
     const monday = answer.body.rows.at(-2);
-    expect(monday).toMatchObject({ location: 'Kolkata', timeZone: 'Asia/Kolkata', checkIn: '2026-03-02T03:30:00.000Z', checkOut: '2026-03-02T12:30:00.000Z', workMs: 9 * HOUR, activeMs: 4 * HOUR - 10 * 60_000 });
+    expect(monday).toMatchObject({ location: 'Kolkata', timeZone: 'Asia/Kolkata', checkIn: '2026-03-02T03:30:00.000Z', checkOut: '2026-03-02T12:30:00.000Z', punchedMinutes: 9 * HOUR, trackedMinutes: 4 * HOUR, activeMinutes: 4 * HOUR - 10 });
     expect(answer.body.rows[1]).toMatchObject({ location: 'New York', email: 'bob@attendance.test' });
   });
 

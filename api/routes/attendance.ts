@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AttendanceRecords, MonthAttendance, TEAM_DAY_GROUPS, TeamAttendance, TeamDayPeople } from '../../domain/attendance/views.ts';
-import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { MAX_RANGE_DAYS, rangeProblem } from '../../domain/dashboards/range.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { attendanceRecords, monthAttendance, teamAttendance, teamDayPeople } from '../../projections/attendance/queries.ts';
@@ -72,7 +72,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         const access = await companyAccess(context, request, request.params.companyId, { page: '/team-attendance' });
         const to = checkedDay(request.query.to);
         const team = await visibleTeam(db, access, request.query.teamId);
-        return teamAttendance(db, access.company.company_id, team, to, request.query.days, context.now());
+        return teamAttendance(db, access.company.company_id, { ...team, seesAdmins: seesAdmins(access.actor) }, to, request.query.days, context.now());
       },
     );
 
@@ -93,7 +93,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         const day = checkedDay(request.query.day);
         const today = checkedDay(request.query.today);
         const team = await visibleTeam(db, access, request.query.teamId);
-        return { people: await teamDayPeople(db, access.company.company_id, team.teamId, day, group, today, context.now()) };
+        return { people: await teamDayPeople(db, access.company.company_id, { teamId: team.teamId, seesAdmins: seesAdmins(access.actor) }, day, group, today, context.now()) };
       },
     );
 

@@ -19,7 +19,8 @@ let gemini: string;
 let projectId: string;
 let yesterday: string;
 
-const HOUR = 3_600_000;
+/** Minutes in an hour: the dashboards answer whole minutes. */
+const HOUR = 60;
 
 const dashboard = (user: ApiUser, kind: 'team' | 'individual' | 'individual/day' | 'people', query: Record<string, string> = {}) =>
   user.call('GET', `/api/companies/${companyId}/dashboards/${kind}?${new URLSearchParams(query)}`);
@@ -39,15 +40,24 @@ describe('individual dashboard', () => {
     expect(answer.status).toBe(200);
     const days = Object.fromEntries(answer.body.days.map((d: { day: string }) => [d.day, d]));
     expect(Object.keys(days)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
-    expect(days['2026-03-02']).toMatchObject({ trackedMs: 0, earningsCents: 0, rateCents: null, firstStart: null });
+    expect(days['2026-03-02']).toMatchObject({ trackedMinutes: 0, earningsCents: 0, rateCents: null, firstStart: null });
     // 2.5 h at $10 and, after the change, the hour before midnight at $20.
-    expect(days['2026-03-03']).toMatchObject({ trackedMs: 3.5 * HOUR, idleMs: 10 * 60_000, productiveMs: 3.5 * HOUR - 10 * 60_000, earningsCents: 2500 + 2000, rateCents: 2000 });
+    expect(days['2026-03-03']).toMatchObject({ trackedMinutes: 3.5 * HOUR, idleMinutes: 10, unproductiveMinutes: 0, productiveMinutes: 3.5 * HOUR - 10, earningsCents: 2500 + 2000, rateCents: 2000 });
     expect(days['2026-03-03'].firstStart).toBe('2026-03-03T03:30:00.000Z');
-    expect(days['2026-03-04']).toMatchObject({ trackedMs: 1.5 * HOUR, idleMs: 0, earningsCents: 3000, rateCents: 2000, lastEnd: '2026-03-03T20:00:00.000Z' });
-    expect(answer.body.totals).toEqual({ trackedMs: 5 * HOUR, idleMs: 10 * 60_000, productiveMs: 5 * HOUR - 10 * 60_000, earningsCents: 7500 });
+    expect(days['2026-03-04']).toMatchObject({ trackedMinutes: 1.5 * HOUR, idleMinutes: 0, earningsCents: 3000, rateCents: 2000, lastEnd: '2026-03-03T20:00:00.000Z' });
+    expect(answer.body.totals).toEqual({
+      trackedMinutes: 5 * HOUR,
+      idleMinutes: 10,
+      unproductiveMinutes: 0,
+      productiveMinutes: 5 * HOUR - 10,
+      shares: { idle: 3.3, unproductive: 0, productive: 96.7 },
+      usageSeen: false,
+      manualMinutes: 0,
+      earningsCents: 7500,
+    });
     expect(answer.body.person).toEqual({ userId: ana.userId, name: 'Ana Apollo', timeZone: 'Asia/Kolkata' });
     expect(answer.body.timeline.map((bar: { day: string }) => bar.day)).toEqual(['2026-03-03', '2026-03-03', '2026-03-04']);
-    expect(answer.body.trend.find((w: { weekday: string }) => w.weekday === 'Tue').trackedMs).toBe(3.5 * HOUR);
+    expect(answer.body.trend.find((w: { weekday: string }) => w.weekday === 'Tue').trackedMinutes).toBe(3.5 * HOUR);
 
     // A new rate applies from now on only.
     expect((await admin.call('PATCH', `/api/companies/${companyId}/members/${ana.userId}`, { name: 'Ana Apollo', teamIds: [apollo], hourlyRate: 99 })).status).toBe(200);
@@ -57,7 +67,7 @@ describe('individual dashboard', () => {
 
   it('counts a session over a daylight-saving change in real hours, each part on its local day', async () => {
     const answer = await dashboard(bob, 'individual', { from: '2026-10-31', to: '2026-11-01' });
-    expect(answer.body.days.map((d: { day: string; trackedMs: number }) => [d.day, d.trackedMs])).toEqual([
+    expect(answer.body.days.map((d: { day: string; trackedMinutes: number }) => [d.day, d.trackedMinutes])).toEqual([
       ['2026-10-31', 1 * HOUR],
       ['2026-11-01', 4 * HOUR],
     ]);
@@ -67,10 +77,12 @@ describe('individual dashboard', () => {
   it('opens a day with its entries and punches', async () => {
     const answer = await dashboard(manager, 'individual/day', { day: '2026-03-03', userId: ana.userId });
     expect(answer.status).toBe(200);
-    expect(answer.body.entries.map((e: { start: string; idleMs: number }) => [e.start, e.idleMs])).toEqual([
-      ['2026-03-03T03:30:00.000Z', 10 * 60_000],
-      ['2026-03-03T17:30:00.000Z', 0],
+    expect(answer.body.entries.map((e: { start: string; idleMinutes: number; trackedMinutes: number; earningsCents: number }) => [e.start, e.trackedMinutes, e.idleMinutes, e.earningsCents])).toEqual([
+      ['2026-03-03T03:30:00.000Z', 2.5 * HOUR, 10, 2500],
+      ['2026-03-03T17:30:00.000Z', 1 * HOUR, 0, 2000],
     ]);
+    // The entries add up to the day as the dashboard shows it.
+    expect(answer.body.totals).toEqual({ trackedMinutes: 3.5 * HOUR, idleMinutes: 10, unproductiveMinutes: 0, productiveMinutes: 3.5 * HOUR - 10, manualMinutes: 0, earningsCents: 4500 });
     const punched = await dashboard(ana, 'individual/day', { day: '2026-03-03' });
     expect(punched.body.punches).toEqual([{ at: '2026-03-03T03:30:00.000Z', state: 'punchin', timeZone: 'Asia/Kolkata' }]);
   });
@@ -97,10 +109,20 @@ describe('team dashboard', () => {
     expect(answer.status).toBe(200);
     const { body } = answer;
     expect(body.team).toEqual({ teamId: apollo, name: 'Apollo' });
-    expect(body.totals).toEqual({ trackedMs: 5 * HOUR, idleMs: 10 * 60_000, productiveMs: 5 * HOUR - 10 * 60_000 });
-    expect(body.topProjects).toEqual([{ projectId, prefix: expect.any(String), projectName: 'Moonshot', trackedMs: 5 * HOUR }]);
+    expect(body.totals).toEqual({
+      trackedMinutes: 5 * HOUR,
+      idleMinutes: 10,
+      unproductiveMinutes: 0,
+      productiveMinutes: 5 * HOUR - 10,
+      shares: { idle: 3.3, unproductive: 0, productive: 96.7 },
+      usageSeen: false,
+    });
+    expect(body.topProjects).toEqual([{ projectId, prefix: expect.any(String), projectName: 'Moonshot', trackedMinutes: 5 * HOUR }]);
+    // The team's people a Manager may see: not its Admin.
     expect(body.untracked.map((p: { name: string }) => p.name)).toEqual(['Ivy Idle', 'Max Manager']);
-    expect(body.trend.map((w: { weekday: string; trackedMs: number }) => [w.weekday, w.trackedMs])).toEqual([
+    const asAdmin = await dashboard(admin, 'team', { from: '2026-03-01', to: '2026-03-31', teamId: apollo });
+    expect(asAdmin.body.untracked.map((p: { name: string }) => p.name)).toEqual(['Ada Admin', 'Ivy Idle', 'Max Manager']);
+    expect(body.trend.map((w: { weekday: string; trackedMinutes: number }) => [w.weekday, w.trackedMinutes])).toEqual([
       ['Mon', 0],
       ['Tue', 3.5 * HOUR],
       ['Wed', 1.5 * HOUR],
@@ -118,17 +140,17 @@ describe('team dashboard', () => {
     const company = await dashboard(admin, 'team', { from: '2026-03-01', to: '2026-11-30' });
     expect(company.body.team).toBeNull();
     // Ana's 5 hours in March and 2 yesterday, Bob's 5.
-    expect(company.body.totals.trackedMs).toBe(12 * HOUR);
+    expect(company.body.totals.trackedMinutes).toBe(12 * HOUR);
     const managed = await dashboard(manager, 'team', { from: '2026-03-01', to: '2026-11-30' });
-    expect(managed.body.totals.trackedMs).toBe(7 * HOUR);
+    expect(managed.body.totals.trackedMinutes).toBe(7 * HOUR);
     expect((await dashboard(manager, 'team', { from: '2026-03-01', to: '2026-11-30', teamId: gemini })).body).toMatchObject({ message: dashboardMessages.teamNotFound });
     expect((await dashboard(ana, 'team', { from: '2026-03-01', to: '2026-03-31' })).body).toMatchObject({ message: accessDenied });
   });
 
   it('reads a range as local days: from and to included', async () => {
     const oneDay = await dashboard(admin, 'team', { from: '2026-03-04', to: '2026-03-04' });
-    expect(oneDay.body.totals.trackedMs).toBe(1.5 * HOUR);
-    expect((await dashboard(admin, 'team', { from: yesterday, to: yesterday })).body.totals.trackedMs).toBe(2 * HOUR);
+    expect(oneDay.body.totals.trackedMinutes).toBe(1.5 * HOUR);
+    expect((await dashboard(admin, 'team', { from: yesterday, to: yesterday })).body.totals.trackedMinutes).toBe(2 * HOUR);
   });
 });
 
@@ -155,17 +177,18 @@ describe('bad ranges', () => {
 });
 
 describe('read models', () => {
-  it('rebuild the rollups and rates exactly from the log', async () => {
+  it('rebuild the time log, its rollups and rates exactly from the log', async () => {
     const { rebuildProjection } = await import('../../projections/rebuild.ts');
-    const { dashboardsProjection } = await import('../../projections/dashboards/dashboards.ts');
+    const { timelogProjection } = await import('../../projections/timelog/timelog.ts');
     const snapshot = async () => ({
       rollups: await server.db.selectFrom('daily_rollups').selectAll().orderBy(['user_id', 'day', 'task_id', 'rate_cents']).execute(),
+      pieces: await server.db.selectFrom('timelog_entries').selectAll().orderBy(['session_id', 'split_index', 'rate_part']).execute(),
       rates: await server.db.selectFrom('member_rates').selectAll().orderBy(['user_id', 'effective_at']).execute(),
     });
     const live = await snapshot();
     expect(live.rollups.length).toBeGreaterThan(0);
     expect(live.rates.map((rate) => rate.rate_cents)).toEqual([1000, 2000, 9900]);
-    await rebuildProjection(server.db, server.store, dashboardsProjection);
+    await rebuildProjection(server.db, server.store, timelogProjection);
     expect(await snapshot()).toEqual(live);
   });
 });

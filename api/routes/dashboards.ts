@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import { invalid } from '../../domain/shared/errors.ts';
@@ -44,9 +44,10 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         const range = checkedRange(request.query);
         const visible = visibleTeams(access.actor);
         const { teamId } = request.query;
-        if (!teamId) return teamDashboard(db, access.company.company_id, range, { teams: visible, team: null });
+        const viewer = { seesAdmins: seesAdmins(access.actor) };
+        if (!teamId) return teamDashboard(db, access.company.company_id, range, { ...viewer, teams: visible, team: null });
         const team = await visibleTeam(db, access, teamId);
-        return teamDashboard(db, access.company.company_id, range, { teams: [team.teamId], team });
+        return teamDashboard(db, access.company.company_id, range, { ...viewer, teams: [team.teamId], team });
       },
     );
 

@@ -15,8 +15,11 @@ let server: TestServer;
 let clock: Date | null = null;
 let seeded: Awaited<ReturnType<typeof seedTrackedCompany>>;
 
-const HOUR = 3_600_000;
-const MINUTE = 60_000;
+/** Minutes: the dashboards answer whole minutes. */
+const HOUR = 60;
+const MINUTE = 1;
+/** For the clock, in milliseconds. */
+const HOUR_MS = 3_600_000;
 
 const performance = (user: ApiUser, query: Record<string, string> = {}) => user.call('GET', `/api/companies/${seeded.companyId}/performance?${new URLSearchParams(query)}`);
 const requestMonitoring = (user: ApiUser, userId: string, body: unknown = {}) => user.call('POST', `/api/companies/${seeded.companyId}/members/${userId}/request-monitoring`, body);
@@ -40,33 +43,33 @@ describe('the performance dashboard', () => {
     const answer = await performance(seeded.manager, { ...marchWeek, teamId: seeded.apollo });
     expect(answer.status).toBe(200);
     const { body } = answer;
-    expect(body).toMatchObject({ range: marchWeek, team: { teamId: seeded.apollo, name: 'Apollo' }, dailyThresholdMs: 8 * HOUR, workingDays: 5 });
+    expect(body).toMatchObject({ range: marchWeek, team: { teamId: seeded.apollo, name: 'Apollo' }, dailyThresholdMinutes: 8 * HOUR, workingDays: 5 });
     expect(body.people.map((p: { name: string }) => p.name)).toEqual(['Ana Apollo', 'Ivy Idle', 'Max Manager']);
     const people = byName(body.people);
     // 5 hours of the 40 a week asks for.
     expect(people['Ana Apollo']).toEqual({
       userId: seeded.ana.userId,
       name: 'Ana Apollo',
-      trackedMs: 5 * HOUR,
-      productiveMs: 5 * HOUR - 10 * MINUTE,
-      idleMs: 10 * MINUTE,
-      unproductiveMs: 0,
+      trackedMinutes: 5 * HOUR,
+      productiveMinutes: 5 * HOUR - 10 * MINUTE,
+      idleMinutes: 10 * MINUTE,
+      unproductiveMinutes: 0,
       utilizationPercent: 12.5,
       desktopSeen: false,
       mayRequestMonitoring: true,
     });
-    expect(people['Ivy Idle']).toMatchObject({ trackedMs: 0, utilizationPercent: 0, mayRequestMonitoring: true });
+    expect(people['Ivy Idle']).toMatchObject({ trackedMinutes: 0, utilizationPercent: 0, mayRequestMonitoring: true });
     // Nobody asks themselves.
     expect(people['Max Manager'].mayRequestMonitoring).toBe(false);
     // The team: 5 hours of 3 people's 120.
-    expect(body.totals).toEqual({ trackedMs: 5 * HOUR, productiveMs: 5 * HOUR - 10 * MINUTE, idleMs: 10 * MINUTE, unproductiveMs: 0, utilizationPercent: 4.2 });
+    expect(body.totals).toEqual({ trackedMinutes: 5 * HOUR, productiveMinutes: 5 * HOUR - 10 * MINUTE, idleMinutes: 10 * MINUTE, unproductiveMinutes: 0, utilizationPercent: 4.2 });
   });
 
   it('follows the company’s daily threshold, and expects nothing of a weekend', async () => {
     expect((await seeded.admin.call('PUT', `/api/companies/${seeded.companyId}/settings/threshold`, { hours: 5 })).status).toBe(200);
     try {
       const answer = await performance(seeded.admin, { ...marchWeek, teamId: seeded.apollo });
-      expect(answer.body.dailyThresholdMs).toBe(5 * HOUR);
+      expect(answer.body.dailyThresholdMinutes).toBe(5 * HOUR);
       expect(byName(answer.body.people)['Ana Apollo'].utilizationPercent).toBe(20);
       const weekend = await performance(seeded.admin, { from: '2026-03-07', to: '2026-03-08' });
       expect(weekend.body.workingDays).toBe(0);
@@ -89,7 +92,7 @@ describe('the performance dashboard', () => {
     const answer = await performance(seeded.admin);
     expect(answer.body.range).toEqual({ from: today.subtract({ days: 6 }).toString(), to: today.toString() });
     // Ana's two hours of yesterday.
-    expect(byName(answer.body.people)['Ana Apollo'].trackedMs).toBe(2 * HOUR);
+    expect(byName(answer.body.people)['Ana Apollo'].trackedMinutes).toBe(2 * HOUR);
   });
 
   it('shows an Admin the whole company, everyone but themselves to ask', async () => {
@@ -98,15 +101,15 @@ describe('the performance dashboard', () => {
     expect(answer.body.team).toBeNull();
     const people = byName(answer.body.people);
     expect(Object.keys(people)).toEqual(['Ada Admin', 'Ana Apollo', 'Bob Gemini', 'Ivy Idle', 'Max Manager']);
-    expect(people['Bob Gemini'].trackedMs).toBe(5 * HOUR);
-    expect(answer.body.totals.trackedMs).toBe(12 * HOUR);
+    expect(people['Bob Gemini'].trackedMinutes).toBe(5 * HOUR);
+    expect(answer.body.totals.trackedMinutes).toBe(12 * HOUR);
     expect(Object.values(people).filter((p: any) => p.mayRequestMonitoring).map((p: any) => p.name)).toEqual(['Ana Apollo', 'Bob Gemini', 'Ivy Idle', 'Max Manager']);
   });
 
   it('shows a Manager only their team: another team is not found, and all teams are theirs', async () => {
     const all = await performance(seeded.manager, { from: '2026-03-01', to: '2026-11-30' });
     expect(all.body.people.map((p: { name: string }) => p.name)).toEqual(['Ana Apollo', 'Ivy Idle', 'Max Manager']);
-    expect(all.body.totals.trackedMs).toBe(7 * HOUR);
+    expect(all.body.totals.trackedMinutes).toBe(7 * HOUR);
     const other = await performance(seeded.manager, { ...marchWeek, teamId: seeded.gemini });
     expect(other).toMatchObject({ status: 404, body: { message: dashboardMessages.teamNotFound } });
   });
@@ -138,21 +141,23 @@ describe('desktop data', () => {
     // From three hours ago to one hour ago (after Ana's latest session, yesterday before noon), from the agent.
     const now = Date.now();
     try {
-      clock = new Date(now - 3 * HOUR);
+      clock = new Date(now - 3 * HOUR_MS);
       const punch = await agent('/punch/in', { timeZone: 'Asia/Kolkata' });
       // Yesterday's punch in may still hold.
       expect(punch.status === 200 || punch.body.message === trackerMessages.alreadyPunchedIn).toBe(true);
       expect((await agent('/timer/start', { teamId: seeded.apollo, projectId: seeded.projectId, taskId: task.taskId, timeZone: 'Asia/Kolkata' })).status).toBe(200);
       // Forty seconds of a video site (unproductive by default), then twenty idle there.
-      clock = new Date(now - 2 * HOUR);
-      const start = (secondsAgo: number) => new Date(now - 2 * HOUR - secondsAgo * 1000).toISOString();
+      clock = new Date(now - 2 * HOUR_MS);
+      const start = (secondsAgo: number) => new Date(now - 2 * HOUR_MS - secondsAgo * 1000).toISOString();
       const samples = [
         { application: 'YouTube', start: start(60), seconds: 40, idle: false },
         { application: 'YouTube', start: start(20), seconds: 20, idle: true },
       ];
       const usage = await agent('/app-usage', { batchId: 'batch-1', samples });
       expect(usage.status).toBe(201);
-      clock = new Date(now - HOUR);
+      // And half a minute more of it just before: 70 s in all.
+      expect((await agent('/app-usage', { batchId: 'batch-0', samples: [{ application: 'YouTube', start: start(90), seconds: 30, idle: false }] })).status).toBe(201);
+      clock = new Date(now - HOUR_MS);
       const stopped = await agent('/timer/stop', {});
       expect(stopped.status).toBe(200);
       await readModelsInclude(server, stopped.body);
@@ -161,7 +166,8 @@ describe('desktop data', () => {
     }
     const people = byName((await performance(seeded.manager)).body.people);
     // Yesterday's two hours from the web, and these two.
-    expect(people['Ana Apollo']).toMatchObject({ trackedMs: 4 * HOUR, idleMs: 0, unproductiveMs: 40_000, productiveMs: 4 * HOUR - 40_000, desktopSeen: true });
+    // 70 s of unproductive applications: one whole minute, taken from productive time.
+    expect(people['Ana Apollo']).toMatchObject({ trackedMinutes: 4 * HOUR, idleMinutes: 0, unproductiveMinutes: 1, productiveMinutes: 4 * HOUR - 1, desktopSeen: true });
     expect(people['Ivy Idle'].desktopSeen).toBe(false);
     // The web timer's March week is not the agent's.
     expect(byName((await performance(seeded.manager, marchWeek)).body.people)['Ana Apollo'].desktopSeen).toBe(false);
@@ -193,7 +199,7 @@ describe('requesting monitoring', () => {
     const queued = await server.db.selectFrom('mail_outbox').select(['recipient', 'sent_at']).where('kind', '=', 'monitoring-request').execute();
     expect(queued).toEqual([{ recipient: seeded.ana.email, sent_at: expect.any(Date) }]);
 
-    clock = new Date(Date.now() + 24 * HOUR + MINUTE);
+    clock = new Date(Date.now() + 24 * HOUR_MS + 60_000);
     try {
       expect((await requestMonitoring(seeded.admin, seeded.ana.userId)).status).toBe(200);
     } finally {

@@ -163,14 +163,14 @@ describe('processing requests', () => {
     const { requestId } = (await ask(ana, { date: '2026-03-06', startHours: 10, durationHours: 2, durationMinutes: 15 })).body;
     expect(await answer(max, requestId, 'approve', 'Thanks')).toMatchObject({ status: 200, body: { message: regularizationAnswers.approved } });
     expect(await manualEntries(requestId)).toEqual([
-      expect.objectContaining({ day: '2026-03-06', seconds: 8100, source: 'manual', team_id: apollo, task_id: taskId, start_at: new Date('2026-03-06T04:30:00Z') }),
+      expect.objectContaining({ day: '2026-03-06', tracked_ms: '8100000', tracked_minutes: 135, source: 'manual', team_id: apollo, task_id: taskId, start_at: new Date('2026-03-06T04:30:00Z') }),
     ]);
     const dashboard = (await ana.call('GET', path('/dashboards/individual?from=2026-03-06&to=2026-03-06'))).body;
-    expect(dashboard.totals.trackedMs).toBe(8100 * 1000);
+    expect(dashboard.totals).toMatchObject({ trackedMinutes: 135, manualMinutes: 135 });
     const day = (await ana.call('GET', path('/dashboards/individual/day?day=2026-03-06'))).body;
-    expect(day.entries).toEqual([expect.objectContaining({ source: 'manual', trackedMs: 8100 * 1000, taskId })]);
+    expect(day.entries).toEqual([expect.objectContaining({ source: 'manual', trackedMinutes: 135, taskId })]);
     const month = (await ana.call('GET', path('/attendance/month?month=2026-03'))).body;
-    expect(month.days.find((d: { day: string }) => d.day === '2026-03-06')).toMatchObject({ status: 'present', trackedMs: 8100 * 1000 });
+    expect(month.days.find((d: { day: string }) => d.day === '2026-03-06')).toMatchObject({ status: 'present', trackedMinutes: 135 });
     expect((await requestsOf(ana)).find((r) => r.requestId === requestId)).toMatchObject({ status: 'Approved', processedBy: 'Max Manager', processComment: 'Thanks' });
     expect((await history(ana, requestId)).history.at(-1)).toMatchObject({ action: 'approved', actor: { name: 'Max Manager' }, comment: 'Thanks' });
     // Final: neither the requester nor the processor changes it again.

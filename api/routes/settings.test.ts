@@ -15,7 +15,6 @@ let ana: ApiUser;
 let companyId: string;
 let apollo: string;
 
-const HOUR = 3_600_000;
 const settingsPath = () => `/api/companies/${companyId}/settings`;
 const setThreshold = (user: ApiUser, hours: unknown) => user.call('PUT', `${settingsPath()}/threshold`, { hours });
 const setPolicy = (user: ApiUser, year: number | string, paidLeaveDays: unknown) => user.call('PUT', `/api/companies/${companyId}/leave-policies/${year}`, { paidLeaveDays });
@@ -73,7 +72,7 @@ describe('the daily threshold in team attendance', () => {
   const team = async () => {
     const answer = await manager.call('GET', `/api/companies/${companyId}/attendance/team?teamId=${apollo}&to=2026-03-06&days=5`);
     expect(answer.status).toBe(200);
-    return { thresholdMs: answer.body.thresholdMs, notCompleted: Object.fromEntries(answer.body.days.map((d: { day: string; notCompleted: number }) => [d.day, d.notCompleted])) };
+    return { thresholdMinutes: answer.body.thresholdMinutes, notCompleted: Object.fromEntries(answer.body.days.map((d: { day: string; notCompleted: number }) => [d.day, d.notCompleted])) };
   };
   /** Who fell short on Tuesday 1 December, a day after everyone joined, seen the next morning. */
   const shortOnFirstOfDecember = async () => {
@@ -97,18 +96,18 @@ describe('the daily threshold in team attendance', () => {
   });
 
   it("decides 'Working Hrs. Not Completed': Ana's 4 hours fall short of 8 but not of 2, her 8.5 hours on 2 March short of 9", async () => {
-    expect(await team()).toMatchObject({ thresholdMs: 8 * HOUR, notCompleted: { '2026-03-02': 0, '2026-03-06': 1 } });
+    expect(await team()).toMatchObject({ thresholdMinutes: 8 * 60, notCompleted: { '2026-03-02': 0, '2026-03-06': 1 } });
     expect(await shortOnFirstOfDecember()).toEqual(['Ana Apollo']);
 
     await setThreshold(manager, 2);
-    expect(await team()).toMatchObject({ thresholdMs: 2 * HOUR, notCompleted: { '2026-03-02': 0, '2026-03-06': 0 } });
+    expect(await team()).toMatchObject({ thresholdMinutes: 2 * 60, notCompleted: { '2026-03-02': 0, '2026-03-06': 0 } });
     expect(await shortOnFirstOfDecember()).toEqual([]);
     const month = await march();
-    expect(month.thresholdMs).toBe(2 * HOUR);
+    expect(month.thresholdMinutes).toBe(2 * 60);
     expect(month.days.find((d: { day: string }) => d.day === '2026-03-06').meetsThreshold).toBe(true);
 
     await setThreshold(admin, 9);
-    expect(await team()).toMatchObject({ thresholdMs: 9 * HOUR, notCompleted: { '2026-03-02': 1, '2026-03-06': 1 } });
+    expect(await team()).toMatchObject({ thresholdMinutes: 9 * 60, notCompleted: { '2026-03-02': 1, '2026-03-06': 1 } });
     await setThreshold(admin, 8);
   });
 });

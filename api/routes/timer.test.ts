@@ -226,15 +226,21 @@ describe('timer and punch over HTTP', () => {
     const session = (await desktop('/timer/start', { teamId, projectId, taskId: ownTaskId, timeZone: 'Asia/Kolkata' })).body.session;
     expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId })).status).toBe(200);
     expect((await desktop('/timer/heartbeat', { sessionId: session.sessionId, idleMinutes: 2 })).status).toBe(200);
+    // A beat's idle minutes are those just before it: this one, right after the start, has only a moment of them.
+    const later = timeTrackingAt(server, () => new Date(Date.parse(session.startedAt) + 150_000));
+    await later.heartbeat(accessOf(user), session.sessionId, 1, { correlationId: 'test' });
     const beats = await server.store.readStream(`timer-session-${session.sessionId}`);
-    expect(beats.map((e) => [e.type, (e.data as { idleMinutes: number }).idleMinutes])).toEqual([['TimerHeartbeat', 2]]);
+    expect(beats.map((e) => [e.type, (e.data as { idleMinutes: number }).idleMinutes])).toEqual([
+      ['TimerHeartbeat', 2],
+      ['TimerHeartbeat', 1],
+    ]);
 
     const { entries } = await timeTrackingAt(server, () => new Date(Date.parse(session.startedAt) + 180_000)).stop(accessOf(user), session.sessionId, { correlationId: 'test' });
-    expect(entries).toMatchObject([{ seconds: 180, idleMinutes: 2 }]);
+    expect(entries).toMatchObject([{ seconds: 180, idleMinutes: 1 }]);
     const day = entries[0].day;
     await expect
       .poll(async () => (await timer(user, `/timelogs?from=${day}&to=${day}`)).body.entries.find((e: { sessionId: string }) => e.sessionId === session.sessionId))
-      .toMatchObject({ taskMinutes: 3, idleMinutes: 2, source: 'desktop' });
+      .toMatchObject({ taskMinutes: 3, idleMinutes: 1, source: 'desktop' });
     await user.call('DELETE', `/api/me/tokens/${created.body.tokenId}`);
   });
 
@@ -306,6 +312,7 @@ describe('read models', () => {
   it('rebuild the timer’s read models exactly over a log with a heartbeat event for every beat, as older logs hold', async () => {
     const { rebuildProjection } = await import('../../projections/rebuild.ts');
     const { timeTrackingProjection } = await import('../../projections/time-tracking/time-tracking.ts');
+    const { timelogProjection } = await import('../../projections/timelog/timelog.ts');
     const session = (await timer(worker, '/timer/start', { teamId, projectId, taskId, timeZone: 'Asia/Kolkata' })).body.session;
     const streamId = `timer-session-${session.sessionId}`;
     const oldBeat = (seconds: number, idleMinutes: number) => ({
@@ -327,14 +334,17 @@ describe('read models', () => {
 
     const snapshot = async () => ({
       running: await server.db.selectFrom('running_timers').selectAll().orderBy('session_id').execute(),
-      entries: await server.db.selectFrom('timelog_entries').selectAll().orderBy('session_id').orderBy('split_index').execute(),
-      totals: await server.db.selectFrom('daily_totals').selectAll().orderBy('company_id').orderBy('user_id').orderBy('day').execute(),
+      entries: await server.db.selectFrom('timelog_entries').selectAll().orderBy('session_id').orderBy('split_index').orderBy('rate_part').execute(),
+      rollups: await server.db.selectFrom('daily_rollups').selectAll().orderBy(['user_id', 'day', 'task_id', 'rate_cents']).execute(),
+      beats: await server.db.selectFrom('timelog_running').selectAll().orderBy('session_id').execute(),
       punches: await server.db.selectFrom('punches').selectAll().orderBy('company_id').orderBy('user_id').orderBy('at').execute(),
       abandoned: await server.db.selectFrom('abandoned_sessions').selectAll().orderBy('session_id').execute(),
     });
     const live = await snapshot();
     expect(live.running.find((r) => r.session_id === other.sessionId)).toBeDefined();
+    expect(live.entries.find((e) => e.session_id === session.sessionId)).toMatchObject({ tracked_ms: '120000', idle_ms: '60000', idle_minutes: 1 });
     await rebuildProjection(server.db, server.store, timeTrackingProjection);
+    await rebuildProjection(server.db, server.store, timelogProjection);
     expect(await snapshot()).toEqual(live);
     await timer(worker, '/timer/cancel', {});
   });

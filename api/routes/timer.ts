@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { hoursAndMinutes } from '../../domain/accounting/time.ts';
 import { TIMER_SOURCES } from '../../domain/time-tracking/events.ts';
 import { punchStatus, trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, Day, errorResponses, Id, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
+import { figuresBy, timelogPieces, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
+import { checkedRange } from './dashboards.ts';
 const Position = Type.Union([Type.String(), Type.Null()]);
 
 const Session = Type.Object({
@@ -211,7 +214,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: 'The caller’s time log entries and daily totals between two local days',
+          summary: 'The caller’s time log entries and daily totals between two local days (at most 366), as every page shows them',
           params: CompanyParams,
           querystring: Type.Object({ from: Day, to: Day }),
           response: {
@@ -222,11 +225,14 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
                   sessionId: Type.String(),
                   splitIndex: Type.Integer(),
                   totalSplits: Type.Integer(),
+                  ratePart: Type.Integer(),
                   start: Type.String(),
                   end: Type.String(),
                   taskHours: Type.Integer(),
                   taskMinutes: Type.Integer(),
                   idleMinutes: Type.Integer(),
+                  rateCents: Type.Integer(),
+                  earningsCents: Type.Integer(),
                   projectId: Type.String(),
                   projectName: Type.String(),
                   taskId: Type.String(),
@@ -236,7 +242,16 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
                   source: Type.String(),
                 }),
               ),
-              days: Type.Array(Type.Object({ day: Type.String(), totalMinutes: Type.Integer(), idleMinutes: Type.Integer(), productiveMinutes: Type.Integer() })),
+              days: Type.Array(
+                Type.Object({
+                  day: Type.String(),
+                  totalMinutes: Type.Integer(),
+                  idleMinutes: Type.Integer(),
+                  unproductiveMinutes: Type.Integer(),
+                  productiveMinutes: Type.Integer(),
+                  earningsCents: Type.Integer(),
+                }),
+              ),
             }),
             ...errorResponses,
           },
@@ -244,23 +259,28 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
-        const { from, to } = request.query;
-        const base = (table: 'timelog_entries' | 'daily_totals') =>
-          context.db.selectFrom(table).where('company_id', '=', access.company.company_id).where('user_id', '=', access.userId).where('day', '>=', from).where('day', '<=', to);
-        const [entries, days] = await Promise.all([base('timelog_entries').selectAll().orderBy('start_at').execute(), base('daily_totals').selectAll().orderBy('day').execute()]);
+        const range = checkedRange(request.query);
+        const companyId = access.company.company_id;
+        const [entries, units] = await Promise.all([
+          timelogPieces(context.db, companyId, access.userId, range).execute(),
+          unitFigures(context.db, companyId, range, { teams: null, userIds: [access.userId] }),
+        ]);
         return {
           entries: entries.map((e) => {
-            const minutes = Math.floor(e.seconds / 60);
+            const { hours, minutes } = hoursAndMinutes(e.tracked_minutes);
             return {
               day: e.day,
               sessionId: e.session_id,
               splitIndex: e.split_index,
               totalSplits: e.total_splits,
+              ratePart: e.rate_part,
               start: e.start_at.toISOString(),
               end: e.end_at.toISOString(),
-              taskHours: Math.floor(minutes / 60),
-              taskMinutes: minutes % 60,
+              taskHours: hours,
+              taskMinutes: minutes,
               idleMinutes: e.idle_minutes,
+              rateCents: e.rate_cents,
+              earningsCents: Number(e.earnings_cents),
               projectId: e.project_id,
               projectName: e.project_name,
               taskId: e.task_id,
@@ -270,10 +290,19 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
               source: e.source,
             };
           }),
-          days: days.map((d) => {
-            const totalMinutes = Math.floor(d.tracked_seconds / 60);
-            return { day: d.day, totalMinutes, idleMinutes: d.idle_minutes, productiveMinutes: Math.max(0, totalMinutes - d.idle_minutes) };
-          }),
+          days: [...figuresBy(units, (unit) => unit.day)]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([day, of]) => {
+              const total = totalOf(of);
+              return {
+                day,
+                totalMinutes: total.trackedMinutes,
+                idleMinutes: total.idleMinutes,
+                unproductiveMinutes: total.unproductiveMinutes,
+                productiveMinutes: total.productiveMinutes,
+                earningsCents: total.earningsCents,
+              };
+            }),
         };
       },
     );

@@ -1,4 +1,4 @@
-import { productiveMs } from '../dashboards/time-summary.ts';
+import { sumParts, type TimeParts } from '../accounting/time.ts';
 import type { AppDayTotals } from './views.ts';
 
 /** A day's part of a punch, as attendance keeps it: `out` null while open. */
@@ -22,30 +22,16 @@ export function breakMs(parts: readonly PunchPart[]): number {
   return gaps;
 }
 
-/** What one person's day comes to. */
-export interface PersonDayFigures {
-  trackedMs: number;
-  idleMs: number;
-  unproductiveMs: number;
-  parts: readonly PunchPart[];
-  punchIn: string | null;
-  punchOut: string | null;
-}
-
-export function dayTotals({ trackedMs, idleMs, unproductiveMs, parts, punchIn, punchOut }: PersonDayFigures): AppDayTotals {
-  return { trackedMs, idleMs, unproductiveMs, productiveMs: productiveMs(trackedMs, idleMs, unproductiveMs), breakMs: breakMs(parts), punchIn, punchOut };
-}
-
 /** A team's day: the sums of its people's, punch in the earliest and punch out the latest. */
 export function teamTotals(people: readonly AppDayTotals[]): AppDayTotals {
-  const sum = (pick: (t: AppDayTotals) => number) => people.reduce((all, t) => all + pick(t), 0);
   const instants = (pick: (t: AppDayTotals) => string | null) => people.map(pick).filter((at): at is string => at !== null).sort();
+  const time: TimeParts = sumParts(people);
   return {
-    trackedMs: sum((t) => t.trackedMs),
-    productiveMs: sum((t) => t.productiveMs),
-    idleMs: sum((t) => t.idleMs),
-    unproductiveMs: sum((t) => t.unproductiveMs),
-    breakMs: sum((t) => t.breakMs),
+    trackedMinutes: time.trackedMinutes,
+    idleMinutes: time.idleMinutes,
+    unproductiveMinutes: time.unproductiveMinutes,
+    productiveMinutes: time.productiveMinutes,
+    breakMs: people.reduce((all, t) => all + t.breakMs, 0),
     punchIn: instants((t) => t.punchIn)[0] ?? null,
     punchOut: instants((t) => t.punchOut).at(-1) ?? null,
   };

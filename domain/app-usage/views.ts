@@ -1,21 +1,23 @@
 import { type Static, Type } from 'typebox';
+import { TimeFigures } from '../accounting/views.ts';
 import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { APP_CATEGORIES } from './events.ts';
 
 /**
  * What the application dashboard's API answers (api/routes/app-usage.ts).
- * Durations are whole milliseconds; the day is a local calendar day of the
- * person who worked.
+ * Usage and breaks are whole milliseconds; the day is a local calendar day of
+ * the person who worked.
  */
 const Ms = Type.Integer({ minimum: 0 });
 const Category = Type.Enum(APP_CATEGORIES);
 
-/** A day's figures (management §2): tracked time from the time log, idle and unproductive time, the break between punches, the first punch in and last punch out. */
+/**
+ * A day's figures (management §2): tracked time and its parts in the whole
+ * minutes every page shows (domain/accounting), the break between punches
+ * (milliseconds), the first punch in and last punch out.
+ */
 export const AppDayTotals = Type.Object({
-  trackedMs: Ms,
-  productiveMs: Ms,
-  idleMs: Ms,
-  unproductiveMs: Ms,
+  ...TimeFigures.properties,
   breakMs: Ms,
   punchIn: Nullable(Instant),
   punchOut: Nullable(Instant),

@@ -1,13 +1,14 @@
 import { type Static, Type } from 'typebox';
+import { Minutes } from '../accounting/views.ts';
 import { Day, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { DAY_STATUSES } from './day-status.ts';
 
 /**
  * What the attendance API answers (api/routes/attendance.ts) and the web app
- * reads. Durations are whole milliseconds; days are local calendar days of
- * the person, instants are UTC (shown in the person's zone).
+ * reads. Durations are the whole minutes every page shows (domain/accounting);
+ * days are local calendar days of the person, instants are UTC (shown in the
+ * person's zone).
  */
-const Ms = Type.Integer({ minimum: 0 });
 const Count = Type.Integer({ minimum: 0 });
 
 /**
@@ -36,13 +37,13 @@ export const AttendanceDay = Type.Object({
   /** The first punch in and the last punch out of the day. */
   checkIn: Nullable(Instant),
   checkOut: Nullable(Instant),
-  /** Time punched in (an open punch counts to the last tracked activity of its day, or to now today). */
-  workMs: Ms,
-  /** Tracked time less idle time. */
-  activeMs: Ms,
-  trackedMs: Ms,
-  idleMs: Ms,
-  /** Whether the work time reaches the company's daily threshold. */
+  /** Punched time: the work time (an open punch counts to the last tracked activity of its day, or to now today). */
+  punchedMinutes: Minutes,
+  /** Tracked time, and the part of it that was not idle (active hours), as the dashboards show them. */
+  trackedMinutes: Minutes,
+  idleMinutes: Minutes,
+  activeMinutes: Minutes,
+  /** Whether the punched time reaches the company's daily threshold. */
   meetsThreshold: Type.Boolean(),
 });
 export type AttendanceDay = Static<typeof AttendanceDay>;
@@ -68,7 +69,7 @@ export const MonthAttendance = Type.Object({
   month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
   /** The person's local today: later days are 'future'. */
   today: Day,
-  thresholdMs: Ms,
+  thresholdMinutes: Minutes,
   days: Type.Array(AttendanceDay),
   counts: StatusCounts,
 });
@@ -77,7 +78,7 @@ export type MonthAttendance = Static<typeof MonthAttendance>;
 /** A team's attendance per day, newest first. */
 export const TeamAttendance = Type.Object({
   team: Type.Object({ teamId: Id, name: Name }),
-  thresholdMs: Ms,
+  thresholdMinutes: Minutes,
   days: Type.Array(Type.Object({ day: Day, present: Count, absent: Count, notCompleted: Count })),
 });
 export type TeamAttendance = Static<typeof TeamAttendance>;
@@ -100,8 +101,9 @@ export const AttendanceRecords = Type.Object({
       checkIn: Nullable(Instant),
       checkOut: Nullable(Instant),
       missingPunchOut: Type.Boolean(),
-      workMs: Ms,
-      activeMs: Ms,
+      punchedMinutes: Minutes,
+      trackedMinutes: Minutes,
+      activeMinutes: Minutes,
     }),
   ),
   total: Count,

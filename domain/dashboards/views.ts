@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Cents, Minutes, TimeFigures, TimeShares } from '../accounting/views.ts';
 import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TIMELOG_SOURCES } from '../time-tracking/events.ts';
@@ -6,26 +7,23 @@ import { WEEKDAYS } from './range.ts';
 
 /**
  * What the dashboards' API answers (api/routes/dashboards.ts) and the web app
- * reads. Durations are whole milliseconds, money whole cents; days are local
- * calendar days of the person who tracked.
+ * reads: the accounting rule's whole minutes and cents (domain/accounting);
+ * days are local calendar days of the person who tracked.
  */
-const Ms = Type.Integer({ minimum: 0 });
-const Cents = Type.Integer({ minimum: 0 });
-
-export const TimeTotals = Type.Object({ trackedMs: Ms, idleMs: Ms, productiveMs: Ms });
-export type TimeTotals = Static<typeof TimeTotals>;
-
 const Range = Type.Object({ from: Day, to: Day });
-const WeekdayTotals = Type.Object({ weekday: Type.Enum(WEEKDAYS), ...TimeTotals.properties });
-const PersonTotals = Type.Object({ ...NamedPerson.properties, ...TimeTotals.properties });
+const WeekdayTotals = Type.Object({ weekday: Type.Enum(WEEKDAYS), ...TimeFigures.properties });
+const PersonTotals = Type.Object({ ...NamedPerson.properties, ...TimeFigures.properties });
+
+/** Totals of a range with the parts' shares, and whether the desktop agent saw application usage in it (the unproductive part is shown then). */
+const RangeTotals = Type.Object({ ...TimeFigures.properties, shares: TimeShares, usageSeen: Type.Boolean() });
 
 export const TeamDashboard = Type.Object({
   range: Range,
   /** The team shown; null: every team the viewer may see (for an Admin, the whole company). */
   team: Nullable(Type.Object({ teamId: Id, name: Name })),
-  totals: TimeTotals,
+  totals: RangeTotals,
   /** The projects with the most time, most first (up to 50); `prefix`: the project's short id, which its task ids start with. */
-  topProjects: Type.Array(Type.Object({ projectId: Id, prefix: Type.String(), projectName: Name, trackedMs: Ms })),
+  topProjects: Type.Array(Type.Object({ projectId: Id, prefix: Type.String(), projectName: Name, trackedMinutes: Minutes })),
   /** The team's people with no time in the range. */
   untracked: Type.Array(NamedPerson),
   /** Monday to Sunday, each the sum over the range's days of that weekday. */
@@ -43,7 +41,9 @@ export type TeamDashboard = Static<typeof TeamDashboard>;
 
 export const DaySummary = Type.Object({
   day: Day,
-  ...TimeTotals.properties,
+  ...TimeFigures.properties,
+  /** Of the tracked minutes, those of approved manual time (regularization). */
+  manualMinutes: Minutes,
   /** The hourly rate of the day's time, in cents; the latest when it changed during the day; null with no rate. */
   rateCents: Nullable(Cents),
   earningsCents: Cents,
@@ -59,23 +59,29 @@ export const IndividualDashboard = Type.Object({
     /** The zone of their latest session in the range (else the company's): the timeline's hours are in it. */
     timeZone: TimeZone,
   }),
-  totals: Type.Object({ ...TimeTotals.properties, earningsCents: Cents }),
+  totals: Type.Object({ ...RangeTotals.properties, manualMinutes: Minutes, earningsCents: Cents }),
   /** Every day of the range, the empty ones too. */
   days: Type.Array(DaySummary),
   trend: Type.Array(WeekdayTotals),
-  /** Work bars: each time-log entry of the range. */
-  timeline: Type.Array(Type.Object({ day: Day, start: Instant, end: Instant, trackedMs: Ms, projectName: Name, taskName: Name })),
+  /** Work bars: each time-log entry of the range, with the minutes it shows. */
+  timeline: Type.Array(Type.Object({ day: Day, start: Instant, end: Instant, trackedMinutes: Minutes, projectName: Name, taskName: Name })),
 });
 export type IndividualDashboard = Static<typeof IndividualDashboard>;
 
 export const DayDetail = Type.Object({
   day: Day,
+  /** The day as the dashboards show it: its entries add up to it. */
+  totals: Type.Object({ ...TimeFigures.properties, manualMinutes: Minutes, earningsCents: Cents }),
+  /** The time-log entries (a session's part of the day; cut where the rate changed), each with its share of the day's minutes and cents. */
   entries: Type.Array(
     Type.Object({
       start: Instant,
       end: Instant,
-      trackedMs: Ms,
-      idleMs: Ms,
+      trackedMinutes: Minutes,
+      idleMinutes: Minutes,
+      /** Cents per hour; null with no rate. */
+      rateCents: Nullable(Cents),
+      earningsCents: Cents,
       projectName: Name,
       taskId: TaskId,
       taskName: Name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceColumns, dayCell, neutralised, rateAt, timelogFigures, wallTime } from './cells.ts';
+import { attendanceColumns, dayCell, neutralised, timelogCells, wallTime } from './cells.ts';
 
 describe('the formula-injection guard', () => {
   it('puts an apostrophe before text that starts like a formula', () => {
@@ -13,30 +13,21 @@ describe('the formula-injection guard', () => {
   });
 });
 
-describe('time log figures', () => {
-  it('rounds the time once to whole minutes and rolls minutes over 59 into hours', () => {
-    expect(timelogFigures(3599.6, null)).toEqual({ hours: 1, minutes: 0, rate: null, earnings: null });
-    expect(timelogFigures(2 * 3600 + 29 * 60 + 29, null)).toMatchObject({ hours: 2, minutes: 29 });
-    expect(timelogFigures(2 * 3600 + 29 * 60 + 30, null)).toMatchObject({ hours: 2, minutes: 30 });
+describe('time log cells', () => {
+  it('show the row’s minutes as hours and minutes (over 59 rolled into hours) and as a time value', () => {
+    expect(timelogCells({ trackedMinutes: 149, idleMinutes: 3, rateCents: 0, earningsCents: 0 })).toEqual({
+      hours: 2,
+      minutes: 29,
+      idleMinutes: 3,
+      rate: null,
+      earnings: null,
+      tracked: 149 / 1440,
+      idle: 3 / 1440,
+    });
   });
 
-  it('prices (hours + minutes/60) × the rate, to the cent', () => {
-    // 1 h 20 min at $12.50: 16.666… → 16.67.
-    expect(timelogFigures(80 * 60, 1250)).toEqual({ hours: 1, minutes: 20, rate: 12.5, earnings: 16.67 });
-    expect(timelogFigures(150 * 60, 1000)).toEqual({ hours: 2, minutes: 30, rate: 10, earnings: 25 });
-  });
-
-  it('takes the rate in force at the entry’s start; none before the first, and 0 is none', () => {
-    const rates = [
-      { effectiveAt: 100, rateCents: 1000 },
-      { effectiveAt: 200, rateCents: 2000 },
-      { effectiveAt: 300, rateCents: 0 },
-    ];
-    expect(rateAt(rates, 99)).toBeNull();
-    expect(rateAt(rates, 100)).toBe(1000);
-    expect(rateAt(rates, 250)).toBe(2000);
-    expect(rateAt(rates, 300)).toBeNull();
-    expect(rateAt([], 300)).toBeNull();
+  it('show the rate and the row’s earnings in dollars as the time log priced them', () => {
+    expect(timelogCells({ trackedMinutes: 80, idleMinutes: 0, rateCents: 1250, earningsCents: 1667 })).toMatchObject({ rate: 12.5, earnings: 16.67 });
   });
 });
 
@@ -56,8 +47,8 @@ describe('date cells', () => {
 });
 
 describe('attendance columns', () => {
-  it('are Date, Status, then a Punch In / Punch Out pair per punch of the busiest day', () => {
-    expect(attendanceColumns(0)).toEqual(['Date', 'Status', 'Punch In', 'Punch Out']);
-    expect(attendanceColumns(2)).toEqual(['Date', 'Status', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
+  it('are Date, Status, Punched, Tracked, then a Punch In / Punch Out pair per punch of the busiest day', () => {
+    expect(attendanceColumns(0)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out']);
+    expect(attendanceColumns(2)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
   });
 });

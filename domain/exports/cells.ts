@@ -1,13 +1,19 @@
 import { Temporal } from 'temporal-polyfill';
-import { earningsCents, hoursAndMinutes } from '../dashboards/time-summary.ts';
+import { hoursAndMinutes } from '../accounting/time.ts';
 
-/** Core §9's time log columns, in order. */
-export const TIMELOG_COLUMNS = ['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot'] as const;
+/**
+ * Core §9's time log columns, in order, then the time tracked and idle as
+ * time values, which a spreadsheet sums (a SUM of Tracked is the dashboards' time).
+ */
+export const TIMELOG_COLUMNS = ['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle'] as const;
 
-/** Core §9's attendance columns: Date, Status, then as many Punch In / Punch Out pairs as the busiest day has (one at least). */
+/** Core §9's attendance columns: Date, Status, the time punched and tracked (time values), then as many Punch In / Punch Out pairs as the busiest day has (one at least). */
 export function attendanceColumns(pairs: number): string[] {
-  return ['Date', 'Status', ...Array.from({ length: Math.max(1, pairs) }, () => ['Punch In', 'Punch Out']).flat()];
+  return ['Date', 'Status', 'Punched', 'Tracked', ...Array.from({ length: Math.max(1, pairs) }, () => ['Punch In', 'Punch Out']).flat()];
 }
+
+/** Whole minutes as a spreadsheet's time value (a fraction of a day), shown with [h]:mm. */
+export const timeValue = (minutes: number) => minutes / 1440;
 
 /** What a spreadsheet program could read as a formula (or a DDE call) when a cell starts with it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -35,34 +41,29 @@ export function dayCell(day: string): Date {
   return new Date(Date.UTC(year, month - 1, date));
 }
 
-export interface TimelogFigures {
-  hours: number;
-  /** 0–59: minutes over 59 roll into hours (core §9). */
-  minutes: number;
-  /** Dollars per hour; null without a rate. */
-  rate: number | null;
-  /** (hours + minutes/60) × rate, to the cent; null without a rate. */
-  earnings: number | null;
+/** A time-log row's figures as the time log holds them: its share of its day's minutes and cents. */
+export interface TimelogRowFigures {
+  trackedMinutes: number;
+  idleMinutes: number;
+  /** Cents per hour; 0 is none. */
+  rateCents: number;
+  earningsCents: number;
 }
 
 /**
- * A time-log entry's figures: its time rounded once to whole minutes, split
- * into hours and minutes, and priced at the rate in force at its start by
- * core §9's formula, which lives in one place (earningsCents).
+ * What a time-log row shows: its minutes split into Task Hours and Task
+ * Minutes (0–59, core §9), idle minutes, the rate and earnings in dollars
+ * (blank without a rate), and its time as time values.
  */
-export function timelogFigures(seconds: number, rateCents: number | null): TimelogFigures {
-  const ms = Math.round(seconds / 60) * 60_000;
-  const { hours, minutes } = hoursAndMinutes(ms);
-  if (!rateCents) return { hours, minutes, rate: null, earnings: null };
-  return { hours, minutes, rate: rateCents / 100, earnings: earningsCents(ms, rateCents) / 100 };
-}
-
-/** The rate in force at `at`: the latest whose effective time is not after it (rates sorted oldest first; 0 means none). */
-export function rateAt(rates: readonly { effectiveAt: number; rateCents: number }[], at: number): number | null {
-  let found: number | null = null;
-  for (const rate of rates) {
-    if (rate.effectiveAt > at) break;
-    found = rate.rateCents;
-  }
-  return found || null;
+export function timelogCells({ trackedMinutes, idleMinutes, rateCents, earningsCents }: TimelogRowFigures) {
+  const { hours, minutes } = hoursAndMinutes(trackedMinutes);
+  return {
+    hours,
+    minutes,
+    idleMinutes,
+    rate: rateCents > 0 ? rateCents / 100 : null,
+    earnings: rateCents > 0 ? earningsCents / 100 : null,
+    tracked: timeValue(trackedMinutes),
+    idle: timeValue(idleMinutes),
+  };
 }

@@ -163,7 +163,7 @@ describe('tracker: stopping the timer', () => {
     given(tracker, running(t0)).when(stopTimer(), ctx(at(t0, 59_999))).thenRefuses(trackerMessages.tooShort);
   });
 
-  it('saves a session of exactly 60 seconds, idle capped at the minute tracked', () => {
+  it('saves a session of exactly 60 seconds, with no idle before its start (a beat at 30 s reporting 5 minutes has 30 s before it)', () => {
     const stoppedAt = at(t0, seconds(60));
     given(tracker, running(t0))
       .when(stopTimer([{ at: at(t0, seconds(30)).toISOString(), idleMinutes: 5 }]), ctx(stoppedAt))
@@ -179,7 +179,7 @@ describe('tracker: stopping the timer', () => {
             ...taskA,
             startedAt: t0.toISOString(),
             stoppedAt: stoppedAt.toISOString(),
-            entries: [{ day: '2026-03-10', start: instant(t0), end: instant(stoppedAt), seconds: 60, idleMinutes: 1, splitIndex: 0, totalSplits: 1 }],
+            entries: [{ day: '2026-03-10', start: instant(t0), end: instant(stoppedAt), seconds: 60, idleMinutes: 0, splitIndex: 0, totalSplits: 1 }],
           },
         },
       ]);
@@ -190,7 +190,7 @@ describe('tracker: stopping the timer', () => {
     expect(event.type).toBe('TimerStopped');
   });
 
-  it('splits a session over local midnight in Asia/Kolkata, idle on the heartbeat’s local day', () => {
+  it('splits a session over local midnight in Asia/Kolkata, each beat’s idle on the minutes just before it', () => {
     // 23:00 IST on 10 March to 01:00 IST on 11 March; UTC midnight is not crossed.
     const startedAt = new Date('2026-03-10T17:30:00.000Z');
     const stoppedAt = new Date('2026-03-10T19:30:00.000Z');
@@ -208,12 +208,13 @@ describe('tracker: stopping the timer', () => {
     expect(event.data.startedAt).toBe(startedAt.toISOString());
     expect(event.data.stoppedAt).toBe(stoppedAt.toISOString());
     expect(event.data.entries).toEqual([
-      { day: '2026-03-10', start: '2026-03-10T17:30:00Z', end: '2026-03-10T18:30:00Z', seconds: 3600, idleMinutes: 8, splitIndex: 0, totalSplits: 2 },
-      { day: '2026-03-11', start: '2026-03-10T18:30:00Z', end: '2026-03-10T19:30:00Z', seconds: 3600, idleMinutes: 47, splitIndex: 1, totalSplits: 2 },
+      // 5 + 3 minutes, and 2 of the 40 reported at 00:45 IST, which fill back past the 7 reported at 00:15.
+      { day: '2026-03-10', start: '2026-03-10T17:30:00Z', end: '2026-03-10T18:30:00Z', seconds: 3600, idleMinutes: 10, splitIndex: 0, totalSplits: 2 },
+      { day: '2026-03-11', start: '2026-03-10T18:30:00Z', end: '2026-03-10T19:30:00Z', seconds: 3600, idleMinutes: 45, splitIndex: 1, totalSplits: 2 },
     ]);
   });
 
-  it('caps each day’s idle minutes at the minutes tracked that day', () => {
+  it('never counts idle before the start or twice, so no day’s idle passes its time', () => {
     // 23:40 IST to 01:00 IST: 20 minutes on 10 March, 60 on 11 March.
     const startedAt = new Date('2026-03-10T18:10:00.000Z');
     const beats: Heartbeat[] = [
@@ -225,11 +226,11 @@ describe('tracker: stopping the timer', () => {
     if (event.type !== 'TimerStopped') throw new Error(event.type);
     expect(event.data.entries.map((e) => [e.day, e.seconds, e.idleMinutes])).toEqual([
       ['2026-03-10', 1200, 20],
-      ['2026-03-11', 3600, 60],
+      ['2026-03-11', 3600, 30],
     ]);
   });
 
-  it('keeps the idle minutes of a beat just after midnight, capped by that day’s time rounded up to a minute', () => {
+  it('gives a beat just after midnight the minutes before it, on both days (whole minutes here; the time log keeps the seconds)', () => {
     // 23:00 IST on 10 March to 00:00:50 IST on 11 March; a beat at 00:00:20 IST.
     const startedAt = new Date('2026-03-10T17:30:00.000Z');
     const [event] = given(tracker, running(startedAt))
@@ -237,8 +238,8 @@ describe('tracker: stopping the timer', () => {
       .events();
     if (event.type !== 'TimerStopped') throw new Error(event.type);
     expect(event.data.entries.map((e) => [e.day, e.seconds, e.idleMinutes])).toEqual([
-      ['2026-03-10', 3600, 0],
-      ['2026-03-11', 50, 1],
+      ['2026-03-10', 3600, 1],
+      ['2026-03-11', 50, 0],
     ]);
   });
 

@@ -1,3 +1,5 @@
+import { idleSpans, overlapMs } from '../accounting/idle.ts';
+import { wholeMinutes } from '../accounting/time.ts';
 import { type Actor, type Authority, authorizeOwn } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
@@ -97,25 +99,18 @@ export interface TrackerContext {
 const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
 
 /**
- * Splits a session per local day and gives each heartbeat's idle minutes to
- * the part it fell in; a beat at the very end belongs to the last part.
- * A part's idle is capped at its time rounded up to whole minutes, so the
- * few seconds just past midnight keep the idle a beat reports there.
+ * Splits a session per local day, each part with the whole minutes of idle
+ * time its beats place in it (domain/accounting/idle.ts: a beat's idle is
+ * the time just before it). The time log reads the exact idle time from the
+ * beats themselves; these minutes tell the event's reader the same.
  */
 export function timelogEntries(session: RunningSession, endIso: string, heartbeats: Heartbeat[]): TimelogEntry[] {
   const parts = splitByLocalDay(session.startedAt, endIso, session.timeZone);
-  const startMs = Date.parse(session.startedAt);
-  const endMs = Date.parse(endIso);
-  const idleByPart = parts.map(() => 0);
-  for (const beat of heartbeats) {
-    const beatMs = Date.parse(beat.at);
-    if (beatMs < startMs || beatMs > endMs) continue;
-    const index = parts.findIndex((part) => beatMs < Date.parse(part.end));
-    idleByPart[index === -1 ? parts.length - 1 : index] += beat.idleMinutes;
-  }
+  const beats = heartbeats.map((beat) => ({ at: Date.parse(beat.at), idleMinutes: beat.idleMinutes }));
+  const idle = idleSpans({ start: Date.parse(session.startedAt), end: Date.parse(endIso) }, beats);
   return parts.map((part, index) => ({
     ...part,
-    idleMinutes: Math.min(idleByPart[index], Math.ceil(part.seconds / 60)),
+    idleMinutes: wholeMinutes(overlapMs(idle, Date.parse(part.start), Date.parse(part.end))),
     splitIndex: index,
     totalSplits: parts.length,
   }));

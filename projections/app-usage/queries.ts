@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
-import { dayTotals, teamTotals } from '../../domain/app-usage/application-day.ts';
+import { breakMs, teamTotals } from '../../domain/app-usage/application-day.ts';
 import { DEFAULT_APPS, defaultCategory } from '../../domain/app-usage/categories.ts';
 import type { AppCategory } from '../../domain/app-usage/events.ts';
-import type { AppCategoryList, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
-import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
+import type { AppCategoryList, AppDayTotals, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { namesOf, type TeamView, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
-import { categoryOf, type UnproductiveScope, unproductiveDays } from './unproductive.ts';
-
-/** For the performance dashboard: each person's unproductive time over a range. */
-export { unproductiveMsByPerson } from './unproductive.ts';
+import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
+import { categoryOf, type UnproductiveScope } from './unproductive.ts';
 
 /** The applications in front during a day, with their category as the company has it now, most active time first. */
 async function applicationsOn(db: Kysely<Database>, companyId: string, day: string, { teams, userId }: UnproductiveScope): Promise<ApplicationTime[]> {
@@ -32,21 +30,10 @@ async function applicationsOn(db: Kysely<Database>, companyId: string, day: stri
     .sort((a, b) => b.activeMs - a.activeMs || b.idleMs - a.idleMs || a.application.localeCompare(b.application));
 }
 
-/** Each person's day: time-log sums (of the teams' time), unproductive time and punches, by user id. */
+/** Each person's day: their time as the time log's units sum it (of the teams' time), their break and punches, by user id. */
 async function peopleDays(db: Kysely<Database>, companyId: string, day: string, { teams, userId }: UnproductiveScope, userIds: readonly string[]) {
-  const [logged, unproductive, attendance] = await Promise.all([
-    teams?.length === 0
-      ? []
-      : db
-          .selectFrom('daily_rollups')
-          .select((eb) => ['user_id', eb.fn.sum<string>('tracked_ms').as('tracked'), eb.fn.sum<string>('idle_ms').as('idle')])
-          .where('company_id', '=', companyId)
-          .where('day', '=', day)
-          .$if(teams !== null, (qb) => qb.where('team_id', 'in', teams!))
-          .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
-          .groupBy('user_id')
-          .execute(),
-    unproductiveDays(db, companyId, { from: day, to: day }, { teams, userId }),
+  const [units, attendance] = await Promise.all([
+    unitFigures(db, companyId, { from: day, to: day }, { teams, userIds: userId === undefined ? undefined : [userId] }),
     userIds.length === 0
       ? []
       : db
@@ -57,21 +44,21 @@ async function peopleDays(db: Kysely<Database>, companyId: string, day: string, 
           .where('user_id', 'in', userIds)
           .execute(),
   ]);
-  const ids = new Set([...userIds, ...logged.map((r) => r.user_id), ...unproductive.map((r) => r.userId)]);
-  const loggedBy = new Map(logged.map((r) => [r.user_id, r]));
-  const unproductiveBy = new Map(unproductive.map((r) => [r.userId, r.unproductiveMs]));
+  const byUser = figuresBy(units, (unit) => unit.userId);
   const attendanceBy = new Map(attendance.map((r) => [r.user_id, r]));
   return new Map(
-    [...ids].map((id) => {
+    [...new Set([...userIds, ...byUser.keys()])].map((id) => {
       const punched = attendanceBy.get(id);
-      const totals = dayTotals({
-        trackedMs: Number(loggedBy.get(id)?.tracked ?? 0),
-        idleMs: Number(loggedBy.get(id)?.idle ?? 0),
-        unproductiveMs: unproductiveBy.get(id) ?? 0,
-        parts: punched?.pairs ?? [],
+      const { trackedMinutes, idleMinutes, unproductiveMinutes, productiveMinutes } = totalOf(byUser.get(id) ?? []);
+      const totals: AppDayTotals = {
+        trackedMinutes,
+        idleMinutes,
+        unproductiveMinutes,
+        productiveMinutes,
+        breakMs: breakMs(punched?.pairs ?? []),
         punchIn: punched?.check_in?.toISOString() ?? null,
         punchOut: punched && !punched.open_in ? (punched.check_out?.toISOString() ?? null) : null,
-      });
+      };
       return [id, { totals, timeZone: punched?.time_zone ?? null }];
     }),
   );
@@ -95,11 +82,11 @@ export async function teamApplicationDay(
   db: Kysely<Database>,
   company: { companyId: string; timeZone: string },
   day: string,
-  scope: { teams: readonly string[] | null; team: { teamId: string; name: string } | null },
+  scope: TeamView & { team: { teamId: string; name: string } | null },
 ): Promise<TeamApplicationDay> {
   const { companyId } = company;
   const { teams } = scope;
-  const listed = await teamViewPeople(db, companyId, teams);
+  const listed = await teamViewPeople(db, companyId, scope);
   const [days, applications] = await Promise.all([peopleDays(db, companyId, day, { teams }, listed.map((p) => p.user_id)), applicationsOn(db, companyId, day, { teams })]);
   const names = await namesOf(db, companyId, listed, [...days.keys()]);
   const people = [...days]

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { defaultKeys } from '../../domain/app-usage/categories.ts';
 import type { AppCategory } from '../../domain/app-usage/events.ts';
-import type { Database } from '../database.ts';
 
 const PRODUCTIVE_KEYS = defaultKeys('productive');
 const UNPRODUCTIVE_KEYS = defaultKeys('unproductive');
@@ -24,33 +23,18 @@ export interface UnproductiveScope {
   userId?: string;
 }
 
-/** Time in unproductive applications, idle time not counted, per person and local day of the range (inclusive). */
-export async function unproductiveDays(db: Kysely<Database>, companyId: string, range: { from: string; to: string }, { teams, userId }: UnproductiveScope) {
-  if (teams?.length === 0) return [];
-  const { rows } = await sql<{ user_id: string; day: string; unproductive: string }>`
-    SELECT u.user_id, u.day, sum(u.active_ms)::bigint AS unproductive
+/**
+ * Per person, local day and team of a range (inclusive): the time the desktop
+ * agent saw in unproductive applications, idle time not counted (0 where it
+ * saw only other applications). A query to join on (user_id, day, team_id).
+ */
+export function unproductiveByUnit(companyId: string, range: { from: string; to: string }, scope: { teams: readonly string[] | null; userIds?: readonly string[] }) {
+  const { teams, userIds } = scope;
+  return sql<{ user_id: string; day: string; team_id: string; unproductive: string }>`
+    SELECT u.user_id, u.day, u.team_id, coalesce(sum(u.active_ms) FILTER (WHERE ${categoryOf(companyId)} = 'unproductive'), 0)::bigint AS unproductive
     FROM app_usage_days u
     WHERE u.company_id = ${companyId} AND u.day BETWEEN ${range.from} AND ${range.to}
       ${teams ? sql`AND u.team_id = ANY(${teams}::uuid[])` : sql``}
-      ${userId ? sql`AND u.user_id = ${userId}` : sql``}
-      AND ${categoryOf(companyId)} = 'unproductive'
-    GROUP BY u.user_id, u.day`.execute(db);
-  return rows.map((row) => ({ userId: row.user_id, day: row.day, unproductiveMs: Number(row.unproductive) }));
+      ${userIds ? sql`AND u.user_id = ANY(${userIds}::uuid[])` : sql``}
+    GROUP BY u.user_id, u.day, u.team_id`;
 }
-
-/**
- * Each person's time in unproductive applications over the range (local
- * days, inclusive), idle time not counted: what productive time loses.
- * `teams`: the teams whose time counts; null for the whole company.
- */
-export async function unproductiveMsByPerson(
-  db: Kysely<Database>,
-  companyId: string,
-  range: { from: string; to: string },
-  teams: readonly string[] | null,
-): Promise<Map<string, number>> {
-  const byPerson = new Map<string, number>();
-  for (const row of await unproductiveDays(db, companyId, range, { teams })) byPerson.set(row.userId, (byPerson.get(row.userId) ?? 0) + row.unproductiveMs);
-  return byPerson;
-}
-

@@ -21,7 +21,7 @@ type Handled =
  * tracker's punch status does; a punch in never punched out stays open on
  * its last day (a missing punch out). An approved leave marks its day, a
  * future one too; the time of an approved regularization request is tracked
- * time of its day. A batch is folded in memory, then written in a few
+ * time of its day. How much time a day holds is the time log's (projections/timelog). A batch is folded in memory, then written in a few
  * statements.
  */
 export const attendanceProjection: Projection = {
@@ -67,7 +67,7 @@ async function loadOpenPunches(trx: Transaction<Database>, events: Handled[]) {
 /** A change to one day: a punch's parts replaced, time tracked added, or leave approved. */
 type DayChange =
   | { kind: 'parts'; punchIn: string; timeZone: string; parts: StoredPunchPair[] }
-  | { kind: 'tracked'; timeZone: string; trackedMs: number; idleMs: number; endedAt: string }
+  | { kind: 'tracked'; timeZone: string; endedAt: string }
   | { kind: 'leave'; code: string };
 
 class Batch {
@@ -112,11 +112,9 @@ class Batch {
     }
   }
 
-  /** Adds time-log entries to the tracked time of their days. */
+  /** Marks the days of time-log entries as worked, up to their last activity; how much time is the time log's. */
   private track(person: PersonRef, logged: { timeZone: string; entries: TimelogEntry[] }) {
-    for (const entry of logged.entries) {
-      this.change(person, entry.day, { kind: 'tracked', timeZone: logged.timeZone, trackedMs: Math.round(entry.seconds * 1000), idleMs: entry.idleMinutes * 60_000, endedAt: entry.end });
-    }
+    for (const entry of logged.entries) this.change(person, entry.day, { kind: 'tracked', timeZone: logged.timeZone, endedAt: entry.end });
   }
 
   /** Takes a punch's new state: its parts replace the ones it had on each day. */
@@ -169,8 +167,7 @@ class Batch {
             open_in: eb.ref('excluded.open_in'),
             check_in: eb.ref('excluded.check_in'),
             check_out: eb.ref('excluded.check_out'),
-            tracked_ms: eb.ref('excluded.tracked_ms'),
-            idle_ms: eb.ref('excluded.idle_ms'),
+            tracked: eb.ref('excluded.tracked'),
             last_activity_at: eb.ref('excluded.last_activity_at'),
             leave_code: eb.ref('excluded.leave_code'),
           })),
@@ -204,8 +201,7 @@ class Batch {
 function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDaysTable> | undefined, changes: DayChange[]) {
   let pairs: StoredPunchPair[] = stored?.pairs ?? [];
   let timeZone = stored?.time_zone ?? null;
-  let trackedMs = Number(stored?.tracked_ms ?? 0);
-  let idleMs = Number(stored?.idle_ms ?? 0);
+  let tracked = stored?.tracked ?? false;
   let lastActivity = stored?.last_activity_at?.getTime() ?? null;
   let leaveCode = stored?.leave_code ?? null;
   for (const change of changes) {
@@ -215,8 +211,7 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
       pairs = [...pairs.filter((pair) => pair.punchIn !== change.punchIn), ...change.parts];
       timeZone = change.timeZone;
     } else {
-      trackedMs += change.trackedMs;
-      idleMs += change.idleMs;
+      tracked = true;
       lastActivity = Math.max(lastActivity ?? 0, Date.parse(change.endedAt));
       timeZone ??= change.timeZone;
     }
@@ -236,8 +231,7 @@ function dayRow(person: PersonRef, day: string, stored: Selectable<AttendanceDay
     open_in: instant(summary.openIn),
     check_in: instant(summary.checkIn),
     check_out: instant(summary.checkOut),
-    tracked_ms: trackedMs,
-    idle_ms: idleMs,
+    tracked,
     last_activity_at: instant(lastActivityAt),
     leave_code: leaveCode,
   };

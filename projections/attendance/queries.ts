@@ -1,5 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
+import { type TimeParts, wholeMinutes } from '../../domain/accounting/time.ts';
+import { leftOutOfTeamViews } from '../../domain/dashboards/access.ts';
 import { DEFAULT_WORK_RULES, dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
 import { workMs } from '../../domain/attendance/punch-pairs.ts';
 import { rangeDays } from '../../domain/dashboards/range.ts';
@@ -7,6 +9,7 @@ import { type AttendanceDay, type AttendancePerson, type AttendanceRecords, type
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database } from '../database.ts';
 import { settingsOf } from '../settings/queries.ts';
+import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
 
 /** The company's working days (core §4's) and the daily threshold its settings hold (8 hours until set). */
 export async function workRulesOf(db: Kysely<Database>, companyId: string): Promise<WorkRules> {
@@ -36,15 +39,17 @@ function dayOutcome(figures: DayFigures, today: string, now: Date, rules: WorkRu
 
 const NOTHING_RECORDED = { present: false, leaveCode: null, punchedMs: 0, finishedMs: 0, openInMs: null };
 
-/** A stored day seen on a given day: its status, work time and sums. Without a row, a day with nothing recorded. */
-function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, day: string, today: string, now: Date, rules: WorkRules): AttendanceDay {
-  const trackedMs = Number(row?.tracked_ms ?? 0);
-  const idleMs = Math.min(trackedMs, Number(row?.idle_ms ?? 0));
+/**
+ * A stored day seen on a given day: its status, punched time, and its time as
+ * the time log shows it (`time`: its units' sum). Without a row, a day with
+ * nothing recorded.
+ */
+function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, time: TimeParts, day: string, today: string, now: Date, rules: WorkRules): AttendanceDay {
   const figures: DayFigures = row
     ? {
         day,
         // A day with pairs has a check in.
-        present: row.check_in !== null || trackedMs > 0,
+        present: row.check_in !== null || row.tracked,
         leaveCode: row.leave_code,
         punchedMs: Number(row.punched_ms),
         finishedMs: Number(row.work_ms),
@@ -60,10 +65,10 @@ function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, day: st
     missingPunchOut: row?.open_in != null && day < today,
     checkIn: toIso(row?.check_in ?? null),
     checkOut: row?.open_in ? null : toIso(row?.check_out ?? null),
-    workMs: Math.round(work),
-    activeMs: trackedMs - idleMs,
-    trackedMs,
-    idleMs,
+    punchedMinutes: wholeMinutes(work),
+    trackedMinutes: time.trackedMinutes,
+    idleMinutes: time.idleMinutes,
+    activeMinutes: time.trackedMinutes - time.idleMinutes,
     meetsThreshold,
   };
 }
@@ -95,7 +100,7 @@ export async function attendanceDays(
   now: Date,
 ): Promise<{ timeZone: string; today: string; days: AttendanceDay[] }> {
   const { companyId } = company;
-  const [timeZone, rows] = await Promise.all([
+  const [timeZone, rows, units] = await Promise.all([
     personZone(db, companyId, userId, company.timeZone),
     db
       .selectFrom('attendance_days')
@@ -105,10 +110,12 @@ export async function attendanceDays(
       .where('day', '>=', range.from)
       .where('day', '<=', range.to)
       .execute(),
+    unitFigures(db, companyId, range, { teams: null, userIds: [userId] }),
   ]);
   const today = localDay(now.toISOString(), timeZone);
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  return { timeZone, today, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), day, today, now, rules)) };
+  const time = figuresBy(units, (unit) => unit.day);
+  return { timeZone, today, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), totalOf(time.get(day) ?? []), day, today, now, rules)) };
 }
 
 /** How many days of each status; the blank future days are not counted. */
@@ -130,16 +137,23 @@ export async function monthAttendance(
   const range = { from: first.toPlainDate({ day: 1 }).toString(), to: first.toPlainDate({ day: first.daysInMonth }).toString() };
   const rules = await workRulesOf(db, company.companyId);
   const { timeZone, today, days } = await attendanceDays(db, company, person.userId, range, rules, now);
-  return { person: { ...person, timeZone }, month, today, thresholdMs: rules.dailyThresholdMs, days, counts: statusCounts(days) };
+  return { person: { ...person, timeZone }, month, today, thresholdMinutes: wholeMinutes(rules.dailyThresholdMs), days, counts: statusCounts(days) };
+}
+
+/** A team as its viewer sees it: whether they may see Admins (leftOutOfTeamViews). */
+interface ViewedTeam {
+  teamId: string;
+  seesAdmins: boolean;
 }
 
 /**
- * The people team attendance counts: the team's members but Admins (in every
- * team by their role) and Clients, each from the day they joined the company,
- * or from their first recorded day if that is earlier (history written with
- * an earlier clock, as the demo's), so a count and the people behind it agree.
+ * The people team attendance counts: the team's people as leftOutOfTeamViews
+ * says (Admins on it for a viewer who may see them, Clients never), each from
+ * the day they joined the company, or from their first recorded day if that
+ * is earlier (history written with an earlier clock, as the demo's), so a
+ * count and the people behind it agree.
  */
-async function teamPeople(db: Kysely<Database>, companyId: string, teamId: string) {
+async function teamPeople(db: Kysely<Database>, companyId: string, { teamId, seesAdmins }: ViewedTeam) {
   return db
     .selectFrom('company_members as m')
     .innerJoin('team_members as tm', (join) => join.onRef('tm.user_id', '=', 'm.user_id').on('tm.company_id', '=', companyId).on('tm.team_id', '=', teamId))
@@ -151,7 +165,7 @@ async function teamPeople(db: Kysely<Database>, companyId: string, teamId: strin
     )
     .where('m.company_id', '=', companyId)
     .where('m.deleted', '=', false)
-    .where('m.access_level', 'not in', ['Admin', 'Client'])
+    .where('m.access_level', 'not in', leftOutOfTeamViews(seesAdmins))
     .orderBy('m.name')
     .execute();
 }
@@ -168,7 +182,7 @@ const inGroup: Record<TeamDayGroup, (day: Outcome) => boolean> = {
 const figuresOf = [
   'day',
   'leave_code as leaveCode',
-  sql<boolean>`check_in IS NOT NULL OR tracked_ms > 0`.as('present'),
+  sql<boolean>`check_in IS NOT NULL OR tracked`.as('present'),
   sql<number>`punched_ms::float8`.as('punchedMs'),
   sql<number>`work_ms::float8`.as('finishedMs'),
   sql<number | null>`(extract(epoch FROM open_in) * 1000)::float8`.as('openInMs'),
@@ -184,13 +198,13 @@ const figuresOf = [
 export async function teamAttendance(
   db: Kysely<Database>,
   companyId: string,
-  team: { teamId: string; name: string },
+  team: ViewedTeam & { name: string },
   to: string,
   count: number,
   now: Date,
 ): Promise<TeamAttendance> {
   const days = Array.from({ length: count }, (_, back) => Temporal.PlainDate.from(to).subtract({ days: back }).toString());
-  const [people, rules] = await Promise.all([teamPeople(db, companyId, team.teamId), workRulesOf(db, companyId)]);
+  const [people, rules] = await Promise.all([teamPeople(db, companyId, team), workRulesOf(db, companyId)]);
   const tally = new Map(days.map((day) => [day, { day, present: 0, absent: 0, notCompleted: 0, recorded: 0 }]));
   const add = (day: string, outcome: Outcome, people: number) => {
     const counts = tally.get(day)!;
@@ -209,7 +223,7 @@ export async function teamAttendance(
         .select([
           'day',
           'leave_code',
-          sql<boolean>`check_in IS NOT NULL OR tracked_ms > 0`.as('present'),
+          sql<boolean>`check_in IS NOT NULL OR tracked`.as('present'),
           // dayOutcome's threshold rule, for a work time that is final.
           sql<boolean>`work_ms >= ${rules.dailyThresholdMs}`.as('meetsThreshold'),
           sql<number>`count(*)::int`.as('people'),
@@ -232,14 +246,14 @@ export async function teamAttendance(
   }
   return {
     team,
-    thresholdMs: rules.dailyThresholdMs,
+    thresholdMinutes: wholeMinutes(rules.dailyThresholdMs),
     days: [...tally.values()].map(({ day, present, absent, notCompleted }) => ({ day, present, absent, notCompleted })),
   };
 }
 
 /** The people behind one count of team attendance on a day; `today` as in teamAttendance. */
-export async function teamDayPeople(db: Kysely<Database>, companyId: string, teamId: string, day: string, group: TeamDayGroup, today: string, now: Date): Promise<AttendancePerson[]> {
-  const [people, rules] = await Promise.all([teamPeople(db, companyId, teamId), workRulesOf(db, companyId)]);
+export async function teamDayPeople(db: Kysely<Database>, companyId: string, team: ViewedTeam, day: string, group: TeamDayGroup, today: string, now: Date): Promise<AttendancePerson[]> {
+  const [people, rules] = await Promise.all([teamPeople(db, companyId, team), workRulesOf(db, companyId)]);
   const rows =
     people.length === 0
       ? []
@@ -270,7 +284,7 @@ function presentDays(db: Kysely<Database>, companyId: string, people: readonly s
     .innerJoin('company_members as m', (join) => join.onRef('m.user_id', '=', 'a.user_id').onRef('m.company_id', '=', 'a.company_id'))
     .where('a.company_id', '=', companyId)
     .where('a.user_id', 'in', people)
-    .where(sql<boolean>`(a.check_in IS NOT NULL OR a.tracked_ms > 0)`)
+    .where(sql<boolean>`(a.check_in IS NOT NULL OR a.tracked)`)
     .$if(day !== null, (qb) => qb.where('a.day', '=', day!))
     .$if(search !== '', (qb) => qb.where((eb) => eb.or([eb('m.name', 'ilike', likePattern(search)), eb('m.email', 'ilike', likePattern(search))])));
 }
@@ -300,10 +314,15 @@ export async function attendanceRecords(
     matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     workRulesOf(db, companyId),
   ]);
+  const shown = rows.map((row) => row.day);
+  const units = rows.length
+    ? await unitFigures(db, companyId, { from: shown.reduce((a, b) => (a < b ? a : b)), to: shown.reduce((a, b) => (a > b ? a : b)) }, { teams: null, userIds: [...new Set(rows.map((row) => row.user_id))] })
+    : [];
+  const time = figuresBy(units, (unit) => `${unit.userId}:${unit.day}`);
   return {
     rows: rows.map((row) => {
       const timeZone = row.time_zone ?? 'UTC';
-      const day = attendanceDay(row, row.day, localDay(now.toISOString(), timeZone), now, rules);
+      const day = attendanceDay(row, totalOf(time.get(`${row.user_id}:${row.day}`) ?? []), row.day, localDay(now.toISOString(), timeZone), now, rules);
       return {
         userId: row.user_id,
         name: row.name,
@@ -314,8 +333,9 @@ export async function attendanceRecords(
         checkIn: day.checkIn,
         checkOut: day.checkOut,
         missingPunchOut: day.missingPunchOut,
-        workMs: day.workMs,
-        activeMs: day.activeMs,
+        punchedMinutes: day.punchedMinutes,
+        trackedMinutes: day.trackedMinutes,
+        activeMinutes: day.activeMinutes,
       };
     }),
     total: Number(total),

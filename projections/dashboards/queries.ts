@@ -1,10 +1,11 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type TimeParts, timeShares } from '../../domain/accounting/time.ts';
 import { type DayRange, rangeDays, WEEKDAYS, weekdayOf } from '../../domain/dashboards/range.ts';
-import { earningsCents, percentOf, productiveMs } from '../../domain/dashboards/time-summary.ts';
-import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard, TimeTotals } from '../../domain/dashboards/views.ts';
+import { leftOutOfTeamViews } from '../../domain/dashboards/access.ts';
+import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import type { TimelogSource } from '../../domain/time-tracking/events.ts';
-import { unproductiveDays } from '../app-usage/unproductive.ts';
 import type { Database } from '../database.ts';
+import { figuresBy, projectMinutes, timelogPieces, totalOf, unitFigures } from '../timelog/queries.ts';
 
 const TOP_PROJECTS = 50;
 const TOP_USERS = 4;
@@ -13,29 +14,26 @@ const TOP_USERS = 4;
 const inTeams = (eb: ExpressionBuilder<Database & { m: Database['company_members'] }, 'm'>, companyId: string, teams: readonly string[]) =>
   eb.exists(eb.selectFrom('team_members as tm').select('tm.user_id').whereRef('tm.user_id', '=', 'm.user_id').where('tm.company_id', '=', companyId).where('tm.team_id', 'in', teams));
 
-const totals = (trackedMs: number, idleMs: number, unproductiveMs = 0): TimeTotals => ({ trackedMs, idleMs, productiveMs: productiveMs(trackedMs, idleMs, unproductiveMs) });
-
-/** Sums of the values per key. */
-function sumBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => number): Map<string, number> {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + value(row));
-  return sums;
+/** A team view's teams (null: the whole company, for an Admin), and whether its viewer may see Admins. */
+export interface TeamView {
+  teams: readonly string[] | null;
+  seesAdmins: boolean;
 }
 
 /**
  * The people a team view lists (the team dashboard's untracked people, the
- * performance dashboard's rows): the teams' people (Admins are in every team
- * by their role, so not listed), or everyone but Clients for the whole
- * company (`teams` null).
+ * performance and application dashboards' rows): the teams' people as
+ * leftOutOfTeamViews says, or the whole company's.
  */
-export function teamViewPeople(db: Kysely<Database>, companyId: string, teams: readonly string[] | null) {
+export function teamViewPeople(db: Kysely<Database>, companyId: string, { teams, seesAdmins }: TeamView) {
   if (teams?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('company_members as m')
     .select(['m.user_id', 'm.name', 'm.access_level'])
     .where('m.company_id', '=', companyId)
     .where('m.deleted', '=', false)
-    .where((eb) => (teams === null ? eb('m.access_level', '!=', 'Client') : eb.and([eb('m.access_level', 'not in', ['Admin', 'Client']), inTeams(eb, companyId, teams)])))
+    .where('m.access_level', 'not in', leftOutOfTeamViews(seesAdmins))
+    .$if(teams !== null, (qb) => qb.where((eb) => inTeams(eb, companyId, teams!)))
     .orderBy('m.name')
     .execute();
 }
@@ -89,82 +87,64 @@ export async function dashboardPeople(db: Kysely<Database>, companyId: string, v
 }
 
 /**
- * The team dashboard's data, from the rollups alone, in one pass over the
- * range (grouped by person, by day and by project at once). `teams`: the
- * teams whose time counts; null for the whole company.
+ * The team dashboard's data: sums of the time log's units (a person's day in
+ * a team) in the range, so every figure adds up as each unit does and agrees
+ * with every other page. `teams`: the teams whose time counts; null for the
+ * whole company.
  */
 export async function teamDashboard(
   db: Kysely<Database>,
   companyId: string,
   range: DayRange,
-  scope: { teams: readonly string[] | null; team: { teamId: string; name: string } | null },
+  scope: TeamView & { team: { teamId: string; name: string } | null },
 ): Promise<TeamDashboard> {
   const { teams } = scope;
-  const sums = sql<{ user_id: string | null; day: string | null; project_id: string | null; project_name: string; tracked: string; idle: string }>`
-    SELECT user_id, day, project_id, max(project_name) AS project_name, sum(tracked_ms)::bigint AS tracked, sum(idle_ms)::bigint AS idle
-    FROM daily_rollups
-    WHERE company_id = ${companyId} AND day BETWEEN ${range.from} AND ${range.to}
-      ${teams ? sql`AND team_id = ANY(${teams}::uuid[])` : sql``}
-    GROUP BY GROUPING SETS ((user_id), (day), (project_id))`;
-  // `people`: those whose absence of time the dashboard lists; `unproductive`: what productive time loses.
-  const [{ rows }, people, unproductive] = await Promise.all([sums.execute(db), teamViewPeople(db, companyId, teams), unproductiveDays(db, companyId, range, { teams })]);
-  const unproductiveByUser = sumBy(unproductive, (u) => u.userId, (u) => u.unproductiveMs);
-  const unproductiveByDay = sumBy(unproductive, (u) => u.day, (u) => u.unproductiveMs);
+  // `people`: those whose absence of time the dashboard lists.
+  const [units, people, projectRows] = await Promise.all([
+    unitFigures(db, companyId, range, { teams }),
+    teamViewPeople(db, companyId, scope),
+    projectMinutes(db, companyId, range, { teams }, TOP_PROJECTS),
+  ]);
+  const byUser = figuresBy(units, (unit) => unit.userId);
+  const names = await namesOf(db, companyId, people, [...byUser.keys()]);
+  const users = [...byUser].map(([userId, own]) => ({ userId, name: names.get(userId) ?? 'Former member', ...timeOf(totalOf(own)) }));
+  const byDay = figuresBy(units, (unit) => unit.day);
+  const trend = WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(totalOf([...byDay].flatMap(([day, of]) => (weekdayOf(day) === weekday ? of : [])))) }));
 
-  const byUser = rows.filter((r) => r.user_id !== null);
-  const names = await namesOf(db, companyId, people, byUser.map((r) => r.user_id!));
-
-  const users = byUser.map((r) => ({
-    userId: r.user_id!,
-    name: names.get(r.user_id!) ?? 'Former member',
-    ...totals(Number(r.tracked), Number(r.idle), unproductiveByUser.get(r.user_id!) ?? 0),
-  }));
-  const tracked = new Set(users.filter((u) => u.trackedMs > 0).map((u) => u.userId));
-  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, unproductiveMs: 0 }));
-  for (const row of rows.filter((r) => r.day !== null)) {
-    const slot = trend[WEEKDAYS.indexOf(weekdayOf(row.day!))];
-    slot.trackedMs += Number(row.tracked);
-    slot.idleMs += Number(row.idle);
-    slot.unproductiveMs += unproductiveByDay.get(row.day!) ?? 0;
-  }
-
-  const projectRows = rows
-    .filter((r) => r.project_id !== null)
-    .sort((a, b) => Number(b.tracked) - Number(a.tracked))
-    .slice(0, TOP_PROJECTS);
   const projects = projectRows.length
-    ? await db.selectFrom('projects').select(['project_id', 'name', 'prefix']).where('project_id', 'in', projectRows.map((r) => r.project_id!)).execute()
+    ? await db.selectFrom('projects').select(['project_id', 'name', 'prefix']).where('project_id', 'in', projectRows.map((r) => r.projectId)).execute()
     : [];
   const projectById = new Map(projects.map((p) => [p.project_id, p]));
 
-  const all = users.reduce(
-    (sum, u) => ({ tracked: sum.tracked + u.trackedMs, idle: sum.idle + u.idleMs, unproductive: sum.unproductive + (unproductiveByUser.get(u.userId) ?? 0) }),
-    { tracked: 0, idle: 0, unproductive: 0 },
-  );
-  const withTime = users.filter((u) => u.trackedMs > 0);
-  const productiveShare = (u: (typeof users)[number]) => percentOf(u.productiveMs, u.trackedMs);
+  const withTime = users.filter((u) => u.trackedMinutes > 0);
+  const tracked = new Set(withTime.map((u) => u.userId));
+  const productiveShare = (u: TimeParts) => timeShares(u).productive;
   const top = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(b) - by(a)).slice(0, TOP_USERS);
+  const totals = totalOf(units);
   return {
     range,
     team: scope.team,
-    totals: totals(all.tracked, all.idle, all.unproductive),
+    totals: { ...timeOf(totals), shares: timeShares(totals), usageSeen: totals.usageSeen },
     topProjects: projectRows.map((r) => ({
-      projectId: r.project_id!,
-      prefix: projectById.get(r.project_id!)?.prefix ?? '',
-      projectName: projectById.get(r.project_id!)?.name ?? r.project_name,
-      trackedMs: Number(r.tracked),
+      projectId: r.projectId,
+      prefix: projectById.get(r.projectId)?.prefix ?? '',
+      projectName: projectById.get(r.projectId)?.name ?? r.projectName,
+      trackedMinutes: r.trackedMinutes,
     })),
     untracked: people.filter((p) => !tracked.has(p.user_id)).map((p) => ({ userId: p.user_id, name: p.name })),
-    trend: trend.map(({ weekday, trackedMs, idleMs, unproductiveMs }) => ({ weekday, ...totals(trackedMs, idleMs, unproductiveMs) })),
+    trend,
     topUsers: {
       mostProductive: top(withTime, productiveShare).map((u) => ({ ...u, percent: productiveShare(u) })),
       mostUnproductive: top(withTime, (u) => 100 - productiveShare(u)).map((u) => ({ ...u, percent: Math.round((100 - productiveShare(u)) * 10) / 10 })),
-      mostHours: top(withTime, (u) => u.trackedMs),
-      leastHours: top(withTime, (u) => -u.trackedMs),
-      mostIdle: top(withTime, (u) => u.idleMs),
+      mostHours: top(withTime, (u) => u.trackedMinutes),
+      leastHours: top(withTime, (u) => -u.trackedMinutes),
+      mostIdle: top(withTime, (u) => u.idleMinutes),
     },
   };
 }
+
+/** Just the time figures of a total. */
+const timeOf = ({ trackedMinutes, idleMinutes, unproductiveMinutes, productiveMinutes }: TimeParts): TimeParts => ({ trackedMinutes, idleMinutes, unproductiveMinutes, productiveMinutes });
 
 /** One person's dashboard: each day of the range with its earnings, the week's trend, and the time-log entries as work bars. */
 export async function individualDashboard(
@@ -174,103 +154,62 @@ export async function individualDashboard(
   range: DayRange,
 ): Promise<IndividualDashboard> {
   const { companyId } = company;
-  const [groups, entries, unproductive] = await Promise.all([
-    db
-      .selectFrom('daily_rollups')
-      .select((eb) => [
-        'day',
-        'rate_cents',
-        eb.fn.sum<string>('tracked_ms').as('tracked'),
-        eb.fn.sum<string>('idle_ms').as('idle'),
-        eb.fn.min<Date>('first_start').as('first_start'),
-        eb.fn.max<Date>('last_end').as('last_end'),
-      ])
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', person.userId)
-      .where('day', '>=', range.from)
-      .where('day', '<=', range.to)
-      .groupBy(['day', 'rate_cents'])
-      .execute(),
-    db
-      .selectFrom('timelog_entries')
-      .select(['day', 'start_at', 'end_at', 'seconds', 'project_name', 'task_name', 'time_zone'])
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', person.userId)
-      .where('day', '>=', range.from)
-      .where('day', '<=', range.to)
-      .orderBy('start_at')
-      .execute(),
-    unproductiveDays(db, companyId, range, { teams: null, userId: person.userId }),
+  const [units, pieces] = await Promise.all([
+    unitFigures(db, companyId, range, { teams: null, userIds: [person.userId] }),
+    timelogPieces(db, companyId, person.userId, range).execute(),
   ]);
-
-  const days = new Map<string, DaySummary & { rateSetAt: number }>(
-    rangeDays(range).map((day) => [day, { day, ...totals(0, 0), rateCents: null, earningsCents: 0, firstStart: null, lastEnd: null, rateSetAt: 0 }]),
-  );
-  for (const group of groups) {
-    const day = days.get(group.day)!;
-    const trackedMs = Number(group.tracked);
-    Object.assign(day, totals(day.trackedMs + trackedMs, day.idleMs + Number(group.idle)));
-    day.earningsCents += earningsCents(trackedMs, group.rate_cents);
-    const firstStart = group.first_start;
-    const lastEnd = group.last_end;
-    if (!day.firstStart || firstStart.toISOString() < day.firstStart) day.firstStart = firstStart.toISOString();
-    if (!day.lastEnd || lastEnd.toISOString() > day.lastEnd) day.lastEnd = lastEnd.toISOString();
-    // The day's rate: the one of its latest time.
-    if (lastEnd.getTime() >= day.rateSetAt) {
-      day.rateSetAt = lastEnd.getTime();
-      day.rateCents = group.rate_cents > 0 ? group.rate_cents : null;
-    }
-  }
-  const unproductiveOn = sumBy(unproductive, (u) => u.day, (u) => u.unproductiveMs);
-  const daySummaries = [...days.values()].map(({ rateSetAt: _, ...day }) => ({ ...day, ...totals(day.trackedMs, day.idleMs, unproductiveOn.get(day.day) ?? 0) }));
-  const trend = WEEKDAYS.map((weekday) => ({ weekday, trackedMs: 0, idleMs: 0, unproductiveMs: 0 }));
-  for (const day of daySummaries) {
-    const slot = trend[WEEKDAYS.indexOf(weekdayOf(day.day))];
-    slot.trackedMs += day.trackedMs;
-    slot.idleMs += day.idleMs;
-    slot.unproductiveMs += unproductiveOn.get(day.day) ?? 0;
-  }
-  const sum = daySummaries.reduce(
-    (all, d) => ({ tracked: all.tracked + d.trackedMs, idle: all.idle + d.idleMs, unproductive: all.unproductive + (unproductiveOn.get(d.day) ?? 0), cents: all.cents + d.earningsCents }),
-    { tracked: 0, idle: 0, unproductive: 0, cents: 0 },
-  );
+  const byDay = figuresBy(units, (unit) => unit.day);
+  const days: DaySummary[] = rangeDays(range).map((day) => {
+    const of = byDay.get(day) ?? [];
+    const total = totalOf(of);
+    const latest = of.reduce<(typeof of)[number] | null>((last, unit) => (last && last.lastEnd >= unit.lastEnd ? last : unit), null);
+    return {
+      day,
+      ...timeOf(total),
+      manualMinutes: total.manualMinutes,
+      rateCents: latest && latest.latestRateCents > 0 ? latest.latestRateCents : null,
+      earningsCents: total.earningsCents,
+      firstStart: of.length ? new Date(Math.min(...of.map((u) => u.firstStart.getTime()))).toISOString() : null,
+      lastEnd: latest?.lastEnd.toISOString() ?? null,
+    };
+  });
+  const totals = totalOf(units);
   return {
     range,
-    person: { ...person, timeZone: entries.at(-1)?.time_zone ?? company.timeZone },
-    totals: { ...totals(sum.tracked, sum.idle, sum.unproductive), earningsCents: sum.cents },
-    days: daySummaries,
-    trend: trend.map(({ weekday, trackedMs, idleMs, unproductiveMs }) => ({ weekday, ...totals(trackedMs, idleMs, unproductiveMs) })),
-    timeline: entries.map((e) => ({
-      day: e.day,
-      start: e.start_at.toISOString(),
-      end: e.end_at.toISOString(),
-      trackedMs: Math.round(e.seconds * 1000),
-      projectName: e.project_name,
-      taskName: e.task_name,
+    person: { ...person, timeZone: pieces.at(-1)?.time_zone ?? company.timeZone },
+    totals: { ...timeOf(totals), shares: timeShares(totals), usageSeen: totals.usageSeen, manualMinutes: totals.manualMinutes, earningsCents: totals.earningsCents },
+    days,
+    trend: WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(totalOf(units.filter((unit) => weekdayOf(unit.day) === weekday))) })),
+    timeline: pieces.map((p) => ({
+      day: p.day,
+      start: p.start_at.toISOString(),
+      end: p.end_at.toISOString(),
+      trackedMinutes: p.tracked_minutes,
+      projectName: p.project_name,
+      taskName: p.task_name,
     })),
   };
 }
 
-/** One day of one person: their time-log entries and punches. */
+/** One day of one person: the day as the dashboards show it, its time-log entries (which add up to it) and its punches. */
 export async function dayDetail(db: Kysely<Database>, companyId: string, userId: string, day: string): Promise<DayDetail> {
-  const [entries, punches] = await Promise.all([
-    db
-      .selectFrom('timelog_entries')
-      .select(['start_at', 'end_at', 'seconds', 'idle_minutes', 'project_name', 'task_id', 'task_name', 'time_zone', 'source', 'abandoned'])
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .orderBy('start_at')
-      .execute(),
+  const range = { from: day, to: day };
+  const [units, entries, punches] = await Promise.all([
+    unitFigures(db, companyId, range, { teams: null, userIds: [userId] }),
+    timelogPieces(db, companyId, userId, range).execute(),
     db.selectFrom('punches').select(['at', 'state', 'time_zone']).where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', day).orderBy('at').execute(),
   ]);
+  const totals = totalOf(units);
   return {
     day,
+    totals: { ...timeOf(totals), manualMinutes: totals.manualMinutes, earningsCents: totals.earningsCents },
     entries: entries.map((e) => ({
       start: e.start_at.toISOString(),
       end: e.end_at.toISOString(),
-      trackedMs: Math.round(e.seconds * 1000),
-      idleMs: e.idle_minutes * 60_000,
+      trackedMinutes: e.tracked_minutes,
+      idleMinutes: e.idle_minutes,
+      rateCents: e.rate_cents > 0 ? e.rate_cents : null,
+      earningsCents: Number(e.earnings_cents),
       projectName: e.project_name,
       taskId: e.task_id,
       taskName: e.task_name,

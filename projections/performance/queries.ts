@@ -1,19 +1,20 @@
 import { type Kysely, sql } from 'kysely';
+import type { TimeParts } from '../../domain/accounting/time.ts';
 import type { WorkRules } from '../../domain/attendance/day-status.ts';
+import { seesAdmins } from '../../domain/dashboards/access.ts';
 import type { DayRange } from '../../domain/dashboards/range.ts';
-import { productiveMs } from '../../domain/dashboards/time-summary.ts';
 import { type Actor, isAllowed } from '../../domain/members/authorization.ts';
 import type { Role } from '../../domain/members/roles.ts';
-import { unproductiveMsByPerson } from '../app-usage/queries.ts';
 import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
+import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
 import { utilizationPercent, workingDaysSoFar } from './utilization.ts';
 import type { PerformanceDashboard } from './views.ts';
 
 /**
- * The performance dashboard, from the rollups: each person's tracked and idle
- * time (daily_rollups), time in unproductive applications (app usage), and
- * utilization against the company's daily threshold. `teams`: the teams whose
+ * The performance dashboard: each person's time as the time log's units sum
+ * it (tracked, idle, unproductive and productive minutes, as every page shows
+ * them), and utilization against the company's daily threshold. `teams`: the teams whose
  * time counts; null for the whole company. `today`: the company's, so the
  * days still to come expect no work.
  */
@@ -25,27 +26,20 @@ export async function performanceDashboard(
 ): Promise<PerformanceDashboard> {
   const { companyId, rules } = company;
   const { teams } = scope;
-  const sums = sql<{ user_id: string; tracked: string; idle: string }>`
-    SELECT user_id, sum(tracked_ms)::bigint AS tracked, sum(idle_ms)::bigint AS idle
-    FROM daily_rollups
-    WHERE company_id = ${companyId} AND day BETWEEN ${range.from} AND ${range.to}
-      ${teams ? sql`AND team_id = ANY(${teams}::uuid[])` : sql``}
-    GROUP BY user_id`.execute(db);
-  const [{ rows }, listed, unproductive] = await Promise.all([sums, teamViewPeople(db, companyId, teams), unproductiveMsByPerson(db, companyId, range, teams)]);
-
-  const userIds = [...new Set([...listed.map((p) => p.user_id), ...rows.map((r) => r.user_id), ...unproductive.keys()])];
+  const [units, listed] = await Promise.all([unitFigures(db, companyId, range, { teams }), teamViewPeople(db, companyId, { teams, seesAdmins: seesAdmins(scope.viewer) })]);
+  const byUser = figuresBy(units, (unit) => unit.userId);
+  const userIds = [...new Set([...listed.map((p) => p.user_id), ...byUser.keys()])];
   const [names, desktop, teamIds] = await Promise.all([namesOf(db, companyId, listed, userIds), desktopSeen(db, companyId, range, userIds), teamsOf(db, companyId, listed.map((p) => p.user_id))]);
   const roles = new Map(listed.map((p) => [p.user_id, p.access_level as Role]));
-  const time = new Map(rows.map((r) => [r.user_id, { trackedMs: Number(r.tracked), idleMs: Number(r.idle) }]));
 
   const workingDays = workingDaysSoFar(range, company.today, rules);
-  const expected = { workingDays, dailyThresholdMs: rules.dailyThresholdMs };
-  const figures = (trackedMs: number, idleMs: number, unproductiveMs: number, people: number) => ({
-    trackedMs,
-    productiveMs: productiveMs(trackedMs, idleMs, unproductiveMs),
-    idleMs,
-    unproductiveMs,
-    utilizationPercent: utilizationPercent(trackedMs, { ...expected, people }),
+  const dailyThresholdMinutes = Math.round(rules.dailyThresholdMs / 60_000);
+  const figures = (time: TimeParts, people: number) => ({
+    trackedMinutes: time.trackedMinutes,
+    idleMinutes: time.idleMinutes,
+    unproductiveMinutes: time.unproductiveMinutes,
+    productiveMinutes: time.productiveMinutes,
+    utilizationPercent: utilizationPercent(time.trackedMinutes, { workingDays, dailyThresholdMinutes, people }),
   });
   const mayRequestMonitoring = (userId: string) => {
     const role = roles.get(userId);
@@ -53,24 +47,20 @@ export async function performanceDashboard(
   };
 
   const people = userIds
-    .map((userId) => {
-      const { trackedMs, idleMs } = time.get(userId) ?? { trackedMs: 0, idleMs: 0 };
-      return {
-        userId,
-        name: names.get(userId) ?? 'Former member',
-        ...figures(trackedMs, idleMs, unproductive.get(userId) ?? 0, 1),
-        desktopSeen: desktop.has(userId),
-        mayRequestMonitoring: mayRequestMonitoring(userId),
-      };
-    })
+    .map((userId) => ({
+      userId,
+      name: names.get(userId) ?? 'Former member',
+      ...figures(totalOf(byUser.get(userId) ?? []), 1),
+      desktopSeen: desktop.has(userId),
+      mayRequestMonitoring: mayRequestMonitoring(userId),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const sum = (pick: (person: (typeof people)[number]) => number) => people.reduce((total, person) => total + pick(person), 0);
   return {
     range,
     team: scope.team,
-    dailyThresholdMs: rules.dailyThresholdMs,
+    dailyThresholdMinutes,
     workingDays,
-    totals: figures(sum((p) => p.trackedMs), sum((p) => p.idleMs), sum((p) => p.unproductiveMs), people.length),
+    totals: figures(totalOf(units), people.length),
     people,
   };
 }

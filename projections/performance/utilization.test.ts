@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORK_RULES } from '../../domain/attendance/day-status.ts';
 import { utilizationPercent, workingDaysSoFar } from './utilization.ts';
 
-const HOUR = 3_600_000;
+const HOUR = 60;
 
 describe('utilization', () => {
   it('counts the working days of the range that have begun, today included', () => {
@@ -16,11 +16,11 @@ describe('utilization', () => {
   });
 
   it('is tracked time over the threshold times working days times people, to a tenth of a percent', () => {
-    expect(utilizationPercent(20 * HOUR, { workingDays: 5, dailyThresholdMs: 8 * HOUR, people: 1 })).toBe(50);
-    expect(utilizationPercent(20 * HOUR, { workingDays: 5, dailyThresholdMs: 8 * HOUR, people: 2 })).toBe(25);
-    expect(utilizationPercent(1 * HOUR, { workingDays: 3, dailyThresholdMs: 8 * HOUR, people: 1 })).toBe(4.2);
-    expect(utilizationPercent(50 * HOUR, { workingDays: 5, dailyThresholdMs: 8 * HOUR, people: 1 })).toBe(125);
-    expect(utilizationPercent(3 * HOUR, { workingDays: 0, dailyThresholdMs: 8 * HOUR, people: 1 })).toBeNull();
-    expect(utilizationPercent(0, { workingDays: 5, dailyThresholdMs: 8 * HOUR, people: 0 })).toBeNull();
+    expect(utilizationPercent(20 * HOUR, { workingDays: 5, dailyThresholdMinutes: 8 * HOUR, people: 1 })).toBe(50);
+    expect(utilizationPercent(20 * HOUR, { workingDays: 5, dailyThresholdMinutes: 8 * HOUR, people: 2 })).toBe(25);
+    expect(utilizationPercent(1 * HOUR, { workingDays: 3, dailyThresholdMinutes: 8 * HOUR, people: 1 })).toBe(4.2);
+    expect(utilizationPercent(50 * HOUR, { workingDays: 5, dailyThresholdMinutes: 8 * HOUR, people: 1 })).toBe(125);
+    expect(utilizationPercent(3 * HOUR, { workingDays: 0, dailyThresholdMinutes: 8 * HOUR, people: 1 })).toBeNull();
+    expect(utilizationPercent(0, { workingDays: 5, dailyThresholdMinutes: 8 * HOUR, people: 0 })).toBeNull();
   });
 });

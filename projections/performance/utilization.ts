@@ -1,6 +1,6 @@
 import { isWorkingDay, type WorkRules } from '../../domain/attendance/day-status.ts';
 import { type DayRange, rangeDays } from '../../domain/dashboards/range.ts';
-import { percentOf } from '../../domain/dashboards/time-summary.ts';
+import { percentOf } from '../../domain/accounting/time.ts';
 
 /** The range's working days that have begun by `today`: the days someone was expected to work. */
 export function workingDaysSoFar(range: DayRange, today: string, rules: WorkRules): number {
@@ -12,7 +12,7 @@ export function workingDaysSoFar(range: DayRange, today: string, rules: WorkRule
  * threshold on each working day for each person counted; null when nothing
  * was expected (a weekend, a range still to come).
  */
-export function utilizationPercent(trackedMs: number, expected: { workingDays: number; dailyThresholdMs: number; people: number }): number | null {
-  const expectedMs = expected.workingDays * expected.dailyThresholdMs * expected.people;
-  return expectedMs > 0 ? percentOf(trackedMs, expectedMs) : null;
+export function utilizationPercent(trackedMinutes: number, expected: { workingDays: number; dailyThresholdMinutes: number; people: number }): number | null {
+  const expectedMinutes = expected.workingDays * expected.dailyThresholdMinutes * expected.people;
+  return expectedMinutes > 0 ? percentOf(trackedMinutes, expectedMinutes) : null;
 }

@@ -1,16 +1,16 @@
 import { type Static, Type } from 'typebox';
+import { Minutes, TimeFigures } from '../../domain/accounting/views.ts';
 import { Day, Id, Name, NamedPerson, Nullable } from '../../domain/shared/schema.ts';
 
 /**
  * What the performance dashboard's API answers (api/routes/performance.ts)
- * and the web app reads. Durations are whole milliseconds; utilization is
+ * and the web app reads: the accounting rule's whole minutes; utilization is
  * tracked time as a percentage of the time the daily threshold asks for on
  * the range's working days up to today, null when the range has none.
  */
-const Ms = Type.Integer({ minimum: 0 });
 const Percent = Nullable(Type.Number({ minimum: 0 }));
 
-export const PerformanceTotals = Type.Object({ trackedMs: Ms, productiveMs: Ms, idleMs: Ms, unproductiveMs: Ms, utilizationPercent: Percent });
+export const PerformanceTotals = Type.Object({ ...TimeFigures.properties, utilizationPercent: Percent });
 export type PerformanceTotals = Static<typeof PerformanceTotals>;
 
 export const PerformanceDashboard = Type.Object({
@@ -18,7 +18,7 @@ export const PerformanceDashboard = Type.Object({
   /** The team shown; null: every team the viewer may see (for an Admin, the whole company). */
   team: Nullable(Type.Object({ teamId: Id, name: Name })),
   /** The company's daily threshold. */
-  dailyThresholdMs: Ms,
+  dailyThresholdMinutes: Minutes,
   /** The range's working days up to today: with the threshold, the time one person is expected to work. */
   workingDays: Type.Integer({ minimum: 0 }),
   totals: PerformanceTotals,

@@ -5,9 +5,8 @@ import { manualEntries } from '../../domain/regularization/regularization.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { attendanceProjection } from '../attendance/attendance.ts';
-import { dashboardsProjection } from '../dashboards/dashboards.ts';
 import type { Projection } from '../projection.ts';
-import { timeTrackingProjection } from '../time-tracking/time-tracking.ts';
+import { timelogProjection } from '../timelog/timelog.ts';
 import { regularizationProjection } from './regularization.ts';
 
 const companyId = randomUUID();
@@ -108,9 +107,13 @@ describe('regularization read models', () => {
     expect(await requestRow(first)).toBeUndefined();
   });
 
-  it('writes an approved request into the time log as manual time, with its day’s totals', async () => {
+  it('writes an approved request into the time log as manual time, counted on the dashboards as tracked and as manual time', async () => {
     const requestId = randomUUID();
-    await applyBatch(timeTrackingProjection, approved(requestId));
+    const scopes = await applyBatch(timelogProjection, approved(requestId));
+    expect(scopes).toEqual([
+      { kind: 'company', id: companyId, family: 'dashboards' },
+      { kind: 'company', id: companyId, family: 'attendance' },
+    ]);
     const entries = await database.db.selectFrom('timelog_entries').selectAll().where('session_id', '=', requestId).execute();
     expect(entries).toEqual([
       expect.objectContaining({
@@ -119,7 +122,8 @@ describe('regularization read models', () => {
         day: '2026-03-09',
         start_at: new Date('2026-03-09T03:30:00Z'),
         end_at: new Date('2026-03-09T05:00:00Z'),
-        seconds: 5400,
+        tracked_ms: '5400000',
+        tracked_minutes: 90,
         idle_minutes: 0,
         project_name: 'Apollo',
         task_id: 'AP-1',
@@ -129,16 +133,8 @@ describe('regularization read models', () => {
         abandoned: false,
       }),
     ]);
-    const totals = await database.db.selectFrom('daily_totals').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-09').executeTakeFirst();
-    expect(totals?.tracked_seconds).toBe(5400);
-  });
-
-  it('counts an approved request on the dashboards as tracked and as manual time', async () => {
-    const request = { ...fields, date: '2026-03-08', start: '2026-03-08T03:30:00Z', end: '2026-03-08T05:00:00Z' };
-    const scopes = await applyBatch(dashboardsProjection, approved(randomUUID(), request));
-    expect(scopes).toEqual([{ kind: 'company', id: companyId, family: 'dashboards' }]);
-    const rollup = await database.db.selectFrom('daily_rollups').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-08').executeTakeFirst();
-    expect(rollup).toMatchObject({ tracked_ms: '5400000', manual_ms: '5400000', idle_ms: '0', entries: 1, task_id: 'AP-1' });
+    const rollup = await database.db.selectFrom('daily_rollups').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-09').executeTakeFirst();
+    expect(rollup).toMatchObject({ tracked_ms: '5400000', tracked_minutes: 90, manual_minutes: 90, idle_ms: '0', entries: 1, task_id: 'AP-1' });
   });
 
   it('counts an approved request as tracked time of its day on attendance', async () => {
@@ -146,6 +142,6 @@ describe('regularization read models', () => {
     const scopes = await applyBatch(attendanceProjection, approved(randomUUID(), request));
     expect(scopes).toEqual([{ kind: 'company', id: companyId, family: 'attendance' }]);
     const day = await database.db.selectFrom('attendance_days').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-07').executeTakeFirst();
-    expect(day).toMatchObject({ tracked_ms: '5400000', idle_ms: '0', time_zone: 'Asia/Kolkata', check_in: null });
+    expect(day).toMatchObject({ tracked: true, time_zone: 'Asia/Kolkata', check_in: null });
   });
 });

@@ -1,29 +1,22 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
-import type { RegularizationEvent } from '../../domain/regularization/events.ts';
-import type { HeartbeatEvent, TimelogEntry, TimelogSource, TrackerEvent } from '../../domain/time-tracking/events.ts';
-import type { AbandonedSessionsTable, Database, DailyTotalsTable, PunchesTable, RunningTimersTable, TimelogEntriesTable } from '../database.ts';
+import type { Transaction } from 'kysely';
+import type { HeartbeatEvent, TrackerEvent } from '../../domain/time-tracking/events.ts';
+import type { AbandonedSessionsTable, Database, PunchesTable, RunningTimersTable } from '../database.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
 
-type ManualTime = Extract<RegularizationEvent, { type: 'RegularizationApproved' }>;
-type Handled = TrackerEvent | HeartbeatEvent | ManualTime;
-type SessionEnd = Extract<TrackerEvent, { type: 'TimerStopped' | 'TimerAbandoned' }>['data'];
-/** What the entries of a session (or of an approved regularization request) were logged on. */
-type LoggedOn = Pick<SessionEnd, 'sessionId' | 'companyId' | 'userId' | 'teamId' | 'projectId' | 'projectName' | 'taskId' | 'taskName' | 'taskDetails' | 'timeZone'> & {
-  source: TimelogSource;
-};
+type Handled = TrackerEvent | HeartbeatEvent;
 
 /**
  * The timer's read side: who has a timer running (and the last heartbeat the
  * log holds: only beats reporting idle minutes are events, the liveness of
- * the others is kept in timer_liveness), timelog entries per local day, daily
- * totals, punches, and sessions that were ended for lack of heartbeats. An
- * approved regularization request adds its entries as source 'manual', keyed
- * by the request. A batch costs a handful of statements however many events it holds.
+ * the others is kept in timer_liveness), punches, and sessions that were
+ * ended for lack of heartbeats. The time the sessions logged is the time
+ * log's (projections/timelog). A batch costs a handful of statements however
+ * many events it holds.
  */
 export const timeTrackingProjection: Projection = {
   name: 'time-tracking',
-  tables: ['running_timers', 'timelog_entries', 'daily_totals', 'punches', 'abandoned_sessions'],
-  handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut', 'RegularizationApproved'],
+  tables: ['running_timers', 'punches', 'abandoned_sessions'],
+  handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut'],
 
   async apply(trx, recorded) {
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
@@ -54,8 +47,6 @@ async function loadRunning(trx: Transaction<Database>, events: Handled[]) {
 /** A batch folded in memory, then written in few statements. */
 class Batch {
   private readonly changedRunning = new Set<string>();
-  private readonly entries: Insertable<TimelogEntriesTable>[] = [];
-  private readonly totals = new Map<string, DailyTotalsTable>();
   private readonly punches: PunchesTable[] = [];
   private readonly abandoned: AbandonedSessionsTable[] = [];
   private readonly people = new Map<string, { companyId: string; userId: string }>();
@@ -65,11 +56,6 @@ class Batch {
   constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
 
   add(event: Handled) {
-    if (event.type === 'RegularizationApproved') {
-      const { requestId, entries, ...logged } = event.data;
-      this.addEntries({ ...logged, sessionId: requestId, source: 'manual' }, entries, false);
-      return;
-    }
     const key = personKey(event.data);
     this.people.set(key, event.data);
     if (event.type !== 'TimerHeartbeat') this.told.set(key, event.data);
@@ -107,7 +93,6 @@ class Batch {
       case 'TimerAbandoned': {
         const e = event.data;
         if (current?.session_id === e.sessionId) setRunning(null);
-        this.addEntries(e, e.entries, event.type === 'TimerAbandoned');
         if (event.type === 'TimerAbandoned') {
           this.abandoned.push({
             session_id: e.sessionId,
@@ -139,37 +124,6 @@ class Batch {
     }
   }
 
-  private addEntries(session: LoggedOn, entries: TimelogEntry[], abandoned: boolean) {
-    for (const entry of entries) {
-      this.entries.push({
-        session_id: session.sessionId,
-        split_index: entry.splitIndex,
-        total_splits: entry.totalSplits,
-        company_id: session.companyId,
-        user_id: session.userId,
-        team_id: session.teamId,
-        day: entry.day,
-        start_at: new Date(entry.start),
-        end_at: new Date(entry.end),
-        seconds: entry.seconds,
-        idle_minutes: entry.idleMinutes,
-        project_id: session.projectId,
-        project_name: session.projectName,
-        task_id: session.taskId,
-        task_name: session.taskName,
-        task_details: session.taskDetails,
-        time_zone: session.timeZone,
-        source: session.source,
-        abandoned,
-      });
-      const key = `${session.companyId}:${session.userId}:${entry.day}`;
-      const total = this.totals.get(key) ?? { company_id: session.companyId, user_id: session.userId, day: entry.day, tracked_seconds: 0, idle_minutes: 0 };
-      total.tracked_seconds += entry.seconds;
-      total.idle_minutes += entry.idleMinutes;
-      this.totals.set(key, total);
-    }
-  }
-
   async save(trx: Transaction<Database>) {
     const changed = [...this.changedRunning].map((key) => ({ key, row: this.running.get(key) ?? null }));
     const ended = changed.filter((c) => c.row === null).map((c) => this.people.get(c.key)!);
@@ -198,21 +152,6 @@ class Batch {
             started_at: eb.ref('excluded.started_at'),
             last_heartbeat_at: eb.ref('excluded.last_heartbeat_at'),
           })),
-        )
-        .execute();
-    }
-    for (const chunk of inChunks(this.entries, 1000)) {
-      await trx.insertInto('timelog_entries').values(chunk).onConflict((oc) => oc.doNothing()).execute();
-    }
-    for (const chunk of inChunks([...this.totals.values()], 5000)) {
-      await trx
-        .insertInto('daily_totals')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'user_id', 'day']).doUpdateSet({
-            tracked_seconds: sql`daily_totals.tracked_seconds + excluded.tracked_seconds`,
-            idle_minutes: sql`daily_totals.idle_minutes + excluded.idle_minutes`,
-          }),
         )
         .execute();
     }

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { presetRange } from '../../domain/dashboards/range.ts';
 import type { NewEvent } from '../../eventstore/types.ts';
-import { dashboardsProjection } from '../../projections/dashboards/dashboards.ts';
 import { individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
 import { ProjectionRunner } from '../../projections/runner.ts';
-import { timeTrackingProjection } from '../../projections/time-tracking/time-tracking.ts';
+import { timelogProjection } from '../../projections/timelog/timelog.ts';
 import { type BenchContext, type BenchResult, result, timed } from './context.ts';
 import { latencies } from './latencies.ts';
 import { percentile } from './percentile.ts';
@@ -51,11 +50,9 @@ export async function dashboards(ctx: BenchContext): Promise<BenchResult[]> {
   }
   await ctx.settle();
 
-  ctx.log('dashboards: projecting the log into the rollups');
+  ctx.log('dashboards: projecting the log into the time log and its rollups');
   const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
-  const rollupSeconds = await timed(() => new ProjectionRunner(ctx.db, ctx.store, [dashboardsProjection], quiet).catchUp());
-  ctx.log('dashboards: projecting the time-log entries (the timeline reads them)');
-  await new ProjectionRunner(ctx.db, ctx.store, [timeTrackingProjection], quiet).catchUp();
+  const rollupSeconds = await timed(() => new ProjectionRunner(ctx.db, ctx.store, [timelogProjection], quiet).catchUp());
   await ctx.settle();
 
   const today = days.at(-1)!;
@@ -63,8 +60,8 @@ export async function dashboards(ctx: BenchContext): Promise<BenchResult[]> {
   const last7 = presetRange(7, today);
   const team = await latencies(RUNS, (i) =>
     i % 2 === 0
-      ? teamDashboard(ctx.db, companyId, last30, { teams: null, team: null })
-      : teamDashboard(ctx.db, companyId, last30, { teams: [teams[i % TEAMS]], team: { teamId: teams[i % TEAMS], name: 'Team' } }),
+      ? teamDashboard(ctx.db, companyId, last30, { teams: null, team: null, seesAdmins: true })
+      : teamDashboard(ctx.db, companyId, last30, { seesAdmins: true, teams: [teams[i % TEAMS]], team: { teamId: teams[i % TEAMS], name: 'Team' } }),
   );
   const individual = await latencies(RUNS, (i) => individualDashboard(ctx.db, company, people[(i * 7) % PEOPLE], i % 2 === 0 ? last7 : last30));
   const someone = people[0].userId;

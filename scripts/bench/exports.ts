@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { TIMELOG_SHEET, timelogRow } from '../../api/exports/timelog.ts';
+import { screenshotsLink, TIMELOG_SHEET, timelogRow } from '../../api/exports/timelog.ts';
 import { type CellValue, cellStyles } from '../../api/exports/workbook.ts';
 import type { RunningServer } from '../../api/server.ts';
-import { rateAt } from '../../domain/exports/cells.ts';
+import { accountDay } from '../../domain/accounting/day-account.ts';
+import { rateAt } from '../../domain/accounting/pieces.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import type { TimelogEntriesTable } from '../../projections/database.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
@@ -141,7 +142,9 @@ function download(exportUrl: string, cookie: string): Promise<Measured> {
 
 /** The cell values of every sheet, made before the bare write is timed. */
 function sheetRows(people: Person[], days: string[]): CellValue[][][] {
-  return people.map((person, i) => [...personEntries(person, i, days)].map((entry) => timelogRow(entry, rateAt(person.rates, entry.start_at.getTime()))));
+  return people.map((person, i) =>
+    [...personEntries(person, i, days)].map((entry) => timelogRow({ ...entry, screenshots: 0 }, (day) => screenshotsLink('http://localhost', person.userId, day))),
+  );
 }
 
 /** exceljs alone: the same sheets, columns, formats (styled as the export styles them) and cell values, streamed into a stream that drops them. */
@@ -187,24 +190,33 @@ function weekdays(): string[] {
 
 const DETAILS = ['Reviewed the release checklist and fixed two failing steps', '', '=SUM(A1:A9) pasted from a sheet', 'Call with the client about the next milestone'];
 
-/** A person's entries in order of day and start: three sessions a day from 9:00, 12:30 and 16:00 local time, two to three hours each. */
-function* personEntries(person: Person, index: number, days: string[]): Generator<TimelogEntriesTable> {
+/** A person's time-log rows in order of day and start: three sessions a day from 9:00, 12:30 and 16:00 local time, two to three hours each, with the figures the time log gives them. */
+function* personEntries(person: Person, index: number, days: string[]): Generator<Selectable<TimelogEntriesTable>> {
   for (const day of days) {
-    for (let n = 0; n < ENTRIES_PER_DAY; n++) {
-      const start = Temporal.PlainDateTime.from(`${day}T${['09:00', '12:30', '16:00'][n]}`).toZonedDateTime(TIME_ZONE).toInstant();
-      const seconds = (120 + ((index + n * 37) % 60)) * 60 + ((index * 7 + n) % 60);
+    const sessions = Array.from({ length: ENTRIES_PER_DAY }, (_, n) => {
+      const start = Temporal.PlainDateTime.from(`${day}T${['09:00', '12:30', '16:00'][n]}`).toZonedDateTime(TIME_ZONE).toInstant().epochMilliseconds;
+      const ms = ((120 + ((index + n * 37) % 60)) * 60 + ((index * 7 + n) % 60)) * 1000;
+      return { n, start, ms, idleMs: ((index + n * 7) % 15) * 60_000 + 30_000, rateCents: rateAt(person.rates, start) };
+    });
+    const figures = accountDay(sessions.map((s) => ({ teamId: '', trackedMs: s.ms, idleMs: s.idleMs, rateCents: s.rateCents })));
+    for (const { n, start, ms, idleMs, rateCents } of sessions) {
       yield {
         session_id: randomUUID(),
         split_index: 0,
+        rate_part: 0,
         total_splits: 1,
         company_id: '',
         user_id: person.userId,
         team_id: '',
         day,
-        start_at: new Date(start.epochMilliseconds),
-        end_at: new Date(start.epochMilliseconds + seconds * 1000),
-        seconds,
-        idle_minutes: (index + n * 7) % 15,
+        start_at: new Date(start),
+        end_at: new Date(start + ms),
+        tracked_ms: String(ms),
+        idle_ms: String(idleMs),
+        tracked_minutes: figures[n].trackedMinutes,
+        idle_minutes: figures[n].idleMinutes,
+        rate_cents: rateCents,
+        earnings_cents: String(figures[n].earningsCents),
         project_id: randomUUID(),
         project_name: `Project ${(index + n) % 20}`,
         task_id: `PR-${(index * 3 + n) % 500}`,
@@ -256,7 +268,14 @@ async function seedTeam(server: RunningServer, companyId: string, days: string[]
     .values(people.flatMap((p) => p.rates.map((rate) => ({ company_id: companyId, user_id: p.userId, effective_at: new Date(rate.effectiveAt), rate_cents: rate.rateCents }))))
     .execute();
   for (const [i, person] of people.entries()) {
-    const entries = [...personEntries(person, i, days)].map((entry) => ({ ...entry, company_id: companyId, team_id: teamId }));
+    const entries = [...personEntries(person, i, days)].map((entry) => ({
+      ...entry,
+      company_id: companyId,
+      team_id: teamId,
+      tracked_ms: Number(entry.tracked_ms),
+      idle_ms: Number(entry.idle_ms),
+      earnings_cents: Number(entry.earnings_cents),
+    }));
     for (let start = 0; start < entries.length; start += 1_000) await db.insertInto('timelog_entries').values(entries.slice(start, start + 1_000)).execute();
   }
   await sql`VACUUM ANALYZE`.execute(db);

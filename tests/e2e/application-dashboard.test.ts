@@ -10,7 +10,9 @@ import { alertWith, chooseOption, screenshot, seededBrowserSuite, signedInPage, 
  * agent sends it (an API token, a running timer, usage batches and a
  * screenshot) on Tue 7 April 2026 in India: Ana used YouTube (unproductive by
  * default), Slack and, idle, Visual Studio Code; Ivy used Figma. Then an
- * Admin calls Slack unproductive on the settings page.
+ * Admin calls Slack unproductive on the settings page. The day's figures are
+ * the whole minutes every page shows (50 seconds of YouTube are no minute);
+ * the break and each application's time keep their seconds.
  */
 
 const DAY = '2026-04-07';
@@ -104,10 +106,12 @@ describe('application dashboard', () => {
     const page = await pageOf(manager, `/application-dashboard?day=${DAY}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Application Time Tracked Dashboard' }));
     await expect.poll(() => page.getByRole('combobox', { name: 'User' }).inputValue()).toBe('Ana Apollo');
-    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 0mins 0secs');
-    expect(await card(page, 'Productive')).toContain('0hrs 59mins 10secs');
-    expect(await card(page, 'Unproductive')).toContain('0hrs 0mins 50secs');
-    expect(await card(page, 'Idle')).toContain('0hrs 0mins 0secs');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 0mins');
+    expect(await card(page, 'Productive')).toContain('1hrs 0mins');
+    expect(await card(page, 'Unproductive')).toContain('0hrs 0mins');
+    expect(await card(page, 'Idle')).toContain('0hrs 0mins');
+    expect(await card(page, 'Total Time Tracked')).not.toContain('secs');
+    expect(await card(page, 'Break')).toContain('0hrs 0mins 0secs');
     expect(await card(page, 'Punch In')).toContain('09:30');
     expect(await rowsOf(page, 'Time per application')).toEqual([
       ['YouTube', 'UNPRODUCTIVE', '0hrs 0mins 50secs'],
@@ -129,7 +133,7 @@ describe('application dashboard', () => {
 
   it('fits a phone', async () => {
     const page = await pageOf(manager, `/application-dashboard?day=${DAY}`, { width: 390, height: 844 });
-    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 0mins 0secs');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 0mins');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'application-dashboard-phone');
   });
@@ -138,12 +142,12 @@ describe('application dashboard', () => {
     const page = await pageOf(manager, `/application-dashboard-internal?day=${DAY}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Application Time Tracked Dashboard - Internal' }));
     await expect.poll(() => page.getByRole('combobox', { name: 'Team' }).inputValue()).toBe('Apollo');
-    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 30mins 0secs');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1hrs 30mins');
     const people = await rowsOf(page, 'Each person’s day');
     expect(people.map((cells) => cells.slice(0, 2))).toEqual([
-      ['Ana Apollo', '1hrs 0mins 0secs'],
-      ['Ivy Idle', '0hrs 30mins 0secs'],
-      ['Max Manager', '0hrs 0mins 0secs'],
+      ['Ana Apollo', '1hrs 0mins'],
+      ['Ivy Idle', '0hrs 30mins'],
+      ['Max Manager', '0hrs 0mins'],
     ]);
     expect((await rowsOf(page, 'Time per application')).map((cells) => cells[0])).toEqual(['Figma', 'YouTube', 'Slack', 'Visual Studio Code']);
     await screenshot(page, 'application-dashboard-internal');
@@ -166,8 +170,21 @@ describe('application dashboard', () => {
     await screenshot(page, 'application-categories');
 
     await page.goto(`/application-dashboard?day=${DAY}&user=${ana.userId}`);
-    await expect.poll(() => card(page, 'Unproductive')).toContain('0hrs 1mins 30secs');
-    expect(await card(page, 'Productive')).toContain('0hrs 58mins 30secs');
+    // 90 seconds of unproductive applications: a whole minute, taken from the productive ones.
+    await expect.poll(() => card(page, 'Unproductive')).toContain('0hrs 1mins');
+    expect(await card(page, 'Productive')).toContain('0hrs 59mins');
     expect((await rowsOf(page, 'Time per application'))[1]).toEqual(['Slack', 'UNPRODUCTIVE', '0hrs 0mins 40secs']);
+  });
+
+  it('shows the team dashboard’s Unproductive card once the desktop agent saw usage, the parts adding up to the time tracked', async () => {
+    const page = await pageOf(manager, `/dashboard-team?from=${DAY}&to=${DAY}`);
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('1h 30m');
+    // Ana's minute of YouTube and Slack (called unproductive above); 1 + 89 + 0 = 90 minutes, 1.1% + 98.9% + 0% = 100%.
+    expect(await card(page, 'Total Unproductive Time')).toContain('0h 01m');
+    expect(await card(page, 'Total Unproductive Time')).toContain('1.1% of tracked time');
+    expect(await card(page, 'Total Productive Time')).toContain('1h 29m');
+    expect(await card(page, 'Total Productive Time')).toContain('98.9% of tracked time');
+    expect(await card(page, 'Total Idle Time')).toContain('0h 00m');
+    await screenshot(page, 'dashboard-team-unproductive');
   });
 });

@@ -30,7 +30,7 @@ async function counts(page: Page): Promise<string[]> {
   return Promise.all(['Present', 'Absent', 'Week Off', 'Sick Leave', 'Paid Leave', 'Casual Leave'].map(async (status) => (await count(page, status)).replace(status, '').trim()));
 }
 
-/** A day of the month grid, named by its date and what it shows, e.g. "March 2, 2026 Present 8h 30m". */
+/** A day of the month grid, named by its date and what it shows, e.g. "March 2, 2026 Present Punched 8h 30m · Tracked 2h 00m". */
 const cell = (page: Page, date: string) => page.getByRole('cell', { name: new RegExp(`^${date}\\b`) });
 
 /** The colour the day is painted in. */
@@ -61,9 +61,12 @@ describe('the month calendar', () => {
     expect(await page.getByRole('combobox', { name: 'Member' }).count()).toBe(0);
 
     // Every day says its status in words; the colour only repeats it.
-    await visible(cell(page, 'March 2, 2026').filter({ hasText: 'Present 8h 30m' }));
-    await visible(cell(page, 'March 3, 2026').filter({ hasText: 'Present 2h 00m' }));
-    await visible(cell(page, 'March 4, 2026').filter({ hasText: 'Present 2h 00m' }));
+    // Each with what it counts, by name: the time punched in and the time tracked.
+    await visible(cell(page, 'March 2, 2026').filter({ hasText: 'Present Punched 8h 30m · Tracked 2h 00m' }));
+    await visible(cell(page, 'March 3, 2026').filter({ hasText: 'Present Punched 2h 00m · Tracked 1h 30m' }));
+    await visible(cell(page, 'March 4, 2026').filter({ hasText: 'Present Punched 2h 00m · Tracked 1h 30m' }));
+    await visible(cell(page, 'March 6, 2026').filter({ hasText: 'Present Punched 4h 00m' }));
+    expect(await cell(page, 'March 6, 2026').innerText()).not.toContain('Tracked');
     await visible(cell(page, 'March 5, 2026').filter({ hasText: 'Missing punch out' }));
     await visible(cell(page, 'March 7, 2026').filter({ hasText: 'Week Off' }));
     await visible(cell(page, 'March 9, 2026').filter({ hasText: 'Absent' }));
@@ -82,26 +85,36 @@ describe('the month calendar', () => {
     // The day of 10:00–12:00 tracked with 10 idle minutes, between a punch in at 09:00 and out at 17:30.
     let dialog = await openDay(page, 'March 2, 2026');
     await visible(dialog.getByRole('heading', { name: 'Ana Apollo · Mon, Mar 2, 2026' }));
-    await visible(dialog.getByText('Work time: 8h 30m'));
-    expect(await punchesOf(dialog)).toEqual([['09:00', '17:30', '8h 30m']]);
+    await visible(dialog.getByText('Punched: 8h 30m'));
+    await visible(dialog.getByText('Tracked: 2h 00m'));
+    await visible(dialog.getByText('Active: 1h 50m'));
+    expect(await punchesOf(dialog)).toEqual([['09:00', '17:30']]);
     const timeLog = dialog.getByRole('table').nth(1);
-    await expect.poll(() => rows(timeLog)).toEqual([['Moonshot', 'Landing site survey', '10:00', '12:00', '2h 00m', '0h 10m', 'WEB']]);
+    // The entry, without a rate, then the day's total.
+    await expect.poll(() => rows(timeLog)).toEqual([
+      ['Moonshot', 'Landing site survey', '10:00', '12:00', '2h 00m', '0h 10m', '—', 'WEB'],
+      ['2h 00m', '0h 10m', '0.00', ''],
+    ]);
+    await visible(timeLog.getByRole('rowheader', { name: 'Total' }));
     await expectAccessible(page);
     await screenshot(page, 'attendance-member-day');
     await page.keyboard.press('Escape');
 
     // The pair over midnight: cut there, on both days, as the timer's session is.
     dialog = await openDay(page, 'March 3, 2026');
-    expect(await punchesOf(dialog)).toEqual([['22:00', '00:00 (continues the next day)', '2h 00m']]);
+    expect(await punchesOf(dialog)).toEqual([['22:00', '00:00 (continues the next day)']]);
+    await visible(dialog.getByText('Punched: 2h 00m'));
+    await visible(dialog.getByText('Tracked: 1h 30m'));
     await page.keyboard.press('Escape');
     dialog = await openDay(page, 'March 4, 2026');
-    expect(await punchesOf(dialog)).toEqual([['00:00 (continued from the day before)', '02:00', '2h 00m']]);
+    expect(await punchesOf(dialog)).toEqual([['00:00 (continued from the day before)', '02:00']]);
     await screenshot(page, 'attendance-member-day-continued');
     await page.keyboard.press('Escape');
 
     // The punch in never punched out.
     dialog = await openDay(page, 'March 5, 2026');
-    expect(await punchesOf(dialog)).toEqual([['09:30', 'MISSING PUNCH OUT', '—']]);
+    expect(await punchesOf(dialog)).toEqual([['09:30', 'MISSING PUNCH OUT']]);
+    await visible(dialog.getByText('Punched: 0h 00m'));
     await visible(dialog.getByText('No time logs on this day'));
   });
 
@@ -129,13 +142,13 @@ describe('the month calendar', () => {
     await visible(page.getByText('Week Off').first());
     await page.getByRole('button', { name: 'Next week' }).click();
     const list = page.locator('.attendance-calendar');
-    await expect.poll(() => list.innerText()).toMatch(/Present\s+8h 30m[\s\S]*Missing punch out[\s\S]*Week Off/);
+    await expect.poll(() => list.innerText()).toMatch(/Present\s+Punched 8h 30m · Tracked 2h 00m[\s\S]*Missing punch out[\s\S]*Week Off/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'attendance-phone-week');
 
-    await list.getByRole('button', { name: /^Present 8h 30m/ }).click();
+    await list.getByRole('button', { name: /^Present Punched 8h 30m/ }).click();
     const dialog = await visible(page.getByRole('dialog'));
-    expect(await punchesOf(dialog)).toEqual([['09:00', '17:30', '8h 30m']]);
+    expect(await punchesOf(dialog)).toEqual([['09:00', '17:30']]);
     await screenshot(page, 'attendance-phone-day');
   });
 
@@ -168,7 +181,8 @@ describe('the member select', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(suite.seeded.bob.userId);
     await expect.poll(() => counts(page)).toEqual(['1', '21', '9', '0', '0', '0']);
     const dialog = await openDay(page, 'March 10, 2026');
-    expect(await punchesOf(dialog)).toEqual([['09:00', '17:00', '8h 00m']]);
+    expect(await punchesOf(dialog)).toEqual([['09:00', '17:00']]);
+    await visible(dialog.getByText('Punched: 8h 00m'));
     await screenshot(page, 'attendance-admin-bob');
   });
 

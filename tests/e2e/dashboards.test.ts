@@ -34,8 +34,13 @@ describe('individual dashboard', () => {
   it('shows a Member their own days, with the session over midnight on both days and its earnings at the rate then', async () => {
     const page = await pageOf(suite.seeded.ana, '/dashboard-individual?from=2026-03-02&to=2026-03-04');
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
+    // The parts add up to the time tracked, and their shares to 100%: 10 of 300 minutes idle.
     expect(await card(page, 'Idle Time')).toContain('0h 10m');
+    expect(await card(page, 'Idle Time')).toContain('3.3% of tracked time');
     expect(await card(page, 'Productive Time')).toContain('4h 50m');
+    expect(await card(page, 'Productive Time')).toContain('96.7% of tracked time');
+    // No desktop usage in the range: no Unproductive card.
+    expect(await page.getByRole('region', { name: 'Unproductive Time', exact: true }).count()).toBe(0);
     expect(await card(page, 'Total Earnings')).toContain('$75.00');
     const rows = await dailyLog(page);
     expect(rows.map((cells) => cells.slice(1, 4))).toEqual([
@@ -47,11 +52,20 @@ describe('individual dashboard', () => {
     expect(await page.getByRole('combobox', { name: 'Member' }).count()).toBe(0);
     await screenshot(page, 'dashboard-individual-member');
 
-    // The day over midnight opens with its entries.
+    // The day over midnight opens with its entries, each with its minutes and earnings at its rate, and the day's total they add up to.
     await page.getByRole('region', { name: 'Daily Log' }).getByRole('button').nth(1).click();
     const dialog = await visible(page.getByRole('dialog'));
-    await visible(dialog.getByText('Time Logs'));
-    expect(await dialog.getByRole('row').count()).toBeGreaterThan(2);
+    const timeLogs = dialog.getByRole('region', { name: 'Time Logs' }).getByRole('table');
+    await visible(timeLogs);
+    expect(await timeLogs.getByRole('columnheader').allInnerTexts()).toEqual(['Project', 'Task', 'Start', 'End', 'Tracked', 'Idle', 'Earnings($)', 'Source']);
+    const entries = (await timeLogs.getByRole('row').all()).slice(1);
+    const figures = await Promise.all(entries.map(async (row) => (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())));
+    expect(figures.map((cells) => (cells.length === 8 ? cells.slice(4, 7) : cells.slice(0, 3)))).toEqual([
+      ['2h 30m', '0h 10m', '25.00'],
+      ['1h 00m', '0h 00m', '20.00'],
+      ['3h 30m', '0h 10m', '45.00'],
+    ]);
+    await visible(timeLogs.getByRole('rowheader', { name: 'Total' }));
     await screenshot(page, 'dashboard-individual-day');
   });
 
@@ -123,6 +137,8 @@ describe('team dashboard', () => {
     const page = await pageOf(suite.seeded.manager, '/dashboard-team?from=2026-03-01&to=2026-03-31');
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
     expect(await card(page, 'Total Idle Time')).toContain('0h 10m');
+    expect(await card(page, 'Total Productive Time')).toContain('4h 50m');
+    expect(await page.getByRole('region', { name: 'Total Unproductive Time', exact: true }).count()).toBe(0);
     const projects = page.getByRole('region', { name: 'Top Projects' });
     await visible(projects.getByRole('cell', { name: 'Moonshot' }));
     const untracked = page.getByRole('region', { name: "Haven't tracked time yet" });

@@ -33,11 +33,16 @@ describe('performance dashboard', () => {
   it('shows an Admin each person’s hours and utilization from the tracked time, in light, dark and on a phone', async () => {
     const page = await pageOf(suite.seeded.admin, `/v2/performance-dashboard?${MARCH_WEEK}`);
     await expect.poll(() => card(page, 'Work Hours')).toContain('5h 00m');
+    // The parts add up to the work hours, and their shares to 100%.
     expect(await card(page, 'Productive Hours')).toContain('4h 50m');
+    expect(await card(page, 'Productive Hours')).toContain('96.7% of work hours');
     expect(await card(page, 'Idle Hours')).toContain('0h 10m');
+    expect(await card(page, 'Idle Hours')).toContain('3.3% of work hours');
     expect(await card(page, 'Unproductive Hours')).toContain('0h 00m');
+    expect(await card(page, 'Unproductive Hours')).toContain('0% of work hours');
     // 5 hours of 5 people's 40 each.
     expect(await card(page, 'Utilization')).toContain('2.5%');
+    expect(await card(page, 'Utilization')).toContain('5 people × 5 working days × 8h 00m');
     expect(await rowOf(page, 'Ana Apollo')).toEqual(['Ana Apollo', '5h 00m', '4h 50m', '0h 10m', '0h 00m', '12.5%', 'No data', 'Request Monitoring']);
     expect((await rowOf(page, 'Ada Admin')).slice(-1)).toEqual(['']);
     await visible(page.getByRole('img', { name: 'Productive, unproductive and idle hours per person' }));

@@ -142,14 +142,20 @@ describe('regularization', () => {
     await expect.poll(async () => (await visible(page.getByRole('region', { name: 'Total Time Tracked', exact: true }).first())).innerText()).toContain('2h 30m');
     await screenshot(page, 'regularization-dashboard');
 
-    // The attendance calendar shows the day present (no punch, so no work time), its time log the manual entry.
+    // The attendance calendar shows the day present (no punch, so only the time tracked), its time log the manual entry.
     await page.goto(`/userAttendance?month=${month}`);
     const cell = page.getByRole('cell', { name: new RegExp(`^${dayName}\\b`) });
-    await visible(cell.filter({ hasText: 'Present' }));
+    await visible(cell.filter({ hasText: 'Present Tracked 2h 30m' }));
+    expect(await cell.innerText()).not.toContain('Punched');
     await screenshot(page, 'regularization-attendance');
     await cell.getByRole('button').click();
     const day = await visible(page.getByRole('dialog'));
-    await expect.poll(() => rows(day.getByRole('region', { name: 'Time Logs' }).getByRole('table'))).toEqual([['Website', 'Launch', '09:00', '11:30', '2h 30m', '0h 00m', 'MANUAL']]);
+    await expect.poll(() => rows(day.getByRole('region', { name: 'Time Logs' }).getByRole('table'))).toEqual([
+      ['Website', 'Launch', '09:00', '11:30', '2h 30m', '0h 00m', '—', 'MANUAL'],
+      ['2h 30m', '0h 00m', '0.00', ''],
+    ]);
+    await visible(day.getByText('Punched: 0h 00m'));
+    await visible(day.getByText('Tracked: 2h 30m'));
     await expectAccessible(page);
     await screenshot(page, 'regularization-attendance-day');
     await page.keyboard.press('Escape');

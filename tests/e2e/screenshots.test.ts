@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { Temporal } from 'temporal-polyfill';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelsInclude } from '../support/read-models.ts';
@@ -132,6 +133,17 @@ describe('screenshots gallery', () => {
     await thumbnails.first().click();
     await expectShown(page, 1);
     expect(await viewer(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+
+  it('opens the gallery on the day a link names (the time-log spreadsheet’s); closing it takes the day out of the address', async () => {
+    const today = Temporal.Now.plainDateISO('Asia/Kolkata').toString();
+    const page = await pageOf(admin, `/dashboard-individual?${new URLSearchParams({ user: ana.userId, from: today, to: today, screenshots: today })}`);
+    const gallery = await visible(page.getByRole('dialog', { name: 'Screenshots · Ana Apollo' }));
+    await expect.poll(() => gallery.getByRole('button', { name: /^Screenshot \d{2}:\d{2}/ }).count()).toBe(SHOTS.length);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.has('screenshots')).toBe(false);
+    await expect.poll(() => gallery.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('user')).toBe(ana.userId);
   });
 
   it('lets the person delete their own, after asking; the gallery then shows that one was deleted', async () => {

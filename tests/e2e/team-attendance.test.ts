@@ -94,6 +94,7 @@ describe('team attendance', () => {
     expect(rows.map((cells) => cells.slice(0, 2))).toEqual(
       Array.from({ length: 6 }, (_, back) => [String(back + 1), dayLabel(today.subtract({ days: back }))]),
     );
+    await visible(page.getByText('Working Hrs. Not Completed: present, with less than 8h 00m punched.'));
     // Ana and Ivy were present, Max was not (Ada, an Admin, is not counted); Ivy worked 2 of the 8 hours.
     expect(rows.find((cells) => cells[1] === dayLabel(recent))).toEqual([srNo(recent), dayLabel(recent), '2', '1', '1']);
     await screenshot(page, 'team-attendance');
@@ -143,11 +144,12 @@ describe('time and attendance', () => {
     await visible(page.getByText(/^14 records ·/));
     const first = await rowsOf(page);
     expect(first).toHaveLength(10);
-    // Newest day first: Ana and Ivy on the recent day, with their check in, check out and work time.
+    // Newest day first: Ana and Ivy on the recent day, with their check in, check out, time punched in (work time), tracked and active (nothing tracked).
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours']);
     expect(first.slice(0, 2).map((cells) => cells.slice(1))).toEqual(
       expect.arrayContaining([
-        ['Kolkata', dayLabel(recent), '09:00', '18:00', '9h 00m', '0h 00m'],
-        ['Kolkata', dayLabel(recent), '10:00', '12:00', '2h 00m', '0h 00m'],
+        ['Kolkata', dayLabel(recent), '09:00', '18:00', '9h 00m', '0h 00m', '0h 00m'],
+        ['Kolkata', dayLabel(recent), '10:00', '12:00', '2h 00m', '0h 00m', '0h 00m'],
       ]),
     );
     await screenshot(page, 'time-attendance');

@@ -5130,7 +5130,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s time log entries and daily totals between two local days */
+        /** The caller’s time log entries and daily totals between two local days (at most 366), as every page shows them */
         get: {
             parameters: {
                 query: {
@@ -5157,11 +5157,14 @@ export interface paths {
                                 sessionId: string;
                                 splitIndex: number;
                                 totalSplits: number;
+                                ratePart: number;
                                 start: string;
                                 end: string;
                                 taskHours: number;
                                 taskMinutes: number;
                                 idleMinutes: number;
+                                rateCents: number;
+                                earningsCents: number;
                                 projectId: string;
                                 projectName: string;
                                 taskId: string;
@@ -5174,7 +5177,9 @@ export interface paths {
                                 day: string;
                                 totalMinutes: number;
                                 idleMinutes: number;
+                                unproductiveMinutes: number;
                                 productiveMinutes: number;
+                                earningsCents: number;
                             }[];
                         };
                     };
@@ -5686,16 +5691,23 @@ export interface paths {
                                 name: string;
                             } | null;
                             totals: {
-                                trackedMs: number;
-                                idleMs: number;
-                                productiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
+                                shares: {
+                                    idle: number;
+                                    unproductive: number;
+                                    productive: number;
+                                };
+                                usageSeen: boolean;
                             };
                             topProjects: {
                                 /** Format: uuid */
                                 projectId: string;
                                 prefix: string;
                                 projectName: string;
-                                trackedMs: number;
+                                trackedMinutes: number;
                             }[];
                             untracked: {
                                 /** Format: uuid */
@@ -5705,52 +5717,58 @@ export interface paths {
                             trend: {
                                 /** @enum {unknown} */
                                 weekday: "Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat" | "Sun";
-                                trackedMs: number;
-                                idleMs: number;
-                                productiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                             }[];
                             topUsers: {
                                 mostProductive: {
                                     /** Format: uuid */
                                     userId: string;
                                     name: string;
-                                    trackedMs: number;
-                                    idleMs: number;
-                                    productiveMs: number;
+                                    trackedMinutes: number;
+                                    idleMinutes: number;
+                                    unproductiveMinutes: number;
+                                    productiveMinutes: number;
                                     percent: number;
                                 }[];
                                 mostUnproductive: {
                                     /** Format: uuid */
                                     userId: string;
                                     name: string;
-                                    trackedMs: number;
-                                    idleMs: number;
-                                    productiveMs: number;
+                                    trackedMinutes: number;
+                                    idleMinutes: number;
+                                    unproductiveMinutes: number;
+                                    productiveMinutes: number;
                                     percent: number;
                                 }[];
                                 mostHours: {
                                     /** Format: uuid */
                                     userId: string;
                                     name: string;
-                                    trackedMs: number;
-                                    idleMs: number;
-                                    productiveMs: number;
+                                    trackedMinutes: number;
+                                    idleMinutes: number;
+                                    unproductiveMinutes: number;
+                                    productiveMinutes: number;
                                 }[];
                                 leastHours: {
                                     /** Format: uuid */
                                     userId: string;
                                     name: string;
-                                    trackedMs: number;
-                                    idleMs: number;
-                                    productiveMs: number;
+                                    trackedMinutes: number;
+                                    idleMinutes: number;
+                                    unproductiveMinutes: number;
+                                    productiveMinutes: number;
                                 }[];
                                 mostIdle: {
                                     /** Format: uuid */
                                     userId: string;
                                     name: string;
-                                    trackedMs: number;
-                                    idleMs: number;
-                                    productiveMs: number;
+                                    trackedMinutes: number;
+                                    idleMinutes: number;
+                                    unproductiveMinutes: number;
+                                    productiveMinutes: number;
                                 }[];
                             };
                         };
@@ -5863,17 +5881,27 @@ export interface paths {
                                 timeZone: string;
                             };
                             totals: {
-                                trackedMs: number;
-                                idleMs: number;
-                                productiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
+                                shares: {
+                                    idle: number;
+                                    unproductive: number;
+                                    productive: number;
+                                };
+                                usageSeen: boolean;
+                                manualMinutes: number;
                                 earningsCents: number;
                             };
                             days: {
                                 /** Format: date */
                                 day: string;
-                                trackedMs: number;
-                                idleMs: number;
-                                productiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
+                                manualMinutes: number;
                                 rateCents: number | null;
                                 earningsCents: number;
                                 /** Format: date-time */
@@ -5884,9 +5912,10 @@ export interface paths {
                             trend: {
                                 /** @enum {unknown} */
                                 weekday: "Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat" | "Sun";
-                                trackedMs: number;
-                                idleMs: number;
-                                productiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                             }[];
                             timeline: {
                                 /** Format: date */
@@ -5895,7 +5924,7 @@ export interface paths {
                                 start: string;
                                 /** Format: date-time */
                                 end: string;
-                                trackedMs: number;
+                                trackedMinutes: number;
                                 projectName: string;
                                 taskName: string;
                             }[];
@@ -5997,13 +6026,23 @@ export interface paths {
                         "application/json": {
                             /** Format: date */
                             day: string;
+                            totals: {
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
+                                manualMinutes: number;
+                                earningsCents: number;
+                            };
                             entries: {
                                 /** Format: date-time */
                                 start: string;
                                 /** Format: date-time */
                                 end: string;
-                                trackedMs: number;
-                                idleMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                rateCents: number | null;
+                                earningsCents: number;
                                 projectName: string;
                                 taskId: string;
                                 taskName: string;
@@ -6222,23 +6261,23 @@ export interface paths {
                                 teamId: string;
                                 name: string;
                             } | null;
-                            dailyThresholdMs: number;
+                            dailyThresholdMinutes: number;
                             workingDays: number;
                             totals: {
-                                trackedMs: number;
-                                productiveMs: number;
-                                idleMs: number;
-                                unproductiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                                 utilizationPercent: number | null;
                             };
                             people: {
                                 /** Format: uuid */
                                 userId: string;
                                 name: string;
-                                trackedMs: number;
-                                productiveMs: number;
-                                idleMs: number;
-                                unproductiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                                 utilizationPercent: number | null;
                                 desktopSeen: boolean;
                                 mayRequestMonitoring: boolean;
@@ -6762,7 +6801,7 @@ export interface paths {
                             month: string;
                             /** Format: date */
                             today: string;
-                            thresholdMs: number;
+                            thresholdMinutes: number;
                             days: {
                                 /** Format: date */
                                 day: string;
@@ -6782,10 +6821,10 @@ export interface paths {
                                 checkIn: string | null;
                                 /** Format: date-time */
                                 checkOut: string | null;
-                                workMs: number;
-                                activeMs: number;
-                                trackedMs: number;
-                                idleMs: number;
+                                punchedMinutes: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                activeMinutes: number;
                                 meetsThreshold: boolean;
                             }[];
                             counts: {
@@ -6899,7 +6938,7 @@ export interface paths {
                                 teamId: string;
                                 name: string;
                             };
-                            thresholdMs: number;
+                            thresholdMinutes: number;
                             days: {
                                 /** Format: date */
                                 day: string;
@@ -7123,8 +7162,9 @@ export interface paths {
                                 /** Format: date-time */
                                 checkOut: string | null;
                                 missingPunchOut: boolean;
-                                workMs: number;
-                                activeMs: number;
+                                punchedMinutes: number;
+                                trackedMinutes: number;
+                                activeMinutes: number;
                             }[];
                             total: number;
                             page: number;
@@ -9762,10 +9802,10 @@ export interface paths {
                                 timeZone: string;
                             };
                             totals: {
-                                trackedMs: number;
-                                productiveMs: number;
-                                idleMs: number;
-                                unproductiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                                 breakMs: number;
                                 /** Format: date-time */
                                 punchIn: string | null;
@@ -9883,10 +9923,10 @@ export interface paths {
                                 name: string;
                             } | null;
                             totals: {
-                                trackedMs: number;
-                                productiveMs: number;
-                                idleMs: number;
-                                unproductiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                                 breakMs: number;
                                 /** Format: date-time */
                                 punchIn: string | null;
@@ -9905,10 +9945,10 @@ export interface paths {
                                 userId: string;
                                 name: string;
                                 timeZone: string;
-                                trackedMs: number;
-                                productiveMs: number;
-                                idleMs: number;
-                                unproductiveMs: number;
+                                trackedMinutes: number;
+                                idleMinutes: number;
+                                unproductiveMinutes: number;
+                                productiveMinutes: number;
                                 breakMs: number;
                                 /** Format: date-time */
                                 punchIn: string | null;

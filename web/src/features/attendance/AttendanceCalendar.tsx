@@ -9,6 +9,7 @@ import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import { Box, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Fragment } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { formatDuration } from '../dashboards/formatDuration';
 import { localDay } from '../dashboards/localDay';
@@ -27,8 +28,8 @@ interface AttendanceCalendarProps {
 
 /**
  * One person's month as a calendar: each day in its status's colour and
- * named by it (colour is never the only sign), with the time worked; a day
- * opens its punches and time log.
+ * named by it (colour is never the only sign), with the time punched in and
+ * the time tracked; a day opens its punches and time log.
  */
 export function AttendanceCalendar({ attendance, onOpenDay }: AttendanceCalendarProps) {
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
@@ -91,19 +92,35 @@ function DayLabel({ day }: { day: AttendanceDay | undefined }) {
     <Box className="attendance-label" px={4}>
       <Text span fw={700} size="sm">
         {DAY_STATUS_LOOKS[day.status].label}
-      </Text>
-      {day.workMs > 0 && (
-        <Text span size="xs">
-          {' '}
-          {formatDuration(day.workMs)}
-        </Text>
-      )}
+      </Text>{' '}
+      <DayTimes day={day} />
       {day.missingPunchOut && (
         <Text span size="xs" display="block">
           Missing punch out
         </Text>
       )}
     </Box>
+  );
+}
+
+/** What the day counts, by name and only what it has: "Punched 10h 25m · Tracked 8h 41m"; on a narrow cell the second part goes under the first. */
+function DayTimes({ day }: { day: AttendanceDay }) {
+  const parts = [
+    { label: 'Punched', minutes: day.punchedMinutes },
+    { label: 'Tracked', minutes: day.trackedMinutes },
+  ].filter((part) => part.minutes > 0);
+  if (parts.length === 0) return null;
+  return (
+    <Text span size="xs" display="block">
+      {parts.map((part, index) => (
+        <Fragment key={part.label}>
+          {index > 0 && ' · '}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {part.label} {formatDuration(part.minutes)}
+          </span>
+        </Fragment>
+      ))}
+    </Text>
   );
 }
 

@@ -42,8 +42,9 @@ function DaySummary({ day, timeZone, personZone }: { day: AttendanceDay; timeZon
           {label}
         </Badge>
       )}
-      <Text size="sm">Work time: {formatDuration(day.workMs)}</Text>
-      <Text size="sm">Active time: {formatDuration(day.activeMs)}</Text>
+      <Text size="sm">Punched: {formatDuration(day.punchedMinutes)}</Text>
+      <Text size="sm">Tracked: {formatDuration(day.trackedMinutes)}</Text>
+      <Text size="sm">Active: {formatDuration(day.activeMinutes)}</Text>
       {timeZone !== personZone && (
         <Text size="sm" c="dimmed">
           Times in {timeZone}
@@ -67,7 +68,6 @@ function PunchPairs({ day, timeZone }: { day: AttendanceDay; timeZone: string })
             <Table.Tr>
               <Table.Th>Punch In</Table.Th>
               <Table.Th>Punch Out</Table.Th>
-              <Table.Th>Duration</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -80,7 +80,6 @@ function PunchPairs({ day, timeZone }: { day: AttendanceDay; timeZone: string })
                 <Table.Td>
                   <PunchOut pair={pair} missing={day.missingPunchOut} timeZone={timeZone} />
                 </Table.Td>
-                <Table.Td>{pair.out ? formatDuration(Date.parse(pair.out) - Date.parse(pair.in)) : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -132,5 +131,5 @@ function DayTimeLogs({ companyId, userId, day, timeZone }: { companyId: string; 
       </Stack>
     );
   }
-  return <TimeLogs entries={detail.data.entries} timeZone={timeZone} />;
+  return <TimeLogs detail={detail.data} timeZone={timeZone} />;
 }

@@ -9,7 +9,7 @@ export type IndividualDashboard = ApiAnswer<'get', '/api/companies/{companyId}/d
 /** One day of the individual dashboard's daily table. */
 export type DaySummary = IndividualDashboard['days'][number];
 
-/** Tracked, idle and productive time, in whole milliseconds. */
+/** Tracked time and its parts in whole minutes, their shares of it, and whether the desktop agent saw usage. */
 export type TimeTotals = TeamDashboard['totals'];
 
 /** One day of one person in detail: time-log entries and punches. */

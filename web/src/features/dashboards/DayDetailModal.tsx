@@ -5,6 +5,7 @@ import { LoadFailedAlert } from '../layout/LoadFailedAlert';
 import { dashboardQueries } from './dashboardQueries';
 import { formatClock } from './formatClock';
 import { formatDay } from './formatDay';
+import { formatDollars } from './formatDollars';
 import { formatDuration } from './formatDuration';
 
 interface DayDetailModalProps {
@@ -18,7 +19,7 @@ interface DayDetailModalProps {
   onClose: () => void;
 }
 
-/** A day of the daily table in detail (core §2): its time logs and punches, each time in the zone it was recorded in. */
+/** A day of the daily table in detail (core §2): its time logs with the day's total, and its punches, each time in the zone it was recorded in. */
 export function DayDetailModal({ companyId, userId, day, personName, timeZone, onClose }: DayDetailModalProps) {
   const detail = useQuery({ ...dashboardQueries.day(companyId, userId, day ?? ''), enabled: day !== null });
   return (
@@ -33,7 +34,7 @@ export function DayDetailModal({ companyId, userId, day, personName, timeZone, o
         </Stack>
       ) : (
         <Stack gap="lg">
-          <TimeLogs entries={detail.data.entries} timeZone={timeZone} />
+          <TimeLogs detail={detail.data} timeZone={timeZone} />
           <Punches punches={detail.data.punches} timeZone={timeZone} />
         </Stack>
       )}
@@ -55,7 +56,12 @@ function Clock({ instant, zone, timeZone }: { instant: string; zone: string; tim
   );
 }
 
-export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries']; timeZone: string }) {
+/**
+ * A day's time-log entries, each with the minutes and earnings the API gave
+ * it, and a last row with the day's totals, which they add up to.
+ */
+export function TimeLogs({ detail, timeZone }: { detail: Pick<DayDetail, 'entries' | 'totals'>; timeZone: string }) {
+  const { entries, totals } = detail;
   return (
     <Stack gap="xs">
       <Title order={4}>Time Logs</Title>
@@ -65,7 +71,7 @@ export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries'];
         </Text>
       ) : (
         <Table.ScrollContainer
-          minWidth={600}
+          minWidth={680}
           // Wider than a phone, it scrolls: the keyboard must reach it (WCAG 2.1.1).
           scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Time Logs' } }}
         >
@@ -78,6 +84,7 @@ export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries'];
                 <Table.Th>End</Table.Th>
                 <Table.Th>Tracked</Table.Th>
                 <Table.Th>Idle</Table.Th>
+                <Table.Th ta="right">Earnings($)</Table.Th>
                 <Table.Th>Source</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -92,8 +99,9 @@ export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries'];
                   <Table.Td>
                     <Clock instant={entry.end} zone={entry.timeZone} timeZone={timeZone} />
                   </Table.Td>
-                  <Table.Td>{formatDuration(entry.trackedMs)}</Table.Td>
-                  <Table.Td>{formatDuration(entry.idleMs)}</Table.Td>
+                  <Table.Td>{formatDuration(entry.trackedMinutes)}</Table.Td>
+                  <Table.Td>{formatDuration(entry.idleMinutes)}</Table.Td>
+                  <Table.Td ta="right">{entry.rateCents === null ? '—' : formatDollars(entry.earningsCents)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Badge variant="light" color="gray" size="sm">
@@ -109,6 +117,17 @@ export function TimeLogs({ entries, timeZone }: { entries: DayDetail['entries'];
                 </Table.Tr>
               ))}
             </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Th scope="row" colSpan={4}>
+                  Total
+                </Table.Th>
+                <Table.Td>{formatDuration(totals.trackedMinutes)}</Table.Td>
+                <Table.Td>{formatDuration(totals.idleMinutes)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(totals.earningsCents)}</Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
       )}

@@ -46,7 +46,7 @@ export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
                     {formatDay(day.day)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{formatDuration(day.trackedMs)}</Table.Td>
+                <Table.Td>{formatDuration(day.trackedMinutes)}</Table.Td>
                 <Table.Td ta="right">{day.rateCents === null ? '—' : formatDollars(day.rateCents)}</Table.Td>
                 <Table.Td ta="right">{formatDollars(day.earningsCents)}</Table.Td>
                 <Table.Td>{clock(day.firstStart)}</Table.Td>

@@ -2,13 +2,13 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { formatDuration } from './formatDuration';
 
 interface HoursBarsProps {
-  people: { userId: string; name: string; ms: number }[];
+  people: { userId: string; name: string; minutes: number }[];
   color: string;
 }
 
 /** A bar of hours per person of a top list (core §2 top users), the longest full width. */
 export function HoursBars({ people, color }: HoursBarsProps) {
-  const longest = Math.max(0, ...people.map((person) => person.ms));
+  const longest = Math.max(0, ...people.map((person) => person.minutes));
   return (
     <Stack gap="sm">
       {people.map((person) => (
@@ -18,10 +18,10 @@ export function HoursBars({ people, color }: HoursBarsProps) {
               {person.name}
             </Text>
             <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
-              {formatDuration(person.ms)}
+              {formatDuration(person.minutes)}
             </Text>
           </Group>
-          <Progress value={longest > 0 ? (person.ms / longest) * 100 : 0} color={color} size="lg" aria-label={`${person.name}: ${formatDuration(person.ms)}`} />
+          <Progress value={longest > 0 ? (person.minutes / longest) * 100 : 0} color={color} size="lg" aria-label={`${person.name}: ${formatDuration(person.minutes)}`} />
         </Stack>
       ))}
     </Stack>

@@ -29,7 +29,7 @@ import { WorkTimeline } from './WorkTimeline';
 import { PageTitle } from '../layout/PageTitle';
 import { ScreenshotsButton } from '../screenshots/ScreenshotsButton';
 
-type IndividualSearch = RangeSearch & { user?: string };
+type IndividualSearch = RangeSearch & { user?: string; screenshots?: string };
 
 const noTime = 'No time tracked in this range';
 
@@ -50,6 +50,8 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
   const data = dashboard.data;
 
   const pickMember = (user: string) => void navigate({ to: '/dashboard-individual', search: (previous) => ({ ...previous, user }) });
+  // A link to a day's screenshots (the time-log spreadsheet's) opens the gallery on it; closed, the link is spent.
+  const closeScreenshots = () => void navigate({ to: '/dashboard-individual', search: (previous) => ({ ...previous, screenshots: undefined }), replace: true });
 
   return (
     <Stack gap="lg">
@@ -62,7 +64,16 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
           </Text>
         </div>
         <Group align="flex-end">
-          {!viewed.problem && <ScreenshotsButton companyId={company.companyId} userId={userId} personName={data?.person.name} range={viewed.range} />}
+          {!viewed.problem && (
+            <ScreenshotsButton
+              companyId={company.companyId}
+              userId={userId}
+              personName={data?.person.name}
+              range={viewed.range}
+              day={search.screenshots}
+              onCloseDay={closeScreenshots}
+            />
+          )}
           {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
         </Group>
       </Group>
@@ -73,24 +84,24 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
         <LoadFailedAlert error={dashboard.error} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-            <TimeCards totals={data?.totals} titles={{ tracked: 'Total Time Tracked', idle: 'Idle Time', productive: 'Productive Time' }} />
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: data?.totals.usageSeen ? 5 : 4 }}>
+            <TimeCards totals={data?.totals} titles={{ tracked: 'Total Time Tracked', idle: 'Idle Time', productive: 'Productive Time', unproductive: 'Unproductive Time' }} />
             <StatCard
               title="Total Earnings"
               value={data && `$${formatDollars(data.totals.earningsCents)}`}
-              caption={data && (data.totals.earningsCents ? 'At the rates in force when the time was tracked' : data.totals.trackedMs ? 'No hourly rate set' : noTime)}
+              caption={data && (data.totals.earningsCents ? 'At the rates in force when the time was tracked' : data.totals.trackedMinutes ? 'No hourly rate set' : noTime)}
             />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+            <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
               {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="trackedHours" label="Hours tracked" color="teal.6" />}
             </DashboardPanel>
-            <DashboardPanel title="Idle Time" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+            <DashboardPanel title="Idle Time" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
               {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="idleHours" label="Idle time" color="orange.5" />}
             </DashboardPanel>
-            <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
-              {(data) => <ProductivityChart data={weekTrendData(data.trend)} />}
+            <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
+              {(data) => <ProductivityChart data={weekTrendData(data.trend)} usageSeen={data.totals.usageSeen} />}
             </DashboardPanel>
           </SimpleGrid>
 

@@ -1,8 +1,14 @@
 import { BarChart } from '@mantine/charts';
 import type { WeekTrendPoint } from './weekTrendData';
 
-/** Productive and idle shares of each weekday's tracked time as stacked columns on a 0–100 axis (core §2, §9). */
-export function ProductivityChart({ data }: { data: WeekTrendPoint[] }) {
+interface ProductivityChartProps {
+  data: WeekTrendPoint[];
+  /** The desktop agent saw application usage in the range: the unproductive part is shown too. */
+  usageSeen: boolean;
+}
+
+/** The parts' shares of each weekday's tracked time as stacked columns on a 0–100 axis (core §2, §9); they add up to 100. */
+export function ProductivityChart({ data, usageSeen }: ProductivityChartProps) {
   return (
     <BarChart
       h={220}
@@ -11,6 +17,7 @@ export function ProductivityChart({ data }: { data: WeekTrendPoint[] }) {
       type="stacked"
       series={[
         { name: 'productivePercent', label: 'Productive', color: 'teal.6' },
+        ...(usageSeen ? [{ name: 'unproductivePercent', label: 'Unproductive', color: 'red.6' }] : []),
         { name: 'idlePercent', label: 'Idle', color: 'orange.4' },
       ]}
       valueFormatter={(percent) => `${percent}%`}
@@ -19,7 +26,7 @@ export function ProductivityChart({ data }: { data: WeekTrendPoint[] }) {
       legendProps={{ verticalAlign: 'bottom', height: 30 }}
       maxBarWidth={36}
       role="img"
-      aria-label="Productive and idle percent per weekday"
+      aria-label={usageSeen ? 'Productive, unproductive and idle percent per weekday' : 'Productive and idle percent per weekday'}
     />
   );
 }

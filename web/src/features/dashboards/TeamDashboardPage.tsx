@@ -64,8 +64,11 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
         <LoadFailedAlert error={error} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TimeCards totals={data?.totals} titles={{ tracked: 'Total Time Tracked', idle: 'Total Idle Time', productive: 'Total Productive Time' }} />
+          <SimpleGrid cols={data?.totals.usageSeen ? { base: 1, xs: 2, lg: 4 } : { base: 1, sm: 3 }}>
+            <TimeCards
+              totals={data?.totals}
+              titles={{ tracked: 'Total Time Tracked', idle: 'Total Idle Time', productive: 'Total Productive Time', unproductive: 'Total Unproductive Time' }}
+            />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -92,11 +95,11 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
             Trends
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
+            <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
               {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="trackedHours" label="Hours tracked" color="teal.6" />}
             </DashboardPanel>
-            <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMs ? null : noTime)}>
-              {(data) => <ProductivityChart data={weekTrendData(data.trend)} />}
+            <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
+              {(data) => <ProductivityChart data={weekTrendData(data.trend)} usageSeen={data.totals.usageSeen} />}
             </DashboardPanel>
           </SimpleGrid>
 
@@ -113,13 +116,13 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <DashboardPanel title="Most Hours Worked" data={data} height={150} emptyText={(data) => (data.topUsers.mostHours.length ? null : noTime)}>
-              {(data) => <HoursBars people={data.topUsers.mostHours.map((person) => ({ ...person, ms: person.trackedMs }))} color="teal" />}
+              {(data) => <HoursBars people={data.topUsers.mostHours.map((person) => ({ ...person, minutes: person.trackedMinutes }))} color="teal" />}
             </DashboardPanel>
             <DashboardPanel title="Least Hours Worked" data={data} height={150} emptyText={(data) => (data.topUsers.leastHours.length ? null : noTime)}>
-              {(data) => <HoursBars people={data.topUsers.leastHours.map((person) => ({ ...person, ms: person.trackedMs }))} color="blue" />}
+              {(data) => <HoursBars people={data.topUsers.leastHours.map((person) => ({ ...person, minutes: person.trackedMinutes }))} color="blue" />}
             </DashboardPanel>
             <DashboardPanel title="Highest Idle Hours" data={data} height={150} emptyText={(data) => (data.topUsers.mostIdle.length ? null : noTime)}>
-              {(data) => <HoursBars people={data.topUsers.mostIdle.map((person) => ({ ...person, ms: person.idleMs }))} color="orange" />}
+              {(data) => <HoursBars people={data.topUsers.mostIdle.map((person) => ({ ...person, minutes: person.idleMinutes }))} color="orange" />}
             </DashboardPanel>
           </SimpleGrid>
         </>

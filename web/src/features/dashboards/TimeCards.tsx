@@ -1,4 +1,3 @@
-import { percentOf } from '../../../../domain/dashboards/time-summary.ts';
 import type { TimeTotals } from './DashboardViews';
 import { formatDuration } from './formatDuration';
 import { percentLabel } from './percentLabel';
@@ -7,31 +6,33 @@ import { StatCard } from './StatCard';
 interface TimeCardsProps {
   /** Undefined while loading. */
   totals: TimeTotals | undefined;
-  titles: { tracked: string; idle: string; productive: string };
+  titles: { tracked: string; idle: string; productive: string; unproductive: string };
 }
 
 const noTime = 'No time tracked in this range';
+const asPercent = (percent: number) => `${percent}%`;
 
-/** The overview cards: time tracked, then idle and productive time with their shares of it as bars. */
+/**
+ * The overview cards: time tracked, then its parts with their shares of it as
+ * bars: idle, productive and, once the desktop agent saw application usage in
+ * the range, unproductive. Minutes and shares are the API's, so the parts add
+ * up to the time tracked and the bars to 100%.
+ */
 export function TimeCards({ totals, titles }: TimeCardsProps) {
-  const idle = totals && percentOf(totals.idleMs, totals.trackedMs);
-  const productive = totals && percentOf(totals.productiveMs, totals.trackedMs);
-  const caption = (label: string) => (totals?.trackedMs ? `${label} of tracked time` : noTime);
+  const part = (title: string, minutes: number | undefined, percent: number | undefined, label: (percent: number) => string, color: string) => (
+    <StatCard
+      title={title}
+      value={minutes === undefined ? undefined : formatDuration(minutes)}
+      share={percent === undefined ? undefined : { percent, label: label(percent), color }}
+      caption={percent !== undefined && totals?.trackedMinutes ? `${label(percent)} of tracked time` : noTime}
+    />
+  );
   return (
     <>
-      <StatCard title={titles.tracked} value={totals && formatDuration(totals.trackedMs)} caption={totals?.trackedMs ? 'In the range shown' : noTime} />
-      <StatCard
-        title={titles.idle}
-        value={totals && formatDuration(totals.idleMs)}
-        share={idle === undefined ? undefined : { percent: idle, label: `${idle}%`, color: 'orange.5' }}
-        caption={caption(`${idle}%`)}
-      />
-      <StatCard
-        title={titles.productive}
-        value={totals && formatDuration(totals.productiveMs)}
-        share={productive === undefined ? undefined : { percent: productive, label: percentLabel(productive), color: 'teal.6' }}
-        caption={caption(percentLabel(productive ?? 0))}
-      />
+      <StatCard title={titles.tracked} value={totals && formatDuration(totals.trackedMinutes)} caption={totals?.trackedMinutes ? 'In the range shown' : noTime} />
+      {part(titles.idle, totals?.idleMinutes, totals?.shares.idle, asPercent, 'orange.5')}
+      {part(titles.productive, totals?.productiveMinutes, totals?.shares.productive, percentLabel, 'teal.6')}
+      {totals?.usageSeen && part(titles.unproductive, totals.unproductiveMinutes, totals.shares.unproductive, asPercent, 'red.6')}
     </>
   );
 }

@@ -18,7 +18,7 @@ export function TopProjectsTable({ projects }: { projects: TeamDashboard['topPro
           <Table.Tr key={project.projectId}>
             <Table.Td ff="monospace">{project.prefix}</Table.Td>
             <Table.Td>{project.projectName}</Table.Td>
-            <Table.Td ta="right">{formatDuration(project.trackedMs)}</Table.Td>
+            <Table.Td ta="right">{formatDuration(project.trackedMinutes)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

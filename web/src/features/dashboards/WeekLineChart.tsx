@@ -1,7 +1,7 @@
 import { LineChart } from '@mantine/charts';
 import { formatDuration } from './formatDuration';
 import { formatShortDuration } from './formatShortDuration';
-import { hoursToMs, type WeekTrendPoint } from './weekTrendData';
+import { hoursToMinutes, type WeekTrendPoint } from './weekTrendData';
 
 interface WeekLineChartProps {
   data: WeekTrendPoint[];
@@ -19,8 +19,8 @@ export function WeekLineChart({ data, series, label, color }: WeekLineChartProps
       dataKey="weekday"
       series={[{ name: series, label, color }]}
       curveType="monotone"
-      valueFormatter={(hours) => formatDuration(hoursToMs(hours))}
-      yAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMs(hours)), width: 56 }}
+      valueFormatter={(hours) => formatDuration(hoursToMinutes(hours))}
+      yAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMinutes(hours)), width: 56 }}
       role="img"
       aria-label={`${label} per weekday`}
     />

@@ -34,7 +34,7 @@ export function WorkTimeline({ rows, timeZone }: { rows: TimelineRow[]; timeZone
                 }}
               >
                 {row.bars.map((bar) => (
-                  <WorkBar key={bar.start} day={row.day} bar={bar} timeZone={timeZone} />
+                  <WorkBar key={bar.entry.start} day={row.day} bar={bar} timeZone={timeZone} />
                 ))}
               </Box>
             </Group>
@@ -63,9 +63,10 @@ export function WorkTimeline({ rows, timeZone }: { rows: TimelineRow[]; timeZone
 }
 
 function WorkBar({ day, bar, timeZone }: { day: string; bar: TimelineBar; timeZone: string }) {
-  const start = formatClock(bar.start, timeZone);
-  const end = formatClock(bar.end, timeZone);
-  const duration = formatDuration(bar.durationMs);
+  const { entry } = bar;
+  const start = formatClock(entry.start, timeZone);
+  const end = formatClock(entry.end, timeZone);
+  const tracked = formatDuration(entry.trackedMinutes);
   const label = (
     <Stack gap={0}>
       <Text size="xs" fw={700}>
@@ -73,9 +74,9 @@ function WorkBar({ day, bar, timeZone }: { day: string; bar: TimelineBar; timeZo
       </Text>
       <Text size="xs">Start: {start}</Text>
       <Text size="xs">End: {end}</Text>
-      <Text size="xs">Duration: {duration}</Text>
+      <Text size="xs">Tracked: {tracked}</Text>
       <Text size="xs">
-        {bar.projectName} · {bar.taskName}
+        {entry.projectName} · {entry.taskName}
       </Text>
     </Stack>
   );
@@ -84,7 +85,7 @@ function WorkBar({ day, bar, timeZone }: { day: string; bar: TimelineBar; timeZo
       <Box
         role="img"
         tabIndex={0}
-        aria-label={`${formatDay(day)}: ${start} to ${end}, ${duration}, ${bar.projectName} · ${bar.taskName}`}
+        aria-label={`${formatDay(day)}: ${start} to ${end}, tracked ${tracked}, ${entry.projectName} · ${entry.taskName}`}
         pos="absolute"
         top={3}
         bottom={3}

@@ -33,4 +33,16 @@ describe('the dashboard searches', () => {
       to: '2025-07-02',
     });
   });
+  it('keep the day of the individual dashboard’s screenshots link', () => {
+    expect(individualDashboardSearch({ user: 'u1', from: '2025-07-02', to: '2025-07-02', screenshots: '2025-07-02' })).toEqual({
+      user: 'u1',
+      from: '2025-07-02',
+      to: '2025-07-02',
+      screenshots: '2025-07-02',
+    });
+    expect(individualDashboardSearch({ screenshots: '2025-07-02' })).toEqual({ screenshots: '2025-07-02' });
+  });
+  it('drop a screenshots parameter that is no day', () => {
+    for (const screenshots of ['', 'today', '2025-02-30', '2025-7-2', 20250702, true]) expect(individualDashboardSearch({ screenshots })).toEqual({});
+  });
 });

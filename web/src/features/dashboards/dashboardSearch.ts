@@ -1,11 +1,12 @@
-import { RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import { RANGE_PRESETS, type RangePreset, rangeProblem } from '../../../../domain/dashboards/range.ts';
 import { stringSearch } from '../../lib/stringSearch';
 
 /**
  * A dashboard view in the URL, so a link reproduces it and the back button
  * steps through views: `range` a preset (0, 1, 7, 30) or `from` and `to` a
  * custom range (YYYY-MM-DD), `team` the team dashboard's team, `user` the
- * person of the individual dashboard.
+ * person of the individual dashboard, `screenshots` the day its gallery is
+ * open on.
  */
 export interface RangeSearch {
   range?: RangePreset;
@@ -25,5 +26,9 @@ export function rangeSearch(search: Record<string, unknown>): RangeSearch {
 /** /dashboard-team and /team-dashboard: `cid` opens a company (core §2), `select` as the company pages link it. */
 export const teamDashboardSearch = (search: Record<string, unknown>) => ({ ...stringSearch('cid', 'select', 'team')(search), ...rangeSearch(search) });
 
-/** /dashboard-individual. */
-export const individualDashboardSearch = (search: Record<string, unknown>) => ({ ...stringSearch('user')(search), ...rangeSearch(search) });
+/** /dashboard-individual: `screenshots` a day whose screenshots open in the gallery (the time-log spreadsheet links it), kept only when it is a day. */
+export function individualDashboardSearch(search: Record<string, unknown>): RangeSearch & { user?: string; screenshots?: string } {
+  const { user, screenshots } = stringSearch('user', 'screenshots')(search);
+  const day = screenshots !== undefined && rangeProblem({ from: screenshots, to: screenshots }) === null ? screenshots : undefined;
+  return { ...(user ? { user } : {}), ...rangeSearch(search), ...(day ? { screenshots: day } : {}) };
+}

@@ -1,7 +1,7 @@
-import { hoursAndMinutes } from '../../../../domain/dashboards/time-summary.ts';
+import { hoursAndMinutes } from '../../../../domain/accounting/time.ts';
 
-/** A duration as every dashboard shows it: whole hours and two-digit minutes, e.g. "7h 05m". */
-export function formatDuration(ms: number): string {
-  const { hours, minutes } = hoursAndMinutes(ms);
-  return `${hours}h ${String(minutes).padStart(2, '0')}m`;
+/** Whole minutes as every page shows them: whole hours and two-digit minutes, e.g. "7h 05m". */
+export function formatDuration(minutes: number): string {
+  const parts = hoursAndMinutes(minutes);
+  return `${parts.hours}h ${String(parts.minutes).padStart(2, '0')}m`;
 }

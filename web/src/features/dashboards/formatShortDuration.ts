@@ -1,8 +1,8 @@
-import { hoursAndMinutes } from '../../../../domain/dashboards/time-summary.ts';
+import { hoursAndMinutes } from '../../../../domain/accounting/time.ts';
 
-/** A duration for a chart's axis, only the parts it has: "8h", "1h 30m", "12m", "0h". */
-export function formatShortDuration(ms: number): string {
-  const { hours, minutes } = hoursAndMinutes(ms);
-  if (minutes === 0) return `${hours}h`;
-  return hours === 0 ? `${minutes}m` : `${hours}h ${minutes}m`;
+/** Minutes on a chart's axis, only the parts they have: "8h", "1h 30m", "12m", "0h". */
+export function formatShortDuration(minutes: number): string {
+  const parts = hoursAndMinutes(minutes);
+  if (parts.minutes === 0) return `${parts.hours}h`;
+  return parts.hours === 0 ? `${parts.minutes}m` : `${parts.hours}h ${parts.minutes}m`;
 }

@@ -1,31 +1,32 @@
+import { NO_TIME, timeShares, type TimeParts } from '../../../../domain/accounting/time.ts';
 import { WEEKDAYS, type Weekday } from '../../../../domain/dashboards/range.ts';
-import { percentOf } from '../../../../domain/dashboards/time-summary.ts';
-import type { TimeTotals } from './DashboardViews';
 
-const HOUR_MS = 3_600_000;
-
-/** One weekday of the week charts: hours for the line charts, shares of the tracked time for the productivity columns. */
+/** One weekday of the week charts: hours on the line charts' scale, the parts' shares of the tracked time for the productivity columns. */
 export interface WeekTrendPoint {
   weekday: Weekday;
   trackedHours: number;
   idleHours: number;
+  /** The shares of the API's minutes, adding up to 100 (or all 0 without time). */
   productivePercent: number;
+  unproductivePercent: number;
   idlePercent: number;
 }
 
-/** The week charts' points, Monday to Sunday (core §9), a weekday without time as zeros. */
-export function weekTrendData(trend: readonly (TimeTotals & { weekday: Weekday })[]): WeekTrendPoint[] {
+/** The week charts' points, Monday to Sunday (core §9), from the API's minutes; a weekday without time as zeros. */
+export function weekTrendData(trend: readonly (TimeParts & { weekday: Weekday })[]): WeekTrendPoint[] {
   return WEEKDAYS.map((weekday) => {
-    const totals = trend.find((point) => point.weekday === weekday) ?? { trackedMs: 0, idleMs: 0, productiveMs: 0 };
+    const figures = trend.find((point) => point.weekday === weekday) ?? NO_TIME;
+    const shares = timeShares(figures);
     return {
       weekday,
-      trackedHours: totals.trackedMs / HOUR_MS,
-      idleHours: totals.idleMs / HOUR_MS,
-      productivePercent: percentOf(totals.productiveMs, totals.trackedMs),
-      idlePercent: percentOf(totals.idleMs, totals.trackedMs),
+      trackedHours: figures.trackedMinutes / 60,
+      idleHours: figures.idleMinutes / 60,
+      productivePercent: shares.productive,
+      unproductivePercent: shares.unproductive,
+      idlePercent: shares.idle,
     };
   });
 }
 
-/** Hours of a chart's axis or tooltip as the dashboards show durations. */
-export const hoursToMs = (hours: number) => Math.round(hours * HOUR_MS);
+/** A chart's hours back into the whole minutes they were drawn from, to be shown as every figure is. */
+export const hoursToMinutes = (hours: number) => Math.round(hours * 60);

@@ -1,4 +1,4 @@
-import { percentOf } from '../../../../domain/dashboards/time-summary.ts';
+import { percentShares } from '../../../../domain/accounting/time.ts';
 import { formatDuration } from '../dashboards/formatDuration';
 import { percentLabel } from '../dashboards/percentLabel';
 import { StatCard } from '../dashboards/StatCard';
@@ -6,28 +6,37 @@ import { formatUtilization } from './formatUtilization';
 import type { PerformanceDashboard } from './performanceApi';
 
 const noTime = 'No time tracked in this range';
+const asPercent = (percent: number) => `${percent}%`;
 
-/** The team's figures: work hours, then the productive, idle and unproductive shares of them, and utilization. */
+/**
+ * The team's figures: work hours, then its parts (productive, idle and
+ * unproductive) with their shares of it, and utilization. The minutes are the
+ * API's and add up to the work hours; their shares are worked out together,
+ * so they add up to 100%.
+ */
 export function PerformanceCards({ data }: { data: PerformanceDashboard | undefined }) {
   const totals = data?.totals;
-  const share = (ms: number | undefined, color: string) => {
-    if (!totals || ms === undefined) return undefined;
-    const percent = percentOf(ms, totals.trackedMs);
-    return { percent, label: percentLabel(percent), color };
-  };
-  const caption = (ms: number | undefined) => (totals?.trackedMs ? `${percentLabel(percentOf(ms ?? 0, totals.trackedMs))} of work hours` : noTime);
-  const expectedMs = data ? data.workingDays * data.dailyThresholdMs * data.people.length : 0;
+  const [productive, idle, unproductive] = totals ? percentShares([totals.productiveMinutes, totals.idleMinutes, totals.unproductiveMinutes]) : [];
+  // As on the other dashboards, a productive share at 0% shows the minimum label (core §9); the others show their figure.
+  const share = (percent: number | undefined, color: string, label = asPercent) => (percent === undefined ? undefined : { percent, label: label(percent), color });
+  const caption = (percent: number | undefined, label = asPercent) => (totals?.trackedMinutes && percent !== undefined ? `${label(percent)} of work hours` : noTime);
+  const people = data?.people.length ?? 0;
   return (
     <>
-      <StatCard title="Work Hours" value={totals && formatDuration(totals.trackedMs)} caption={totals?.trackedMs ? 'Time tracked in the range' : noTime} />
-      <StatCard title="Productive Hours" value={totals && formatDuration(totals.productiveMs)} share={share(totals?.productiveMs, 'teal.6')} caption={caption(totals?.productiveMs)} />
-      <StatCard title="Idle Hours" value={totals && formatDuration(totals.idleMs)} share={share(totals?.idleMs, 'orange.5')} caption={caption(totals?.idleMs)} />
-      <StatCard title="Unproductive Hours" value={totals && formatDuration(totals.unproductiveMs)} share={share(totals?.unproductiveMs, 'red.6')} caption={caption(totals?.unproductiveMs)} />
+      <StatCard title="Work Hours" value={totals && formatDuration(totals.trackedMinutes)} caption={totals?.trackedMinutes ? 'Time tracked in the range' : noTime} />
+      <StatCard title="Productive Hours" value={totals && formatDuration(totals.productiveMinutes)} share={share(productive, 'teal.6', percentLabel)} caption={caption(productive, percentLabel)} />
+      <StatCard title="Idle Hours" value={totals && formatDuration(totals.idleMinutes)} share={share(idle, 'orange.5')} caption={caption(idle)} />
+      <StatCard title="Unproductive Hours" value={totals && formatDuration(totals.unproductiveMinutes)} share={share(unproductive, 'red.6')} caption={caption(unproductive)} />
       <StatCard
         title="Utilization"
         value={totals && formatUtilization(totals.utilizationPercent)}
         share={totals?.utilizationPercent == null ? undefined : { percent: totals.utilizationPercent, label: formatUtilization(totals.utilizationPercent), color: 'blue.6' }}
-        caption={data && (expectedMs ? `Of ${formatDuration(expectedMs)} expected: ${data.workingDays} working days × ${formatDuration(data.dailyThresholdMs)}` : 'No working days in this range yet')}
+        caption={
+          data &&
+          (data.workingDays && people
+            ? `Of the time expected: ${people} ${people === 1 ? 'person' : 'people'} × ${data.workingDays} working ${data.workingDays === 1 ? 'day' : 'days'} × ${formatDuration(data.dailyThresholdMinutes)}`
+            : 'No working days in this range yet')
+        }
       />
     </>
   );

@@ -1,19 +1,18 @@
 import { BarChart } from '@mantine/charts';
 import { formatDuration } from '../dashboards/formatDuration';
 import { formatShortDuration } from '../dashboards/formatShortDuration';
+import { hoursToMinutes } from '../dashboards/weekTrendData';
 import type { PerformanceDashboard } from './performanceApi';
 
-const HOUR = 3_600_000;
-const hours = (ms: number) => Math.round((ms / HOUR) * 100) / 100;
 const BAR_ROW = 36;
 
-/** Each person's work hours as one bar: productive, unproductive and idle stacked. */
+/** Each person's work hours as one bar: the API's productive, unproductive and idle minutes stacked, in hours on the chart's scale. */
 export function PerformanceChart({ data }: { data: PerformanceDashboard }) {
   const rows = data.people.map((person) => ({
     name: person.name,
-    productive: hours(person.productiveMs),
-    unproductive: hours(person.unproductiveMs),
-    idle: hours(person.idleMs),
+    productive: person.productiveMinutes / 60,
+    unproductive: person.unproductiveMinutes / 60,
+    idle: person.idleMinutes / 60,
   }));
   return (
     <BarChart
@@ -27,8 +26,8 @@ export function PerformanceChart({ data }: { data: PerformanceDashboard }) {
         { name: 'unproductive', label: 'Unproductive', color: 'red.6' },
         { name: 'idle', label: 'Idle', color: 'orange.4' },
       ]}
-      valueFormatter={(value) => formatDuration(value * HOUR)}
-      xAxisProps={{ tickFormatter: (value: number) => formatShortDuration(value * HOUR) }}
+      valueFormatter={(hours) => formatDuration(hoursToMinutes(hours))}
+      xAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMinutes(hours)) }}
       yAxisProps={{ width: 130 }}
       withLegend
       legendProps={{ verticalAlign: 'bottom', height: 30 }}

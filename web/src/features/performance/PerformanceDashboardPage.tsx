@@ -88,7 +88,7 @@ function PerformanceOfCompany({ company, search }: { company: CompanySummary; se
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
             <PerformanceCards data={data} />
           </SimpleGrid>
-          <DashboardPanel title="Hours per Person" data={data} height={160} emptyText={(data) => (data.people.length === 0 ? noPeople : data.totals.trackedMs ? null : noTime)}>
+          <DashboardPanel title="Hours per Person" data={data} height={160} emptyText={(data) => (data.people.length === 0 ? noPeople : data.totals.trackedMinutes ? null : noTime)}>
             {(data) => <PerformanceChart data={data} />}
           </DashboardPanel>
           <DashboardPanel title="People" data={data} height={160} emptyText={(data) => (data.people.length ? null : noPeople)}>

@@ -31,10 +31,10 @@ export function PerformanceTable({ people, onRequestMonitoring }: PerformanceTab
           {people.map((person) => (
             <Table.Tr key={person.userId}>
               <Table.Td>{person.name}</Table.Td>
-              <Table.Td ta="right">{formatDuration(person.trackedMs)}</Table.Td>
-              <Table.Td ta="right">{formatDuration(person.productiveMs)}</Table.Td>
-              <Table.Td ta="right">{formatDuration(person.idleMs)}</Table.Td>
-              <Table.Td ta="right">{formatDuration(person.unproductiveMs)}</Table.Td>
+              <Table.Td ta="right">{formatDuration(person.trackedMinutes)}</Table.Td>
+              <Table.Td ta="right">{formatDuration(person.productiveMinutes)}</Table.Td>
+              <Table.Td ta="right">{formatDuration(person.idleMinutes)}</Table.Td>
+              <Table.Td ta="right">{formatDuration(person.unproductiveMinutes)}</Table.Td>
               <Table.Td ta="right">{formatUtilization(person.utilizationPercent)}</Table.Td>
               <Table.Td>
                 {person.desktopSeen ? (

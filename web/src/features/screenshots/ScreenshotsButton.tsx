@@ -12,12 +12,24 @@ interface ScreenshotsButtonProps {
   /** The person's name, for the gallery's title; undefined while it loads. */
   personName: string | undefined;
   range: DayRange;
+  /** A day to show the gallery open on (a link to its screenshots), until `onCloseDay` is called. */
+  day?: string;
+  onCloseDay?: () => void;
 }
 
-/** The individual dashboard's 'Screenshots' button: the person's gallery for the range in a modal (its last 31 days for a longer one). */
-export function ScreenshotsButton({ companyId, userId, personName, range }: ScreenshotsButtonProps) {
-  const [opened, { open, close }] = useDisclosure(false);
-  const shown = lastDays(range, MAX_SCREENSHOT_RANGE_DAYS);
+/**
+ * The individual dashboard's 'Screenshots' button: the person's gallery for
+ * the range in a modal (its last 31 days for a longer one), or for `day`
+ * alone, open from the start, when the page was linked to that day's.
+ */
+export function ScreenshotsButton({ companyId, userId, personName, range, day, onCloseDay }: ScreenshotsButtonProps) {
+  const [buttonOpened, { open, close: closeButton }] = useDisclosure(false);
+  const opened = buttonOpened || day !== undefined;
+  const shown = day === undefined ? lastDays(range, MAX_SCREENSHOT_RANGE_DAYS) : { from: day, to: day };
+  const close = () => {
+    closeButton();
+    if (day !== undefined) onCloseDay?.();
+  };
   return (
     <>
       <Button variant="default" onClick={open}>
@@ -25,7 +37,7 @@ export function ScreenshotsButton({ companyId, userId, personName, range }: Scre
       </Button>
       <Modal opened={opened} onClose={close} title={personName ? `Screenshots · ${personName}` : 'Screenshots'} size="xl">
         <Stack>
-          {shown.from !== range.from && (
+          {day === undefined && shown.from !== range.from && (
             <Text size="sm" c="dimmed">
               The last {MAX_SCREENSHOT_RANGE_DAYS} days of the range: {formatRange(shown)}
             </Text>

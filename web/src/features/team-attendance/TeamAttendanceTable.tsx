@@ -40,7 +40,7 @@ export function TeamAttendanceTable({ companyId, teamId }: TeamAttendanceTablePr
     );
   }
 
-  const { days: rows, thresholdMs } = attendance.data;
+  const { days: rows, thresholdMinutes } = attendance.data;
   const count = (day: string, group: TeamDayGroup, people: number) =>
     people === 0 ? (
       <Text size="sm">0</Text>
@@ -89,7 +89,7 @@ export function TeamAttendanceTable({ companyId, teamId }: TeamAttendanceTablePr
       </Paper>
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          Working Hrs. Not Completed: present, with less than {formatDuration(thresholdMs)} of work.
+          Working Hrs. Not Completed: present, with less than {formatDuration(thresholdMinutes)} punched.
         </Text>
         {days < MAX_RANGE_DAYS && (
           <Button variant="default" loading={attendance.isPlaceholderData} onClick={() => setDays((shown) => Math.min(shown + MORE_DAYS, MAX_RANGE_DAYS))}>

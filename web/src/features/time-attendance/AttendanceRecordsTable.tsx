@@ -47,7 +47,7 @@ export function AttendanceRecordsTable({ companyId, search, day }: AttendanceRec
           <EmptyState title="No attendance records found" description={search || day ? 'Try another search or day.' : undefined} py="xl" />
         ) : (
           // A table that scrolls sideways (a phone) is reached and scrolled by keyboard too: it has no control of its own to focus.
-          <Table.ScrollContainer minWidth={820} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Attendance records' } }}>
+          <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Attendance records' } }}>
             <Table verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -56,7 +56,9 @@ export function AttendanceRecordsTable({ companyId, search, day }: AttendanceRec
                   <Table.Th>Date</Table.Th>
                   <Table.Th>Check In</Table.Th>
                   <Table.Th>Check Out</Table.Th>
+                  {/* Management §2's headers: the time punched in, and the time tracked less idle. */}
                   <Table.Th>Work time</Table.Th>
+                  <Table.Th>Tracked</Table.Th>
                   <Table.Th>Active Hours</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -81,8 +83,9 @@ export function AttendanceRecordsTable({ companyId, search, day }: AttendanceRec
                     <Table.Td>
                       <CheckOut row={row} />
                     </Table.Td>
-                    <Table.Td>{formatDuration(row.workMs)}</Table.Td>
-                    <Table.Td>{formatDuration(row.activeMs)}</Table.Td>
+                    <Table.Td>{formatDuration(row.punchedMinutes)}</Table.Td>
+                    <Table.Td>{formatDuration(row.trackedMinutes)}</Table.Td>
+                    <Table.Td>{formatDuration(row.activeMinutes)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
