@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import contentDisposition from 'content-disposition';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardMessages } from '../../domain/dashboards/access.ts';
 import { exportMessages } from '../../domain/exports/months.ts';
@@ -82,14 +83,21 @@ beforeAll(async () => {
   };
   const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
     const { status, body } = await answer;
-    if (status !== 200) throw new Error(`seeding failed: ${status} ${JSON.stringify(body)}`);
+    if (status !== 200 && status !== 201) throw new Error(`seeding failed: ${status} ${JSON.stringify(body)}`);
     return body as { session?: { sessionId: string } };
   };
   const punch = (user: ApiUser, state: 'in' | 'out', iso: string, timeZone: string) => {
     at(iso);
     return ok(user.call('POST', `/api/companies/${companyId}/punch/${state}`, { timeZone }));
   };
-  const track = async (user: ApiUser, teamId: string, timeZone: string, start: string, end: string, options: { idleMinutes?: number; taskDetails?: string } = {}) => {
+  const track = async (
+    user: ApiUser,
+    teamId: string,
+    timeZone: string,
+    start: string,
+    end: string,
+    options: { idleMinutes?: number; taskDetails?: string; during?: (sessionId: string) => Promise<void> } = {},
+  ) => {
     at(start);
     const body = { teamId, projectId, taskId: tasks.get(user.userId), timeZone, taskDetails: options.taskDetails ?? '' };
     const { session } = await ok(user.call('POST', `/api/companies/${companyId}/timer/start`, body));
@@ -97,6 +105,7 @@ beforeAll(async () => {
       at(new Date(Date.parse(start) + (reported + 2) * 60_000).toISOString());
       await ok(user.call('POST', `/api/companies/${companyId}/timer/heartbeat`, { sessionId: session!.sessionId, idleMinutes: 2 }));
     }
+    await options.during?.(session!.sessionId);
     at(end);
     await ok(user.call('POST', `/api/companies/${companyId}/timer/stop`, {}));
   };
@@ -116,7 +125,28 @@ beforeAll(async () => {
     await punch(ana, 'out', '2026-03-03T20:30:00Z', ist);
     // Thu 5 March: two punch pairs, 10:00–11:00 and 14:00–15:00 IST; 45 minutes tracked with a formula for details.
     await punch(ana, 'in', '2026-03-05T04:30:00Z', ist);
-    await track(ana, apollo, ist, '2026-03-05T04:30:00Z', '2026-03-05T05:15:00Z', { taskDetails: INJECTION });
+    await ok(admin.call('PUT', `/api/companies/${companyId}/settings/screenshots`, { enabled: true }));
+    const token = ((await ok(ana.call('POST', '/api/me/tokens', { name: 'Agent' }))) as { token: string }).token;
+    // Two screenshots from the desktop agent during the session, and one deleted.
+    const screenshot = async (sessionId: string, takenAt: string) => {
+      at(takenAt);
+      const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#1c7ed6' } }).png().toBuffer();
+      const query = new URLSearchParams({ screenshotId: randomUUID(), takenAt, sessionId });
+      const response = await fetch(`${server.url}/api/companies/${companyId}/screenshots?${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+        body: new Uint8Array(image),
+      });
+      if (response.status !== 201) throw new Error(`screenshot refused: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { screenshotId: string };
+    };
+    const during = async (sessionId: string) => {
+      await screenshot(sessionId, '2026-03-05T04:40:00.000Z');
+      await screenshot(sessionId, '2026-03-05T05:00:00.000Z');
+      const deleted = await screenshot(sessionId, '2026-03-05T05:05:00.000Z');
+      await ok(ana.call('DELETE', `/api/companies/${companyId}/screenshots/${deleted.screenshotId}`));
+    };
+    await track(ana, apollo, ist, '2026-03-05T04:30:00Z', '2026-03-05T05:15:00Z', { taskDetails: INJECTION, during });
     await punch(ana, 'out', '2026-03-05T05:30:00Z', ist);
     await punch(ana, 'in', '2026-03-05T08:30:00Z', ist);
     await punch(ana, 'out', '2026-03-05T09:30:00Z', ist);
@@ -158,8 +188,12 @@ describe('the time log file', () => {
     for (const address of ['E2', 'F2', 'G2', 'H2', 'I2']) expect(sheet.getCell(address).type, address).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('H2').numFmt).toBe('0.00');
     expect(sheet.getCell('I2').numFmt).toBe('0.00');
-    // No screenshots taken: the cell is empty.
+    // No screenshots taken: the cell is empty; the day with two (and one deleted) links to them.
     expect(sheet.getCell('J2').type).toBe(ExcelJS.ValueType.Null);
+    expect(sheet.getCell('J5').value).toEqual({
+      text: '2 screenshots',
+      hyperlink: `${server.url}/dashboard-individual?user=${ana.userId}&from=2026-03-05&to=2026-03-05&screenshots=2026-03-05`,
+    });
     // The time as time values a spreadsheet sums.
     expect(rows.map((row) => minutesIn(row[10]))).toEqual([150, 60, 90, 45]);
     expect(rows.map((row) => minutesIn(row[11]))).toEqual([10, 0, 0, 0]);

@@ -208,6 +208,32 @@ describe('team attendance', () => {
     clock = null;
   });
 
+  it('counts the team’s Admin for an Admin, not for a Manager, and each count’s people have that day on their own calendar', async () => {
+    // Amy, an Admin since 1 March (on every team by her role), punched nothing.
+    const amy = await signedInUser(server, 'amy@attendance.test', 'Amy Admin');
+    at('2026-03-01T00:00:00Z');
+    await inviteAndAccept(server, admin, companyId, amy, 'Admin', []);
+    at('2026-03-09T06:00:00Z');
+    const days = byDay((await attendance(admin, 'team', { teamId: apollo, to: '2026-03-09', days: '8' })).body.days);
+    expect(days['2026-03-02']).toMatchObject({ present: 1, absent: 4, notCompleted: 0 });
+    expect(byDay((await attendance(manager, 'team', { teamId: apollo, to: '2026-03-09', days: '8' })).body.days)['2026-03-02']).toMatchObject({ present: 1, absent: 3 });
+    const status = { present: 'present', absent: 'absent', notCompleted: 'present' } as const;
+    for (const day of ['2026-03-02', '2026-03-03', '2026-03-08', '2026-03-09']) {
+      for (const group of ['present', 'absent', 'notCompleted'] as const) {
+        const { people } = (await attendance(admin, 'team/people', { teamId: apollo, day, group, today: '2026-03-09' })).body;
+        expect(people.length, `${day} ${group}`).toBe(days[day][group]);
+        for (const person of people as { userId: string; name: string }[]) {
+          const month = (await attendance(admin, 'month', { month: '2026-03', userId: person.userId })).body;
+          const own = month.days.find((d: { day: string }) => d.day === day);
+          expect(own.status, `${person.name} on ${day}`).toBe(status[group]);
+          if (group === 'notCompleted') expect(own.meetsThreshold).toBe(false);
+        }
+      }
+    }
+    expect((await attendance(admin, 'team/people', { teamId: apollo, day: '2026-03-02', group: 'absent', today: '2026-03-09' })).body.people.map((p: { name: string }) => p.name)).toContain('Amy Admin');
+    clock = null;
+  });
+
   it('does not count people on days before they joined', async () => {
     const answer = await attendance(manager, 'team', { teamId: apollo, to: '2026-02-28', days: '1' });
     expect(answer.body.days).toEqual([{ day: '2026-02-28', present: 0, absent: 0, notCompleted: 0 }]);

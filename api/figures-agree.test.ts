@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { rateCents as centsOf } from '../domain/accounting/money.ts';
+import { rangeDays } from '../domain/dashboards/range.ts';
+import type { MonthRange } from '../domain/exports/months.ts';
+import type { Actor } from '../domain/members/authorization.ts';
+import { timelogEntries } from '../domain/time-tracking/tracker.ts';
+import type { NewEvent } from '../eventstore/types.ts';
+import { personApplicationDay, teamApplicationDay } from '../projections/app-usage/queries.ts';
+import { attendanceDays, attendanceRecords, workRulesOf } from '../projections/attendance/queries.ts';
+import { dayDetail, individualDashboard, teamDashboard } from '../projections/dashboards/queries.ts';
+import { projections } from '../projections/index.ts';
+import { performanceDashboard } from '../projections/performance/queries.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { useTestDatabase } from '../tests/support/test-database.ts';
+import { writeAttendanceWorkbook } from './exports/attendance.ts';
+import { writeTimelogWorkbook } from './exports/timelog.ts';
+
+/**
+ * The one truth of figures, tested across every surface: random histories of
+ * people in zones far apart (over daylight-saving switches) — sessions with
+ * idle beats, overlapping and replayed application usage, approved manual
+ * time, rate changes at any moment, punches — are written to the log and
+ * built into the real read models; then every page's query and both
+ * spreadsheets must show the same minutes and cents for each person-day and
+ * for the range, agree with an independent reckoning of tracked time and
+ * money, and show parts that add up.
+ */
+
+const ZONES = ['Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Pacific/Apia'];
+/** Days around the United States' switch to summer time, and around Lord Howe's half-hour switch back. */
+const WINDOWS = [
+  { from: '2026-03-06', to: '2026-03-11' },
+  { from: '2026-04-02', to: '2026-04-07' },
+];
+const APPS = ['YouTube', 'Slack', 'Notepad'];
+const HOUR = 3_600_000;
+
+interface Session {
+  teamIndex: number;
+  start: number;
+  end: number;
+  manual: boolean;
+  beats: { at: number; idleMinutes: number }[];
+  usage: { start: number; samples: { application: string; seconds: number; idle: boolean }[]; replayed: boolean }[];
+}
+
+interface Person {
+  zone: string;
+  teams: 1 | 2;
+  rates: { at: number; dollars: number | null }[];
+  sessions: Session[];
+}
+
+/** One person's history inside [start, end): sessions one after another, sometimes approved manual time instead of a timer. */
+const personHistory = (start: number, end: number) =>
+  fc
+    .record({
+      zone: fc.constantFrom(...ZONES),
+      teams: fc.constantFrom(1 as const, 2 as const),
+      firstRate: fc.constantFrom(null, 12.5, 60, 99.99),
+      rateChanges: fc.array(fc.record({ offset: fc.integer({ min: 0, max: end - start }), dollars: fc.constantFrom(null, 7.25, 60, 123.45) }), { maxLength: 2 }),
+      sessions: fc.array(
+        fc.record({
+          gap: fc.integer({ min: 0, max: 12 * HOUR }),
+          length: fc.oneof(fc.integer({ min: 60_000, max: 5 * 60_000 }), fc.integer({ min: 60_000, max: 16 * HOUR })),
+          teamIndex: fc.integer({ min: 0, max: 1 }),
+          manual: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+          beats: fc.array(fc.record({ share: fc.double({ min: 0, max: 1, noNaN: true }), idleMinutes: fc.integer({ min: 1, max: 2 }) }), { maxLength: 6 }),
+          usage: fc.array(
+            fc.record({
+              share: fc.double({ min: 0, max: 1, noNaN: true }),
+              samples: fc.array(fc.record({ application: fc.constantFrom(...APPS), seconds: fc.integer({ min: 1, max: 20 }), idle: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+              replayed: fc.boolean(),
+            }),
+            { maxLength: 3 },
+          ),
+        }),
+        { minLength: 1, maxLength: 7 },
+      ),
+    })
+    .map(({ zone, teams, firstRate, rateChanges, sessions }): Person => {
+      let cursor = start;
+      const placed: Session[] = [];
+      for (const s of sessions) {
+        const from = cursor + s.gap + (s.gap % 997);
+        const to = from + s.length + (s.length % 1_000);
+        if (to > end) break;
+        cursor = to;
+        const within = (share: number) => from + Math.floor(share * (to - from));
+        placed.push({
+          teamIndex: teams === 1 ? 0 : s.teamIndex,
+          start: from,
+          end: to,
+          manual: s.manual,
+          beats: s.manual ? [] : s.beats.map((beat) => ({ at: within(beat.share), idleMinutes: beat.idleMinutes })),
+          // Usage lies within its session: a batch starts early enough to end by the session's end.
+          usage: s.manual
+            ? []
+            : s.usage.map((batch) => {
+                const seconds = batch.samples.reduce((sum, sample) => sum + sample.seconds, 0);
+                return { ...batch, start: Math.min(within(batch.share), to - seconds * 1000) };
+              }).filter((batch) => batch.start >= from),
+        });
+      }
+      const rates = [{ at: start - 86_400_000, dollars: firstRate }, ...rateChanges.map((change) => ({ at: start + change.offset, dollars: change.dollars }))];
+      return { zone, teams, rates, sessions: placed };
+    });
+
+/** The local days a span of time falls on in a zone, with how much of it each holds: worked out here from Temporal alone. */
+function byLocalDay(start: number, end: number, zone: string): Map<string, { start: number; end: number }> {
+  const parts = new Map<string, { start: number; end: number }>();
+  let day = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(zone).toPlainDate();
+  for (;;) {
+    const dayStart = day.toZonedDateTime({ timeZone: zone }).toInstant().epochMilliseconds;
+    const next = day.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).toInstant().epochMilliseconds;
+    const from = Math.max(start, dayStart);
+    const to = Math.min(end, next);
+    if (to > from) parts.set(day.toString(), { start: from, end: to });
+    if (next >= end) return parts;
+    day = day.add({ days: 1 });
+  }
+}
+
+/** The dollars an hour in force at a moment (rates oldest first). */
+const rateAt = (rates: Person['rates'], at: number) => rates.filter((rate) => rate.at <= at).sort((a, b) => a.at - b.at).at(-1)?.dollars ?? null;
+
+/**
+ * The independent reckoning: per person and local day, the tracked minutes
+ * (each team's exact time truncated) and the cents (each rate's exact price
+ * rounded once, half up).
+ */
+function reckoning(person: Person): Map<string, { minutes: number; cents: number }> {
+  const byTeam = new Map<string, number>();
+  const byRate = new Map<string, { cents: number; ms: number }>();
+  const cuts = [...new Set(person.rates.map((rate) => rate.at))].sort((a, b) => a - b);
+  for (const session of person.sessions) {
+    for (const [day, part] of byLocalDay(session.start, session.end, person.zone)) {
+      byTeam.set(`${day}|${session.teamIndex}`, (byTeam.get(`${day}|${session.teamIndex}`) ?? 0) + part.end - part.start);
+      const bounds = [part.start, ...cuts.filter((cut) => cut > part.start && cut < part.end), part.end];
+      for (let i = 0; i < bounds.length - 1; i++) {
+        const dollars = rateAt(person.rates, bounds[i]);
+        if (!dollars) continue;
+        const key = `${day}|${centsOf(dollars)}`;
+        const sum = byRate.get(key) ?? { cents: centsOf(dollars), ms: 0 };
+        sum.ms += bounds[i + 1] - bounds[i];
+        byRate.set(key, sum);
+      }
+    }
+  }
+  const days = new Map<string, { minutes: number; cents: number }>();
+  const dayOf = (key: string) => days.get(key.split('|')[0]) ?? { minutes: 0, cents: 0 };
+  for (const [key, ms] of byTeam) days.set(key.split('|')[0], { ...dayOf(key), minutes: dayOf(key).minutes + Math.floor(ms / 60_000) });
+  for (const [key, { cents, ms }] of byRate) {
+    const price = BigInt(ms) * BigInt(cents);
+    days.set(key.split('|')[0], { ...dayOf(key), cents: dayOf(key).cents + Number((price + 1_800_000n) / 3_600_000n) });
+  }
+  return days;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const dayOfCell = (value: unknown) => (value as Date).toISOString().slice(0, 10);
+/** A duration cell in minutes (exceljs reads a number with a time format back as a date from 30 December 1899). */
+const minutesIn = (value: unknown) => Math.round((value instanceof Date ? (value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : Number(value ?? 0)) * 1440);
+
+/** The events of a company's history, in the order they happened. */
+function historyEvents(companyId: string, people: { userId: string; name: string; teamIds: string[]; history: Person }[], projectId: string) {
+  const events: { at: number; event: Omit<NewEvent, 'eventId' | 'metadata'> }[] = [];
+  const add = (at: number, type: string, data: unknown) => events.push({ at, event: { type, data } });
+  for (const { userId, name, teamIds, history } of people) {
+    const ref = { companyId, userId };
+    for (const rate of history.rates) add(rate.at, 'MemberDetailsEdited', { ...ref, name, hourlyRate: rate.dollars, editedAt: iso(rate.at) });
+    for (const session of history.sessions) {
+      const sessionId = randomUUID();
+      const task = { teamId: teamIds[session.teamIndex], projectId, projectName: 'Apollo', taskId: 'AP-1', taskName: 'Landing page', taskDetails: '' };
+      const running = { ...ref, ...task, sessionId, source: 'desktop' as const, timeZone: history.zone, startedAt: iso(session.start) };
+      const entries = timelogEntries(running, iso(session.end), session.beats.map((beat) => ({ at: iso(beat.at), idleMinutes: beat.idleMinutes })));
+      if (session.manual) {
+        // Approved a day after the window: rates of then are known, the time priced at the rate of when it was worked.
+        const { sessionId: requestId, source: _source, startedAt: _started, ...logged } = running;
+        add(session.end + 30 * 86_400_000, 'RegularizationApproved', { ...logged, requestId, by: { userId: randomUUID(), name: 'Max Manager' }, comment: '', entries });
+        continue;
+      }
+      const punch = (at: number) => ({ ...ref, at: iso(at), timeZone: history.zone, day: Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(history.zone).toPlainDate().toString() });
+      add(session.start, 'PunchedIn', punch(session.start));
+      add(session.start, 'TimerStarted', running);
+      for (const beat of session.beats) add(beat.at, 'TimerHeartbeat', { ...ref, sessionId, at: iso(beat.at), idleMinutes: beat.idleMinutes });
+      for (const batch of session.usage) {
+        let at = batch.start;
+        const samples = batch.samples.map((sample) => {
+          const taken = { application: sample.application, windowTitle: null, start: iso(at), seconds: sample.seconds, idle: sample.idle };
+          at += sample.seconds * 1000;
+          return taken;
+        });
+        const recorded = { ...ref, sessionId, teamId: task.teamId, projectId, timeZone: history.zone, samples };
+        add(at, 'AppUsageRecorded', { ...recorded, batchId: randomUUID() });
+        if (batch.replayed) add(at, 'AppUsageRecorded', { ...recorded, batchId: randomUUID() });
+      }
+      add(session.end, 'TimerStopped', { ...running, stoppedAt: iso(session.end), entries });
+      add(session.end, 'PunchedOut', punch(session.end));
+    }
+  }
+  return events.sort((a, b) => a.at - b.at).map(({ event }) => ({ ...event, eventId: randomUUID(), metadata: { correlationId: 'figures' } }));
+}
+
+/** A workbook written by the export into memory and read back. */
+async function workbookOf(write: (sink: PassThrough) => Promise<void>) {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await write(sink);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+  return book;
+}
+
+const parts = (f: { trackedMinutes: number; idleMinutes: number; unproductiveMinutes: number; productiveMinutes: number }) => [f.trackedMinutes, f.idleMinutes, f.unproductiveMinutes, f.productiveMinutes];
+
+describe('every figure of time and money, on every surface', () => {
+  const database = useTestDatabase();
+  let checkedDays = 0;
+
+  it('agrees per person-day and per range, adds up, and matches an independent reckoning', { timeout: 600_000 }, async () => {
+    const { db, store } = database;
+    const runner = new ProjectionRunner(db, store, projections, { error: (object: unknown, message: string) => console.error(message, object) });
+    const history = fc.constantFrom(...WINDOWS).chain((window) => {
+      const start = Temporal.PlainDate.from(window.from).toZonedDateTime({ timeZone: 'UTC' }).epochMilliseconds;
+      const end = Temporal.PlainDate.from(window.to).toZonedDateTime({ timeZone: 'UTC' }).epochMilliseconds;
+      return fc.record({ window: fc.constant(window), people: fc.array(personHistory(start, end), { minLength: 2, maxLength: 6 }) });
+    });
+
+    await fc.assert(
+      fc.asyncProperty(history, async ({ window, people: histories }) => {
+        const companyId = randomUUID();
+        const teamIds = [randomUUID(), randomUUID()];
+        const projectId = randomUUID();
+        const people = histories.map((history, i) => ({ userId: randomUUID(), name: `Person ${i}`, email: `p${i}-${companyId}@figures.test`, teamIds, history }));
+        const joined = new Date('2026-01-01T00:00:00Z');
+        await db.insertInto('teams').values(teamIds.map((team_id, i) => ({ team_id, company_id: companyId, name: `Team ${i}`, deleted: false, created_at: joined }))).execute();
+        await db
+          .insertInto('company_members')
+          .values(people.map((p) => ({ company_id: companyId, user_id: p.userId, name: p.name, email: p.email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: joined })))
+          .execute();
+        await db.insertInto('team_members').values(people.flatMap((p) => teamIds.map((team_id) => ({ team_id, user_id: p.userId, company_id: companyId, role: 'Member' })))).execute();
+        for (const event of historyEvents(companyId, people, projectId)) await store.append(`figures-${randomUUID()}`, [event], 'no_stream');
+        await runner.catchUp();
+
+        // The range the pages look at: the window and the days its sessions spill onto in far-east zones.
+        const range = { from: Temporal.PlainDate.from(window.from).subtract({ days: 1 }).toString(), to: Temporal.PlainDate.from(window.to).add({ days: 1 }).toString() };
+        const company = { companyId, timeZone: 'UTC' };
+        const now = new Date('2026-06-01T00:00:00Z');
+        const rules = await workRulesOf(db, companyId);
+        const admin: Actor = { kind: 'member', userId: randomUUID(), companyId, role: 'Admin', managedTeams: new Set() };
+        const months: MonthRange = { from: range.from.slice(0, 7), to: range.to.slice(0, 7), firstDay: `${range.from.slice(0, 7)}-01`, lastDay: Temporal.PlainYearMonth.from(range.to.slice(0, 7)).toPlainDate({ day: 1 }).add({ months: 1 }).subtract({ days: 1 }).toString() };
+        const exported = people.map((p) => ({ userId: p.userId, name: p.name }));
+        const [team, performance, timelogBook, attendanceBook, records] = await Promise.all([
+          teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true }),
+          performanceDashboard(db, { companyId, today: range.to, rules }, range, { teams: null, team: null, viewer: admin }),
+          workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, exported, months, 'http://localhost')),
+          workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, exported, months, now)),
+          attendanceRecords(db, companyId, people.map((p) => p.userId), { search: '', day: null, page: 1, pageSize: 10_000 }, now),
+        ]);
+
+        const rangeTotals = { tracked: 0, idle: 0, unproductive: 0, productive: 0, cents: 0 };
+        for (const [index, person] of people.entries()) {
+          const expected = reckoning(person.history);
+          const [individual, calendar] = await Promise.all([
+            individualDashboard(db, company, person, range),
+            attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, rules, now),
+          ]);
+          const sheet = timelogBook.worksheets[index];
+          const sheetDays = new Map<string, { tracked: number; hoursMinutes: number; idle: number; cents: number }>();
+          sheet.eachRow((row, number) => {
+            if (number === 1) return;
+            const values = row.values as unknown[];
+            const day = dayOfCell(values[1]);
+            const sum = sheetDays.get(day) ?? { tracked: 0, hoursMinutes: 0, idle: 0, cents: 0 };
+            sum.tracked += minutesIn(values[11]);
+            sum.hoursMinutes += Number(values[5]) * 60 + Number(values[6]);
+            sum.idle += Number(values[7]);
+            sum.cents += Math.round(Number(values[9] ?? 0) * 100);
+            sheetDays.set(day, sum);
+          });
+          const attendanceSheet = new Map<string, number>();
+          attendanceBook.worksheets[index].eachRow((row, number) => {
+            if (number > 1) attendanceSheet.set(dayOfCell((row.values as unknown[])[1]), minutesIn((row.values as unknown[])[4]));
+          });
+          const calendarDays = new Map(calendar.days.map((day) => [day.day, day]));
+
+          for (const day of individual.days) {
+            const shown = parts(day);
+            expect(day.idleMinutes + day.unproductiveMinutes + day.productiveMinutes, day.day).toBe(day.trackedMinutes);
+            expect(Math.min(...shown), day.day).toBeGreaterThanOrEqual(0);
+            // The independent reckoning of tracked time and money.
+            expect([day.trackedMinutes, day.earningsCents], `${person.history.zone} ${day.day}`).toEqual([expected.get(day.day)?.minutes ?? 0, expected.get(day.day)?.cents ?? 0]);
+            if (day.trackedMinutes === 0 && !expected.has(day.day)) continue;
+            checkedDays++;
+            // The day dialog: its totals, and its rows adding up to them.
+            const detail = await dayDetail(db, companyId, person.userId, day.day);
+            expect([...parts(detail.totals), detail.totals.earningsCents]).toEqual([...shown, day.earningsCents]);
+            const rows = detail.entries.reduce((sum, e) => ({ t: sum.t + e.trackedMinutes, i: sum.i + e.idleMinutes, c: sum.c + e.earningsCents }), { t: 0, i: 0, c: 0 });
+            expect([rows.t, rows.i, rows.c]).toEqual([day.trackedMinutes, day.idleMinutes, day.earningsCents]);
+            // The attendance calendar and both sheets.
+            const onCalendar = calendarDays.get(day.day)!;
+            expect([onCalendar.trackedMinutes, onCalendar.idleMinutes, onCalendar.activeMinutes]).toEqual([day.trackedMinutes, day.idleMinutes, day.trackedMinutes - day.idleMinutes]);
+            const inSheet = sheetDays.get(day.day) ?? { tracked: 0, hoursMinutes: 0, idle: 0, cents: 0 };
+            expect([inSheet.tracked, inSheet.hoursMinutes, inSheet.idle, inSheet.cents]).toEqual([day.trackedMinutes, day.trackedMinutes, day.idleMinutes, day.earningsCents]);
+            expect(attendanceSheet.get(day.day)).toBe(day.trackedMinutes);
+            // Time & Attendance, for a day with a punch or time.
+            const record = records.rows.find((row) => row.userId === person.userId && row.day === day.day);
+            if (record) expect([record.trackedMinutes, record.activeMinutes]).toEqual([day.trackedMinutes, day.trackedMinutes - day.idleMinutes]);
+            // The application dashboards, the person's day and the company's.
+            const [own, all] = await Promise.all([personApplicationDay(db, company, person, day.day), teamApplicationDay(db, company, day.day, { teams: null, team: null, seesAdmins: true })]);
+            expect(parts(own.totals)).toEqual(shown);
+            expect(parts(all.people.find((p) => p.userId === person.userId)!)).toEqual(shown);
+          }
+          // The person's range: the sum of their days, as the performance dashboard shows it too.
+          const sum = (pick: (day: (typeof individual.days)[number]) => number) => individual.days.reduce((total, day) => total + pick(day), 0);
+          expect([...parts(individual.totals), individual.totals.earningsCents]).toEqual([
+            sum((d) => d.trackedMinutes),
+            sum((d) => d.idleMinutes),
+            sum((d) => d.unproductiveMinutes),
+            sum((d) => d.productiveMinutes),
+            sum((d) => d.earningsCents),
+          ]);
+          expect(parts(performance.people.find((p) => p.userId === person.userId)!)).toEqual(parts(individual.totals));
+          const shares = individual.totals.shares;
+          expect(Math.round((shares.idle + shares.unproductive + shares.productive) * 10)).toBe(individual.totals.trackedMinutes > 0 ? 1000 : 0);
+          rangeTotals.tracked += individual.totals.trackedMinutes;
+          rangeTotals.idle += individual.totals.idleMinutes;
+          rangeTotals.unproductive += individual.totals.unproductiveMinutes;
+          rangeTotals.productive += individual.totals.productiveMinutes;
+          rangeTotals.cents += individual.totals.earningsCents;
+        }
+        // The company's range on the team and performance dashboards: the sum of its people's.
+        const everyone = [rangeTotals.tracked, rangeTotals.idle, rangeTotals.unproductive, rangeTotals.productive];
+        expect(parts(team.totals)).toEqual(everyone);
+        expect(parts(performance.totals)).toEqual(everyone);
+        expect(team.trend.reduce((total, weekday) => total + weekday.trackedMinutes, 0)).toBe(rangeTotals.tracked);
+        expect(team.topProjects.reduce((total, project) => total + project.trackedMinutes, 0)).toBe(rangeTotals.tracked);
+        const shares = team.totals.shares;
+        expect(Math.round((shares.idle + shares.unproductive + shares.productive) * 10)).toBe(rangeTotals.tracked > 0 ? 1000 : 0);
+        expect(rangeDays(range).length).toBeGreaterThan(0);
+      }),
+      { numRuns: Number(process.env.FIGURES_RUNS ?? 120) },
+    );
+    // Thousands of person-days are compared over the runs.
+    expect(checkedDays).toBeGreaterThan(Number(process.env.FIGURES_RUNS ?? 120) * 5);
+    console.log(`figures agree on ${checkedDays} person-days`);
+  });
+});
