@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { rateCents as centsOf } from '../domain/accounting/money.ts';
 import { rangeDays } from '../domain/dashboards/range.ts';
-import type { MonthRange } from '../domain/exports/months.ts';
-import type { Actor } from '../domain/members/authorization.ts';
 import { timelogEntries } from '../domain/time-tracking/tracker.ts';
 import type { NewEvent } from '../eventstore/types.ts';
-import { personApplicationDay, teamApplicationDay } from '../projections/app-usage/queries.ts';
-import { attendanceDays, attendanceRecords, workRulesOf } from '../projections/attendance/queries.ts';
-import { dayDetail, individualDashboard, teamDashboard } from '../projections/dashboards/queries.ts';
 import { projections } from '../projections/index.ts';
-import { performanceDashboard } from '../projections/performance/queries.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
+import { compareSurfaces } from '../tests/support/figures.ts';
 import { useTestDatabase } from '../tests/support/test-database.ts';
-import { writeAttendanceWorkbook } from './exports/attendance.ts';
-import { writeTimelogWorkbook } from './exports/timelog.ts';
 
 /**
  * The one truth of figures, tested across every surface: random histories of
@@ -163,9 +154,6 @@ function reckoning(person: Person): Map<string, { minutes: number; cents: number
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const dayOfCell = (value: unknown) => (value as Date).toISOString().slice(0, 10);
-/** A duration cell in minutes (exceljs reads a number with a time format back as a date from 30 December 1899). */
-const minutesIn = (value: unknown) => Math.round((value instanceof Date ? (value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : Number(value ?? 0)) * 1440);
 
 /** The events of a company's history, in the order they happened. */
 function historyEvents(companyId: string, people: { userId: string; name: string; teamIds: string[]; history: Person }[], projectId: string) {
@@ -207,21 +195,9 @@ function historyEvents(companyId: string, people: { userId: string; name: string
   return events.sort((a, b) => a.at - b.at).map(({ event }) => ({ ...event, eventId: randomUUID(), metadata: { correlationId: 'figures' } }));
 }
 
-/** A workbook written by the export into memory and read back. */
-async function workbookOf(write: (sink: PassThrough) => Promise<void>) {
-  const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await write(sink);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
-  return book;
-}
-
-const parts = (f: { trackedMinutes: number; idleMinutes: number; unproductiveMinutes: number; productiveMinutes: number }) => [f.trackedMinutes, f.idleMinutes, f.unproductiveMinutes, f.productiveMinutes];
-
 describe('every figure of time and money, on every surface', () => {
   const database = useTestDatabase();
+  const runs = Number(process.env.FIGURES_RUNS ?? 120);
   let checkedDays = 0;
 
   it('agrees per person-day and per range, adds up, and matches an independent reckoning', { timeout: 600_000 }, async () => {
@@ -237,7 +213,6 @@ describe('every figure of time and money, on every surface', () => {
       fc.asyncProperty(history, async ({ window, people: histories }) => {
         const companyId = randomUUID();
         const teamIds = [randomUUID(), randomUUID()];
-        const projectId = randomUUID();
         const people = histories.map((history, i) => ({ userId: randomUUID(), name: `Person ${i}`, email: `p${i}-${companyId}@figures.test`, teamIds, history }));
         const joined = new Date('2026-01-01T00:00:00Z');
         await db.insertInto('teams').values(teamIds.map((team_id, i) => ({ team_id, company_id: companyId, name: `Team ${i}`, deleted: false, created_at: joined }))).execute();
@@ -246,110 +221,23 @@ describe('every figure of time and money, on every surface', () => {
           .values(people.map((p) => ({ company_id: companyId, user_id: p.userId, name: p.name, email: p.email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: joined })))
           .execute();
         await db.insertInto('team_members').values(people.flatMap((p) => teamIds.map((team_id) => ({ team_id, user_id: p.userId, company_id: companyId, role: 'Member' })))).execute();
-        for (const event of historyEvents(companyId, people, projectId)) await store.append(`figures-${randomUUID()}`, [event], 'no_stream');
+        for (const event of historyEvents(companyId, people, randomUUID())) await store.append(`figures-${randomUUID()}`, [event], 'no_stream');
         await runner.catchUp();
 
-        // The range the pages look at: the window and the days its sessions spill onto in far-east zones.
+        // The days the pages look at: the window, and those its sessions spill onto in far-east zones.
         const range = { from: Temporal.PlainDate.from(window.from).subtract({ days: 1 }).toString(), to: Temporal.PlainDate.from(window.to).add({ days: 1 }).toString() };
-        const company = { companyId, timeZone: 'UTC' };
-        const now = new Date('2026-06-01T00:00:00Z');
-        const rules = await workRulesOf(db, companyId);
-        const admin: Actor = { kind: 'member', userId: randomUUID(), companyId, role: 'Admin', managedTeams: new Set() };
-        const months: MonthRange = { from: range.from.slice(0, 7), to: range.to.slice(0, 7), firstDay: `${range.from.slice(0, 7)}-01`, lastDay: Temporal.PlainYearMonth.from(range.to.slice(0, 7)).toPlainDate({ day: 1 }).add({ months: 1 }).subtract({ days: 1 }).toString() };
-        const exported = people.map((p) => ({ userId: p.userId, name: p.name }));
-        const [team, performance, timelogBook, attendanceBook, records] = await Promise.all([
-          teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true }),
-          performanceDashboard(db, { companyId, today: range.to, rules }, range, { teams: null, team: null, viewer: admin }),
-          workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, exported, months, 'http://localhost')),
-          workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, exported, months, now)),
-          attendanceRecords(db, companyId, people.map((p) => p.userId), { search: '', day: null, page: 1, pageSize: 10_000 }, now),
-        ]);
-
-        const rangeTotals = { tracked: 0, idle: 0, unproductive: 0, productive: 0, cents: 0 };
-        for (const [index, person] of people.entries()) {
+        const compared = await compareSurfaces(db, { companyId, timeZone: 'UTC' }, people, range, new Date('2026-06-01T00:00:00Z'));
+        expect(compared.disagreements).toEqual([]);
+        checkedDays += compared.checkedDays;
+        for (const person of people) {
           const expected = reckoning(person.history);
-          const [individual, calendar] = await Promise.all([
-            individualDashboard(db, company, person, range),
-            attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, rules, now),
-          ]);
-          const sheet = timelogBook.worksheets[index];
-          const sheetDays = new Map<string, { tracked: number; hoursMinutes: number; idle: number; cents: number }>();
-          sheet.eachRow((row, number) => {
-            if (number === 1) return;
-            const values = row.values as unknown[];
-            const day = dayOfCell(values[1]);
-            const sum = sheetDays.get(day) ?? { tracked: 0, hoursMinutes: 0, idle: 0, cents: 0 };
-            sum.tracked += minutesIn(values[11]);
-            sum.hoursMinutes += Number(values[5]) * 60 + Number(values[6]);
-            sum.idle += Number(values[7]);
-            sum.cents += Math.round(Number(values[9] ?? 0) * 100);
-            sheetDays.set(day, sum);
-          });
-          const attendanceSheet = new Map<string, number>();
-          attendanceBook.worksheets[index].eachRow((row, number) => {
-            if (number > 1) attendanceSheet.set(dayOfCell((row.values as unknown[])[1]), minutesIn((row.values as unknown[])[4]));
-          });
-          const calendarDays = new Map(calendar.days.map((day) => [day.day, day]));
-
-          for (const day of individual.days) {
-            const shown = parts(day);
-            expect(day.idleMinutes + day.unproductiveMinutes + day.productiveMinutes, day.day).toBe(day.trackedMinutes);
-            expect(Math.min(...shown), day.day).toBeGreaterThanOrEqual(0);
-            // The independent reckoning of tracked time and money.
-            expect([day.trackedMinutes, day.earningsCents], `${person.history.zone} ${day.day}`).toEqual([expected.get(day.day)?.minutes ?? 0, expected.get(day.day)?.cents ?? 0]);
-            if (day.trackedMinutes === 0 && !expected.has(day.day)) continue;
-            checkedDays++;
-            // The day dialog: its totals, and its rows adding up to them.
-            const detail = await dayDetail(db, companyId, person.userId, day.day);
-            expect([...parts(detail.totals), detail.totals.earningsCents]).toEqual([...shown, day.earningsCents]);
-            const rows = detail.entries.reduce((sum, e) => ({ t: sum.t + e.trackedMinutes, i: sum.i + e.idleMinutes, c: sum.c + e.earningsCents }), { t: 0, i: 0, c: 0 });
-            expect([rows.t, rows.i, rows.c]).toEqual([day.trackedMinutes, day.idleMinutes, day.earningsCents]);
-            // The attendance calendar and both sheets.
-            const onCalendar = calendarDays.get(day.day)!;
-            expect([onCalendar.trackedMinutes, onCalendar.idleMinutes, onCalendar.activeMinutes]).toEqual([day.trackedMinutes, day.idleMinutes, day.trackedMinutes - day.idleMinutes]);
-            const inSheet = sheetDays.get(day.day) ?? { tracked: 0, hoursMinutes: 0, idle: 0, cents: 0 };
-            expect([inSheet.tracked, inSheet.hoursMinutes, inSheet.idle, inSheet.cents]).toEqual([day.trackedMinutes, day.trackedMinutes, day.idleMinutes, day.earningsCents]);
-            expect(attendanceSheet.get(day.day)).toBe(day.trackedMinutes);
-            // Time & Attendance, for a day with a punch or time.
-            const record = records.rows.find((row) => row.userId === person.userId && row.day === day.day);
-            if (record) expect([record.trackedMinutes, record.activeMinutes]).toEqual([day.trackedMinutes, day.trackedMinutes - day.idleMinutes]);
-            // The application dashboards, the person's day and the company's.
-            const [own, all] = await Promise.all([personApplicationDay(db, company, person, day.day), teamApplicationDay(db, company, day.day, { teams: null, team: null, seesAdmins: true })]);
-            expect(parts(own.totals)).toEqual(shown);
-            expect(parts(all.people.find((p) => p.userId === person.userId)!)).toEqual(shown);
-          }
-          // The person's range: the sum of their days, as the performance dashboard shows it too.
-          const sum = (pick: (day: (typeof individual.days)[number]) => number) => individual.days.reduce((total, day) => total + pick(day), 0);
-          expect([...parts(individual.totals), individual.totals.earningsCents]).toEqual([
-            sum((d) => d.trackedMinutes),
-            sum((d) => d.idleMinutes),
-            sum((d) => d.unproductiveMinutes),
-            sum((d) => d.productiveMinutes),
-            sum((d) => d.earningsCents),
-          ]);
-          expect(parts(performance.people.find((p) => p.userId === person.userId)!)).toEqual(parts(individual.totals));
-          const shares = individual.totals.shares;
-          expect(Math.round((shares.idle + shares.unproductive + shares.productive) * 10)).toBe(individual.totals.trackedMinutes > 0 ? 1000 : 0);
-          rangeTotals.tracked += individual.totals.trackedMinutes;
-          rangeTotals.idle += individual.totals.idleMinutes;
-          rangeTotals.unproductive += individual.totals.unproductiveMinutes;
-          rangeTotals.productive += individual.totals.productiveMinutes;
-          rangeTotals.cents += individual.totals.earningsCents;
+          const shown = compared.days.get(person.userId)!.map((day) => [day.day, day.trackedMinutes, day.earningsCents]);
+          expect(shown, person.history.zone).toEqual(rangeDays(range).map((day) => [day, expected.get(day)?.minutes ?? 0, expected.get(day)?.cents ?? 0]));
         }
-        // The company's range on the team and performance dashboards: the sum of its people's.
-        const everyone = [rangeTotals.tracked, rangeTotals.idle, rangeTotals.unproductive, rangeTotals.productive];
-        expect(parts(team.totals)).toEqual(everyone);
-        expect(parts(performance.totals)).toEqual(everyone);
-        expect(team.trend.reduce((total, weekday) => total + weekday.trackedMinutes, 0)).toBe(rangeTotals.tracked);
-        expect(team.topProjects.reduce((total, project) => total + project.trackedMinutes, 0)).toBe(rangeTotals.tracked);
-        const shares = team.totals.shares;
-        expect(Math.round((shares.idle + shares.unproductive + shares.productive) * 10)).toBe(rangeTotals.tracked > 0 ? 1000 : 0);
-        expect(rangeDays(range).length).toBeGreaterThan(0);
       }),
-      { numRuns: Number(process.env.FIGURES_RUNS ?? 120) },
+      { numRuns: runs },
     );
-    // Thousands of person-days are compared over the runs.
-    expect(checkedDays).toBeGreaterThan(Number(process.env.FIGURES_RUNS ?? 120) * 5);
-    console.log(`figures agree on ${checkedDays} person-days`);
+    // Thousands of person-days over the runs.
+    expect(checkedDays).toBeGreaterThan(runs * 5);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderStorage } from '../api/storage/storage.ts';
 import { endAbandonedSessions } from '../api/time-tracking/abandoned-sessions.ts';
@@ -10,6 +11,7 @@ import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { createDatabase, createPool, type Database } from '../projections/database.ts';
+import { compareSurfaces } from '../tests/support/figures.ts';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
 import { callApi } from '../tests/support/users.ts';
 import { createDemoCompany, type DemoCompany, type DemoDeps, describeDemo } from './demo/company.ts';
@@ -100,6 +102,15 @@ describe('npm run demo', () => {
     expect(usage.length).toBeGreaterThan(0);
     const applications = await server.db.selectFrom('app_usage_applications').select('application').where('company_id', '=', demo.companyId).execute();
     expect(applications.map((a) => a.application)).toEqual(expect.arrayContaining(['YouTube']));
+  });
+
+  it('shows the same minutes and cents for every person-day on the dashboards, the day dialog, the calendar, Time & Attendance and both sheets', async () => {
+    const people = await server.db.selectFrom('company_members').select(['user_id as userId', 'name']).where('company_id', '=', demo.companyId).orderBy('name').execute();
+    const today = Temporal.Now.plainDateISO('Asia/Kolkata');
+    const range = { from: today.subtract({ days: demo.days + 1 }).toString(), to: today.toString() };
+    const compared = await compareSurfaces(server.db, { companyId: demo.companyId, timeZone: 'Asia/Kolkata' }, people, range, new Date());
+    expect(compared.disagreements).toEqual([]);
+    expect(compared.checkedDays).toBeGreaterThan(20);
   });
 
   it('sets the company’s threshold and leave policy, and has leave taken, leave and manual time asked for and answered', async () => {
