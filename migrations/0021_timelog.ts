@@ -2,10 +2,10 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The time log as one read model (projections/timelog): time-log pieces with
- * their exact and shown figures, their rollups, rates, and the idle beats of
- * running sessions. It replaces the time log of projections/time-tracking
- * and the rollups of the former dashboards read model, so both are dropped
- * and built again from the log on the next start (no checkpoint: a replay).
+ * their exact and shown figures, rates, and the idle beats of running
+ * sessions. It replaces the time log of projections/time-tracking and the
+ * rollups of the former dashboards read model, so those are dropped and the
+ * time log is built again from the log on the next start (no checkpoint: a replay).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE timelog_entries`.execute(db);
@@ -47,30 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (session_id, split_index, rate_part)
     )`.execute(db);
   await sql`CREATE INDEX timelog_entries_user_day_idx ON timelog_entries (company_id, user_id, day)`.execute(db);
-
-  // The pieces summed per person, local day, team, project, task and rate: what the dashboards read.
-  await sql`
-    CREATE TABLE daily_rollups (
-      company_id uuid NOT NULL,
-      user_id uuid NOT NULL,
-      day date NOT NULL,
-      team_id uuid NOT NULL,
-      project_id uuid NOT NULL,
-      project_name text NOT NULL,
-      task_id text NOT NULL,
-      rate_cents integer NOT NULL,
-      tracked_ms bigint NOT NULL,
-      idle_ms bigint NOT NULL,
-      tracked_minutes integer NOT NULL,
-      idle_minutes integer NOT NULL,
-      manual_minutes integer NOT NULL,
-      earnings_cents bigint NOT NULL,
-      entries integer NOT NULL,
-      first_start timestamptz NOT NULL,
-      last_end timestamptz NOT NULL,
-      PRIMARY KEY (company_id, user_id, day, team_id, project_id, task_id, rate_cents)
-    )`.execute(db);
-  await sql`CREATE INDEX daily_rollups_company_day_idx ON daily_rollups (company_id, day)`.execute(db);
+  // The dashboards sum a company's days.
+  await sql`CREATE INDEX timelog_entries_company_day_idx ON timelog_entries (company_id, day)`.execute(db);
 
   // The idle beats of each running session, until it ends.
   await sql`

@@ -291,28 +291,6 @@ export interface MemberRatesTable {
   rate_cents: number;
 }
 
-/** The pieces of the time log summed per person, local day, team, project, task and rate (projections/timelog). */
-export interface DailyRollupsTable {
-  company_id: string;
-  user_id: string;
-  day: string;
-  team_id: string;
-  project_id: string;
-  project_name: string;
-  task_id: string;
-  /** Cents per hour in force when the time was tracked; 0: no rate. */
-  rate_cents: number;
-  tracked_ms: ColumnType<string, number, number>;
-  idle_ms: ColumnType<string, number, number>;
-  tracked_minutes: number;
-  idle_minutes: number;
-  manual_minutes: number;
-  earnings_cents: ColumnType<string, number, number>;
-  entries: number;
-  first_start: Date;
-  last_end: Date;
-}
-
 /** Time in one application per person, local day, team and project (projections/app-usage). */
 export interface AppUsageDaysTable {
   company_id: string;
@@ -578,7 +556,6 @@ export interface Database {
   timelog_running: TimelogRunningTable;
   punches: PunchesTable;
   member_rates: MemberRatesTable;
-  daily_rollups: DailyRollupsTable;
   activity_log: ActivityLogTable;
   activity_log_names: ActivityLogNamesTable;
   app_usage_days: AppUsageDaysTable;

@@ -20,7 +20,7 @@ export function checkedRange(range: DayRange): DayRange {
 }
 
 /**
- * The dashboards: read from the rollups (projections/dashboards). A person
+ * The dashboards: read from the time log (projections/timelog). A person
  * the caller may not see answers exactly like one who does not exist.
  */
 export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox {

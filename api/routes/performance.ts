@@ -20,7 +20,7 @@ const DEFAULT_RANGE_DAYS = 7;
 
 /**
  * The performance dashboard (management §2 /v2/performance-dashboard), read
- * from the rollups, and 'Request Monitoring': asking a person by e-mail to
+ * from the time log, and 'Request Monitoring': asking a person by e-mail to
  * enable the desktop agent (the mail goes through the outbox).
  */
 export function performanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox {

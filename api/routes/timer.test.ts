@@ -335,7 +335,6 @@ describe('read models', () => {
     const snapshot = async () => ({
       running: await server.db.selectFrom('running_timers').selectAll().orderBy('session_id').execute(),
       entries: await server.db.selectFrom('timelog_entries').selectAll().orderBy('session_id').orderBy('split_index').orderBy('rate_part').execute(),
-      rollups: await server.db.selectFrom('daily_rollups').selectAll().orderBy(['user_id', 'day', 'task_id', 'rate_cents']).execute(),
       beats: await server.db.selectFrom('timelog_running').selectAll().orderBy('session_id').execute(),
       punches: await server.db.selectFrom('punches').selectAll().orderBy('company_id').orderBy('user_id').orderBy('at').execute(),
       abandoned: await server.db.selectFrom('abandoned_sessions').selectAll().orderBy('session_id').execute(),

@@ -1,11 +1,11 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { type TimeParts, timeShares } from '../../domain/accounting/time.ts';
+import { sumParts, type TimeParts, timeShares } from '../../domain/accounting/time.ts';
 import { type DayRange, rangeDays, WEEKDAYS, weekdayOf } from '../../domain/dashboards/range.ts';
 import { leftOutOfTeamViews } from '../../domain/dashboards/access.ts';
 import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import type { TimelogSource } from '../../domain/time-tracking/events.ts';
 import type { Database } from '../database.ts';
-import { figuresBy, projectMinutes, timelogPieces, totalOf, unitFigures } from '../timelog/queries.ts';
+import { figuresBy, projectMinutes, rangeFigures, timelogPieces, totalOf, unitFigures } from '../timelog/queries.ts';
 
 const TOP_PROJECTS = 50;
 const TOP_USERS = 4;
@@ -100,16 +100,14 @@ export async function teamDashboard(
 ): Promise<TeamDashboard> {
   const { teams } = scope;
   // `people`: those whose absence of time the dashboard lists.
-  const [units, people, projectRows] = await Promise.all([
-    unitFigures(db, companyId, range, { teams }),
+  const [figures, people, projectRows] = await Promise.all([
+    rangeFigures(db, companyId, range, { teams }),
     teamViewPeople(db, companyId, scope),
     projectMinutes(db, companyId, range, { teams }, TOP_PROJECTS),
   ]);
-  const byUser = figuresBy(units, (unit) => unit.userId);
-  const names = await namesOf(db, companyId, people, [...byUser.keys()]);
-  const users = [...byUser].map(([userId, own]) => ({ userId, name: names.get(userId) ?? 'Former member', ...timeOf(totalOf(own)) }));
-  const byDay = figuresBy(units, (unit) => unit.day);
-  const trend = WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(totalOf([...byDay].flatMap(([day, of]) => (weekdayOf(day) === weekday ? of : [])))) }));
+  const names = await namesOf(db, companyId, people, [...figures.byUser.keys()]);
+  const users = [...figures.byUser].map(([userId, own]) => ({ userId, name: names.get(userId) ?? 'Former member', ...timeOf(own) }));
+  const trend = WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(sumParts([...figures.byDay].flatMap(([day, of]) => (weekdayOf(day) === weekday ? [of] : [])))) }));
 
   const projects = projectRows.length
     ? await db.selectFrom('projects').select(['project_id', 'name', 'prefix']).where('project_id', 'in', projectRows.map((r) => r.projectId)).execute()
@@ -120,7 +118,7 @@ export async function teamDashboard(
   const tracked = new Set(withTime.map((u) => u.userId));
   const productiveShare = (u: TimeParts) => timeShares(u).productive;
   const top = <T>(list: T[], by: (item: T) => number) => [...list].sort((a, b) => by(b) - by(a)).slice(0, TOP_USERS);
-  const totals = totalOf(units);
+  const totals = figures.total;
   return {
     range,
     team: scope.team,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { TimeParts } from '../../domain/accounting/time.ts';
+import { NO_TIME, type TimeParts } from '../../domain/accounting/time.ts';
 import type { WorkRules } from '../../domain/attendance/day-status.ts';
 import { seesAdmins } from '../../domain/dashboards/access.ts';
 import type { DayRange } from '../../domain/dashboards/range.ts';
@@ -7,7 +7,7 @@ import { type Actor, isAllowed } from '../../domain/members/authorization.ts';
 import type { Role } from '../../domain/members/roles.ts';
 import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
-import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
+import { rangeFigures } from '../timelog/queries.ts';
 import { utilizationPercent, workingDaysSoFar } from './utilization.ts';
 import type { PerformanceDashboard } from './views.ts';
 
@@ -26,15 +26,15 @@ export async function performanceDashboard(
 ): Promise<PerformanceDashboard> {
   const { companyId, rules } = company;
   const { teams } = scope;
-  const [units, listed] = await Promise.all([unitFigures(db, companyId, range, { teams }), teamViewPeople(db, companyId, { teams, seesAdmins: seesAdmins(scope.viewer) })]);
-  const byUser = figuresBy(units, (unit) => unit.userId);
+  const [figures, listed] = await Promise.all([rangeFigures(db, companyId, range, { teams }), teamViewPeople(db, companyId, { teams, seesAdmins: seesAdmins(scope.viewer) })]);
+  const { byUser } = figures;
   const userIds = [...new Set([...listed.map((p) => p.user_id), ...byUser.keys()])];
   const [names, desktop, teamIds] = await Promise.all([namesOf(db, companyId, listed, userIds), desktopSeen(db, companyId, range, userIds), teamsOf(db, companyId, listed.map((p) => p.user_id))]);
   const roles = new Map(listed.map((p) => [p.user_id, p.access_level as Role]));
 
   const workingDays = workingDaysSoFar(range, company.today, rules);
   const dailyThresholdMinutes = Math.round(rules.dailyThresholdMs / 60_000);
-  const figures = (time: TimeParts, people: number) => ({
+  const shown = (time: TimeParts, people: number) => ({
     trackedMinutes: time.trackedMinutes,
     idleMinutes: time.idleMinutes,
     unproductiveMinutes: time.unproductiveMinutes,
@@ -50,7 +50,7 @@ export async function performanceDashboard(
     .map((userId) => ({
       userId,
       name: names.get(userId) ?? 'Former member',
-      ...figures(totalOf(byUser.get(userId) ?? []), 1),
+      ...shown(byUser.get(userId) ?? NO_TIME, 1),
       desktopSeen: desktop.has(userId),
       mayRequestMonitoring: mayRequestMonitoring(userId),
     }))
@@ -60,7 +60,7 @@ export async function performanceDashboard(
     team: scope.team,
     dailyThresholdMinutes,
     workingDays,
-    totals: figures(totalOf(units), people.length),
+    totals: shown(figures.total, people.length),
     people,
   };
 }

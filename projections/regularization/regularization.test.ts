@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { attendanceProjection } from '../attendance/attendance.ts';
 import type { Projection } from '../projection.ts';
+import { unitFigures } from '../timelog/queries.ts';
 import { timelogProjection } from '../timelog/timelog.ts';
 import { regularizationProjection } from './regularization.ts';
 
@@ -133,8 +134,8 @@ describe('regularization read models', () => {
         abandoned: false,
       }),
     ]);
-    const rollup = await database.db.selectFrom('daily_rollups').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-09').executeTakeFirst();
-    expect(rollup).toMatchObject({ tracked_ms: '5400000', tracked_minutes: 90, manual_minutes: 90, idle_ms: '0', entries: 1, task_id: 'AP-1' });
+    const [day] = await unitFigures(database.db, companyId, { from: '2026-03-09', to: '2026-03-09' }, { teams: null, userIds: [userId] });
+    expect(day).toMatchObject({ trackedMinutes: 90, manualMinutes: 90, idleMinutes: 0 });
   });
 
   it('counts an approved request as tracked time of its day on attendance', async () => {

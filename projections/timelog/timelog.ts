@@ -6,7 +6,7 @@ import { piecesOf, type RateChange, rateAt } from '../../domain/accounting/piece
 import type { MemberEvent } from '../../domain/members/events.ts';
 import type { RegularizationEvent } from '../../domain/regularization/events.ts';
 import type { HeartbeatEvent, TimelogSource, TrackerEvent } from '../../domain/time-tracking/events.ts';
-import type { DailyRollupsTable, Database, TimelogEntriesTable } from '../database.ts';
+import type { Database, TimelogEntriesTable } from '../database.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
 import { companyChanges } from '../scope.ts';
@@ -29,17 +29,17 @@ const dayKey = (companyId: string, userId: string, day: string) => `${companyId}
  * pieces of one local day at one rate, each with the idle time its beats
  * place in it, and the minutes and cents it shows as its share of its day
  * (domain/accounting). A person's day is worked out again whole whenever time
- * is added to it, so its pieces and its rollups always add up to its figures.
+ * is added to it, so its pieces always add up to its figures.
  * Rates change at the moment they are set; idle beats are kept per running
  * session until it ends. Every page and sheet reads its figures from here.
  */
 export const timelogProjection: Projection = {
   name: 'timelog',
-  tables: ['timelog_entries', 'daily_rollups', 'member_rates', 'timelog_running'],
+  tables: ['timelog_entries', 'member_rates', 'timelog_running'],
   handles: ['MemberDetailsEdited', 'TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'RegularizationApproved'],
 
   async apply(trx, recorded) {
-    const events = recorded.map((e) => ({ type: e.type, data: e.data, decidedAt: decidedAt(e) }) as Handled & { decidedAt: string });
+    const events = recorded.map((e) => ({ type: e.type, data: e.data, decidedAt: e.type === 'MemberDetailsEdited' ? decidedAt(e) : '' }) as Handled & { decidedAt: string });
     const [rates, running] = await Promise.all([loadRates(trx, events), loadRunning(trx, events)]);
     const batch = new Batch(rates, running);
     for (const event of events) batch.add(event);
@@ -157,29 +157,11 @@ class Batch {
       await trx.insertInto('member_rates').values(chunk).onConflict((oc) => oc.columns(['company_id', 'user_id', 'effective_at']).doUpdateSet({ rate_cents: sql`excluded.rate_cents` })).execute();
     }
     await this.saveRunning(trx);
-    const days = await this.wholeDays(trx);
-    const rows = days.flatMap(accounted);
-    for (const chunk of inChunks(rows, 1000)) {
-      await trx
-        .insertInto('timelog_entries')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['session_id', 'split_index', 'rate_part']).doUpdateSet((eb) => ({
-            tracked_minutes: eb.ref('excluded.tracked_minutes'),
-            idle_minutes: eb.ref('excluded.idle_minutes'),
-            earnings_cents: eb.ref('excluded.earnings_cents'),
-          })),
-        )
-        .execute();
-    }
-    const touched = days.map((day) => day[0]);
-    for (const chunk of inChunks(touched, 3000)) {
-      await trx
-        .deleteFrom('daily_rollups')
-        .where((eb) => eb(eb.refTuple('company_id', 'user_id', 'day'), 'in', chunk.map((p) => eb.tuple(p.company_id, p.user_id, p.day))))
-        .execute();
-    }
-    for (const chunk of inChunks(rollups(rows), 2000)) await trx.insertInto('daily_rollups').values(chunk).execute();
+    const pieces = (await this.wholeDays(trx)).flatMap(accounted);
+    const added = pieces.filter((piece): piece is Piece => !('stored' in piece));
+    for (const chunk of inChunks(added, 5000)) await insertPieces(trx, chunk);
+    const changed = pieces.filter((piece): piece is StoredPiece => 'stored' in piece && isChanged(piece));
+    for (const chunk of inChunks(changed, 5000)) await updateShares(trx, chunk);
   }
 
   private async saveRunning(trx: Transaction<Database>) {
@@ -193,25 +175,28 @@ class Batch {
   }
 
   /** Each touched day whole: its stored pieces and the batch's new ones (a piece met again is kept as stored), in the order a sheet lists them. */
-  private async wholeDays(trx: Transaction<Database>): Promise<Piece[][]> {
+  private async wholeDays(trx: Transaction<Database>): Promise<DayPiece[][]> {
     const keys = [...this.pieces.values()].map((day) => day[0]);
-    const days = new Map<string, Map<string, Piece>>();
+    const days = new Map<string, Map<string, DayPiece>>();
     const pieceKey = (p: Pick<Piece, 'session_id' | 'split_index' | 'rate_part'>) => `${p.session_id}:${p.split_index}:${p.rate_part}`;
-    for (const chunk of inChunks(keys, 3000)) {
-      const stored = await trx
-        .selectFrom('timelog_entries')
-        .selectAll()
-        .where((eb) => eb(eb.refTuple('company_id', 'user_id', 'day'), 'in', chunk.map((p) => eb.tuple(p.company_id, p.user_id, p.day))))
-        .execute();
+    for (const chunk of inChunks(daySpans(keys), 5000)) {
+      const { rows: stored } = await sql<StoredRow>`
+        SELECT e.company_id, e.user_id, e.day, e.session_id, e.split_index, e.rate_part, e.start_at, e.team_id, e.tracked_ms::float8 AS tracked_ms,
+          e.idle_ms::float8 AS idle_ms, e.rate_cents, e.tracked_minutes, e.idle_minutes, e.earnings_cents::float8 AS earnings_cents
+        FROM timelog_entries e
+        JOIN unnest(${chunk.map((s) => s.companyId)}::uuid[], ${chunk.map((s) => s.userId)}::uuid[], ${chunk.map((s) => s.from)}::date[], ${chunk.map((s) => s.to)}::date[])
+          AS t(company_id, user_id, first_day, last_day)
+          ON e.company_id = t.company_id AND e.user_id = t.user_id AND e.day BETWEEN t.first_day AND t.last_day`.execute(trx);
       for (const row of stored) {
         const key = dayKey(row.company_id, row.user_id, row.day);
-        const day = days.get(key) ?? new Map<string, Piece>();
-        day.set(pieceKey(row), { ...row, tracked_ms: Number(row.tracked_ms), idle_ms: Number(row.idle_ms), earnings_cents: Number(row.earnings_cents) });
+        if (!this.pieces.has(key)) continue;
+        const day = days.get(key) ?? new Map<string, DayPiece>();
+        day.set(pieceKey(row), { ...row, stored: { trackedMinutes: row.tracked_minutes, idleMinutes: row.idle_minutes, earningsCents: row.earnings_cents } });
         days.set(key, day);
       }
     }
     for (const [key, pieces] of this.pieces) {
-      const day = days.get(key) ?? new Map<string, Piece>();
+      const day = days.get(key) ?? new Map<string, DayPiece>();
       for (const piece of pieces) if (!day.has(pieceKey(piece))) day.set(pieceKey(piece), piece);
       days.set(key, day);
     }
@@ -224,59 +209,91 @@ class Batch {
   }
 }
 
+/**
+ * Each person's first and last day among these: one index range scan per
+ * person finds their stored pieces of those days (a list of single days costs
+ * a lookup each, and a long IN list of tuples is planned as a scan).
+ */
+function daySpans(days: readonly Pick<Piece, 'company_id' | 'user_id' | 'day'>[]) {
+  const spans = new Map<string, { companyId: string; userId: string; from: string; to: string }>();
+  for (const { company_id: companyId, user_id: userId, day } of days) {
+    const span = spans.get(`${companyId}:${userId}`);
+    if (!span) spans.set(`${companyId}:${userId}`, { companyId, userId, from: day, to: day });
+    else if (day < span.from) span.from = day;
+    else if (day > span.to) span.to = day;
+  }
+  return [...spans.values()];
+}
+
+/** What a day's stored piece is read back as: what accounting and the time log's order need, and the shares it has. */
+type StoredRow = Pick<Piece, 'company_id' | 'user_id' | 'day' | 'session_id' | 'split_index' | 'rate_part' | 'start_at' | 'team_id' | 'tracked_ms' | 'idle_ms' | 'rate_cents' | 'tracked_minutes' | 'idle_minutes' | 'earnings_cents'>;
+type StoredPiece = StoredRow & { stored: { trackedMinutes: number; idleMinutes: number; earningsCents: number } };
+/** A piece of a day: new, or stored before. */
+type DayPiece = Piece | StoredPiece;
+
+const isChanged = (piece: StoredPiece) =>
+  piece.tracked_minutes !== piece.stored.trackedMinutes || piece.idle_minutes !== piece.stored.idleMinutes || piece.earnings_cents !== piece.stored.earningsCents;
+
 /** By start, then by session, day part and rate part: the time log's order everywhere. */
-const sheetOrder = (a: Piece, b: Piece) =>
+const sheetOrder = (a: DayPiece, b: DayPiece) =>
   a.start_at.getTime() - b.start_at.getTime() || a.session_id.localeCompare(b.session_id) || a.split_index - b.split_index || a.rate_part - b.rate_part;
 
 /** A day's pieces with their shares of its minutes and cents. */
-function accounted(day: Piece[]): Piece[] {
+function accounted(day: DayPiece[]): DayPiece[] {
   const figures = accountDay(day.map((p) => ({ teamId: p.team_id, trackedMs: p.tracked_ms, idleMs: p.idle_ms, rateCents: p.rate_cents })));
   return day.map((piece, i) => ({ ...piece, tracked_minutes: figures[i].trackedMinutes, idle_minutes: figures[i].idleMinutes, earnings_cents: figures[i].earningsCents }));
 }
 
-type Rollup = Insertable<DailyRollupsTable> & Record<'tracked_ms' | 'idle_ms' | 'earnings_cents' | 'tracked_minutes' | 'idle_minutes' | 'manual_minutes' | 'entries', number> & { first_start: Date; last_end: Date };
+/** The time log's columns and their types, for a bulk write of many rows as one array per column. */
+const PIECE_COLUMNS = [
+  ['session_id', 'uuid'],
+  ['split_index', 'int'],
+  ['rate_part', 'int'],
+  ['total_splits', 'int'],
+  ['company_id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['team_id', 'uuid'],
+  ['day', 'date'],
+  ['start_at', 'timestamptz'],
+  ['end_at', 'timestamptz'],
+  ['tracked_ms', 'bigint'],
+  ['idle_ms', 'bigint'],
+  ['tracked_minutes', 'int'],
+  ['idle_minutes', 'int'],
+  ['rate_cents', 'int'],
+  ['earnings_cents', 'bigint'],
+  ['project_id', 'uuid'],
+  ['project_name', 'text'],
+  ['task_id', 'text'],
+  ['task_name', 'text'],
+  ['task_details', 'text'],
+  ['time_zone', 'text'],
+  ['source', 'text'],
+  ['abandoned', 'boolean'],
+] as const satisfies readonly (readonly [keyof Piece, string])[];
 
-/** The pieces summed per person, day, team, project, task and rate. */
-function rollups(pieces: readonly Piece[]): Rollup[] {
-  const rows = new Map<string, Rollup>();
-  for (const p of pieces) {
-    const key = [p.company_id, p.user_id, p.day, p.team_id, p.project_id, p.task_id, p.rate_cents].join('|');
-    const manual = p.source === 'manual' ? p.tracked_minutes : 0;
-    const row = rows.get(key);
-    if (!row) {
-      rows.set(key, {
-        company_id: p.company_id,
-        user_id: p.user_id,
-        day: p.day,
-        team_id: p.team_id,
-        project_id: p.project_id,
-        project_name: p.project_name,
-        task_id: p.task_id,
-        rate_cents: p.rate_cents,
-        tracked_ms: p.tracked_ms,
-        idle_ms: p.idle_ms,
-        tracked_minutes: p.tracked_minutes,
-        idle_minutes: p.idle_minutes,
-        manual_minutes: manual,
-        earnings_cents: p.earnings_cents,
-        entries: 1,
-        first_start: p.start_at,
-        last_end: p.end_at,
-      });
-      continue;
-    }
-    row.project_name = p.project_name;
-    row.tracked_ms += p.tracked_ms;
-    row.idle_ms += p.idle_ms;
-    row.tracked_minutes += p.tracked_minutes;
-    row.idle_minutes += p.idle_minutes;
-    row.manual_minutes += manual;
-    row.earnings_cents += p.earnings_cents;
-    row.entries += 1;
-    if (p.start_at < row.first_start) row.first_start = p.start_at;
-    if (p.end_at > row.last_end) row.last_end = p.end_at;
-  }
-  return [...rows.values()];
+/**
+ * Writes new pieces in one statement with an array per column (a catch-up
+ * writes hundreds of thousands: a parameter per value would cost more than
+ * the rest of it).
+ */
+function insertPieces(trx: Transaction<Database>, pieces: readonly Piece[]) {
+  const arrays = PIECE_COLUMNS.map(([column, type]) => {
+    const values = type === 'timestamptz' ? pieces.map((piece) => (piece[column] as Date).toISOString()) : pieces.map((piece) => piece[column]);
+    return sql`${values}::${sql.raw(type)}[]`;
+  });
+  return sql`INSERT INTO timelog_entries (${sql.join(PIECE_COLUMNS.map(([column]) => sql.ref(column)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(trx);
+}
+
+/** Gives stored pieces their new shares of their day (time was added to it). */
+function updateShares(trx: Transaction<Database>, pieces: readonly StoredPiece[]) {
+  const column = <T>(pick: (piece: StoredPiece) => T) => pieces.map(pick);
+  return sql`
+    UPDATE timelog_entries e SET tracked_minutes = u.tracked_minutes, idle_minutes = u.idle_minutes, earnings_cents = u.earnings_cents
+    FROM unnest(${column((p) => p.session_id)}::uuid[], ${column((p) => p.split_index)}::int[], ${column((p) => p.rate_part)}::int[],
+      ${column((p) => p.tracked_minutes)}::int[], ${column((p) => p.idle_minutes)}::int[], ${column((p) => p.earnings_cents)}::bigint[])
+      AS u(session_id, split_index, rate_part, tracked_minutes, idle_minutes, earnings_cents)
+    WHERE e.session_id = u.session_id AND e.split_index = u.split_index AND e.rate_part = u.rate_part`.execute(trx);
 }
 
 /** The rate history of everyone whose time or rate the batch touches. */
@@ -302,8 +319,8 @@ async function loadRates(trx: Transaction<Database>, events: readonly Handled[])
 async function loadRunning(trx: Transaction<Database>, events: readonly Handled[]) {
   const ids = [...new Set(events.flatMap((e) => ('sessionId' in e.data && e.type !== 'TimerStarted' ? [e.data.sessionId] : [])))];
   const running = new Map<string, Running | null>();
-  for (const chunk of inChunks(ids, 5000)) {
-    const rows = await trx.selectFrom('timelog_running').selectAll().where('session_id', 'in', chunk).execute();
+  for (const chunk of inChunks(ids, 50_000)) {
+    const rows = await trx.selectFrom('timelog_running').selectAll().where(sql<boolean>`session_id = ANY(${chunk}::uuid[])`).execute();
     for (const row of rows) running.set(row.session_id, { companyId: row.company_id, userId: row.user_id, beats: row.idle_beats });
   }
   return running;
