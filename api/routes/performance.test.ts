@@ -62,7 +62,14 @@ describe('the performance dashboard', () => {
     // Nobody asks themselves.
     expect(people['Max Manager'].mayRequestMonitoring).toBe(false);
     // The team: 5 hours of 3 people's 120.
-    expect(body.totals).toEqual({ trackedMinutes: 5 * HOUR, productiveMinutes: 5 * HOUR - 10 * MINUTE, idleMinutes: 10 * MINUTE, unproductiveMinutes: 0, utilizationPercent: 4.2 });
+    expect(body.totals).toEqual({
+      trackedMinutes: 5 * HOUR,
+      productiveMinutes: 5 * HOUR - 10 * MINUTE,
+      idleMinutes: 10 * MINUTE,
+      unproductiveMinutes: 0,
+      utilizationPercent: 4.2,
+      shares: { idle: 3.3, unproductive: 0, productive: 96.7 },
+    });
   });
 
   it('follows the company’s daily threshold, and expects nothing of a weekend', async () => {

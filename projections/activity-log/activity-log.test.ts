@@ -21,7 +21,7 @@ const minute = (n: number) => new Date(Date.UTC(2026, 2, 10, 4, n)).toISOString(
 
 const task = { teamId: apollo, projectId: website, projectName: 'Website', taskId: 'WE-1', taskName: 'Write the docs', taskDetails: '' };
 const timer = { companyId, userId: ana.userId, ...task, sessionId: session, source: 'web' as const, timeZone: 'Asia/Kolkata', startedAt: minute(30) };
-const entry = (seconds: number): TimelogEntry => ({ day: '2026-03-10', start: minute(30), end: minute(110), seconds, idleMinutes: 0, splitIndex: 0, totalSplits: 1 });
+const entry = (seconds: number): TimelogEntry => ({ day: '2026-03-10', start: minute(30), end: new Date(Date.parse(minute(30)) + seconds * 1000).toISOString(), seconds, idleMinutes: 0, splitIndex: 0, totalSplits: 1 });
 const regularizationFields = {
   date: '2026-03-09',
   startMinute: 540,

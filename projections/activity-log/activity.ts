@@ -1,3 +1,4 @@
+import { MINUTE_MS, wholeMinutes } from '../../domain/accounting/time.ts';
 import type { StoredEvent } from '../../domain/events.ts';
 import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
@@ -69,15 +70,16 @@ export function dayText(day: string): string {
   return `${date} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
-/** Elapsed time: "45s", "1h 20m". */
-export function elapsedText(seconds: number): string {
-  return seconds < 60 ? `${Math.round(seconds)}s` : durationText(Math.floor(seconds / 60));
+/** A session's time: its whole minutes by the accounting rule ("1h 20m"), or its seconds under a minute ("45s"). */
+export function elapsedText(ms: number): string {
+  return ms < MINUTE_MS ? `${Math.floor(ms / 1000)}s` : durationText(wholeMinutes(ms));
 }
 
 /** "their" when the actor speaks of themselves, else "Max Member's". */
 const whose = (actor: Person, subject: Person) => (actor.userId === subject.userId ? 'their' : `${subject.name}'s`);
 const taskText = (task: { taskId: string; taskName: string; projectName: string }) => `${task.taskId} ${task.taskName} (${task.projectName})`;
-const sessionSeconds = (session: { entries: { seconds: number }[] }) => session.entries.reduce((sum, entry) => sum + entry.seconds, 0);
+/** A session's exact time: its parts' from start to end. */
+const sessionMs = (session: { entries: { start: string; end: string }[] }) => session.entries.reduce((sum, entry) => sum + Date.parse(entry.end) - Date.parse(entry.start), 0);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** A task by its id and title, as last named; its id alone for one the log never named. */
@@ -235,7 +237,7 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
     kind: 'timer',
     at: data.stoppedAt,
     subjectUserId: data.userId,
-    sentence: `${c.caller.name} stopped ${whose(c.caller, c.person(data.userId))} timer on ${taskText(data)} after ${elapsedText(sessionSeconds(data))}`,
+    sentence: `${c.caller.name} stopped ${whose(c.caller, c.person(data.userId))} timer on ${taskText(data)} after ${elapsedText(sessionMs(data))}`,
   }),
   TimerCancelled: (data, c) => ({
     kind: 'timer',
@@ -248,7 +250,7 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
     at: data.endedAt,
     actor: PRODUCT_ACTOR,
     subjectUserId: data.userId,
-    sentence: `${PRODUCT_ACTOR.name} stopped ${c.person(data.userId).name}'s timer on ${taskText(data)} when its heartbeats stopped, after ${elapsedText(sessionSeconds(data))}`,
+    sentence: `${PRODUCT_ACTOR.name} stopped ${c.person(data.userId).name}'s timer on ${taskText(data)} when its heartbeats stopped, after ${elapsedText(sessionMs(data))}`,
   }),
   PunchedIn: (data, c) => ({ kind: 'attendance', at: data.at, subjectUserId: data.userId, sentence: `${c.person(data.userId).name} punched in` }),
   PunchedOut: (data, c) => ({ kind: 'attendance', at: data.at, subjectUserId: data.userId, sentence: `${c.person(data.userId).name} punched out` }),

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { NO_TIME, type TimeParts } from '../../domain/accounting/time.ts';
+import { NO_TIME, type TimeParts, timeShares } from '../../domain/accounting/time.ts';
 import type { WorkRules } from '../../domain/attendance/day-status.ts';
 import { seesAdmins } from '../../domain/dashboards/access.ts';
 import type { DayRange } from '../../domain/dashboards/range.ts';
@@ -60,7 +60,7 @@ export async function performanceDashboard(
     team: scope.team,
     dailyThresholdMinutes,
     workingDays,
-    totals: shown(figures.total, people.length),
+    totals: { ...shown(figures.total, people.length), shares: timeShares(figures.total) },
     people,
   };
 }

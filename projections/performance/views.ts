@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Minutes, TimeFigures } from '../../domain/accounting/views.ts';
+import { Minutes, TimeFigures, TimeShares } from '../../domain/accounting/views.ts';
 import { Day, Id, Name, NamedPerson, Nullable } from '../../domain/shared/schema.ts';
 
 /**
@@ -21,7 +21,8 @@ export const PerformanceDashboard = Type.Object({
   dailyThresholdMinutes: Minutes,
   /** The range's working days up to today: with the threshold, the time one person is expected to work. */
   workingDays: Type.Integer({ minimum: 0 }),
-  totals: PerformanceTotals,
+  /** With the parts' shares of the work hours, adding up to 100. */
+  totals: Type.Object({ ...PerformanceTotals.properties, shares: TimeShares }),
   /** The team's people, by name, with their time and whether the desktop agent reported anything of theirs in the range. */
   people: Type.Array(
     Type.Object({

@@ -93,20 +93,22 @@ describe('the Export modal', () => {
     expect(attendance.download.suggestedFilename()).toBe('Attendance Inc - Ana Apollo - Mar 2026 - Attendance Data.xlsx');
     await alertWith(page, 'Successfully downloaded attendance data');
     const days = sheetRows(attendance.book, 'Ana Apollo');
-    expect(days[0]).toEqual(['Date', 'Status', 'Punch In', 'Punch Out']);
+    expect(days[0]).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out']);
     expect(days).toHaveLength(1 + 31);
     // Mon 2 March: a real date, its status, and the punches as times of the day.
-    const [date, status, punchIn] = days[2];
+    const [date, status, punched, tracked, punchIn] = days[2];
     expect(date).toBeInstanceOf(Date);
     expect((date as Date).toISOString().slice(0, 10)).toBe('2026-03-02');
     expect(status).toBe('Present');
+    // Punched and tracked time as time values (read back as times of 30 December 1899), then the punches.
+    for (const time of [punched, tracked]) expect((time as Date).toISOString().slice(0, 10)).toBe('1899-12-30');
     expect(punchIn).toBeInstanceOf(Date);
     expect(days[7][1]).toBe('Week Off');
 
     const timelog = await download(dialog, 'Timelog Data');
     await alertWith(page, 'Successfully downloaded timelog data');
     const entries = sheetRows(timelog.book, 'Ana Apollo');
-    expect(entries[0]).toEqual(['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot']);
+    expect(entries[0]).toEqual(['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle']);
     expect(entries.slice(1).map((row) => row[1])).toEqual(['Moonshot', 'Moonshot', 'Moonshot']);
     await screenshot(page, 'exports-member-downloaded');
   });
@@ -199,7 +201,8 @@ describe('Export Data on the dashboards', () => {
     await expect.poll(() => fieldError(team)).toBe('Please choose a member or a team to export.');
     await chooseOption(team, 'Gemini');
     await dialog.getByRole('button', { name: 'Get Data' }).click();
-    await visible(dialog.getByText('Gemini · Mar 2026 · 1 person'));
+    // Bob, and the Admin, who is on every team and whom an Admin may see.
+    await visible(dialog.getByText('Gemini · Mar 2026 · 2 people'));
   });
 
   it('exports the person of the individual dashboard', async () => {

@@ -359,7 +359,7 @@ describe('timer and punch in the browser', () => {
       timeZone,
       source: 'web',
     });
-    expect(body.days).toEqual([{ day, totalMinutes: 2, idleMinutes: 0, productiveMinutes: 2 }]);
+    expect(body.days).toEqual([{ day, totalMinutes: 2, idleMinutes: 0, unproductiveMinutes: 0, productiveMinutes: 2, earningsCents: 0 }]);
   });
 
   it('punches out once the timer is stopped; punches alternate', async () => {

@@ -117,13 +117,25 @@ export async function compareSurfaces(
     });
     const calendarDays = new Map(calendar.days.map((day) => [day.day, day]));
 
-    for (const day of individual.days) {
+    const worked = individual.days.filter((day) => {
+      addsUp(`The dashboard for ${person.name} on ${day.day}`, day);
+      return day.trackedMinutes > 0;
+    });
+    checkedDays += worked.length;
+    // The pages of each day, read together.
+    const pages = await Promise.all(
+      worked.map((day) =>
+        Promise.all([
+          dayDetail(db, companyId, person.userId, day.day),
+          personApplicationDay(db, company, person, day.day),
+          teamApplicationDay(db, company, day.day, { teams: null, team: null, seesAdmins: true }),
+        ]),
+      ),
+    );
+    for (const [i, day] of worked.entries()) {
       const at = `${person.name} on ${day.day}`;
-      addsUp(`The dashboard for ${at}`, day);
-      if (day.trackedMinutes === 0) continue;
-      checkedDays++;
       const shown = parts(day);
-      const detail = await dayDetail(db, companyId, person.userId, day.day);
+      const [detail, own, all] = pages[i];
       same(`The day dialog for ${at}`, [...parts(detail.totals), detail.totals.earningsCents], [...shown, day.earningsCents]);
       const rows = detail.entries.reduce((sum, e) => [sum[0] + e.trackedMinutes, sum[1] + e.idleMinutes, sum[2] + e.earningsCents], [0, 0, 0]);
       same(`The day dialog's rows for ${at}`, rows, [day.trackedMinutes, day.idleMinutes, day.earningsCents]);
@@ -134,7 +146,6 @@ export async function compareSurfaces(
       same(`The attendance sheet for ${at}`, attendanceSheet.get(day.day), day.trackedMinutes);
       const record = records.rows.find((row) => row.userId === person.userId && row.day === day.day);
       same(`Time & Attendance for ${at}`, record && [record.trackedMinutes, record.activeMinutes], [day.trackedMinutes, day.trackedMinutes - day.idleMinutes]);
-      const [own, all] = await Promise.all([personApplicationDay(db, company, person, day.day), teamApplicationDay(db, company, day.day, { teams: null, team: null, seesAdmins: true })]);
       same(`The application dashboard for ${at}`, parts(own.totals), shown);
       const inTeam = all.people.find((p) => p.userId === person.userId);
       same(`The company's application dashboard for ${at}`, inTeam && parts(inTeam), shown);

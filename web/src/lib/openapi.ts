@@ -6269,6 +6269,11 @@ export interface paths {
                                 unproductiveMinutes: number;
                                 productiveMinutes: number;
                                 utilizationPercent: number | null;
+                                shares: {
+                                    idle: number;
+                                    unproductive: number;
+                                    productive: number;
+                                };
                             };
                             people: {
                                 /** Format: uuid */

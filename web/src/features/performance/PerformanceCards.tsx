@@ -1,4 +1,3 @@
-import { percentShares } from '../../../../domain/accounting/time.ts';
 import { formatDuration } from '../dashboards/formatDuration';
 import { percentLabel } from '../dashboards/percentLabel';
 import { StatCard } from '../dashboards/StatCard';
@@ -10,13 +9,12 @@ const asPercent = (percent: number) => `${percent}%`;
 
 /**
  * The team's figures: work hours, then its parts (productive, idle and
- * unproductive) with their shares of it, and utilization. The minutes are the
- * API's and add up to the work hours; their shares are worked out together,
- * so they add up to 100%.
+ * unproductive) with their shares of it, and utilization. The minutes and
+ * shares are the API's: they add up to the work hours and to 100%.
  */
 export function PerformanceCards({ data }: { data: PerformanceDashboard | undefined }) {
   const totals = data?.totals;
-  const [productive, idle, unproductive] = totals ? percentShares([totals.productiveMinutes, totals.idleMinutes, totals.unproductiveMinutes]) : [];
+  const { productive, idle, unproductive } = totals?.shares ?? {};
   // As on the other dashboards, a productive share at 0% shows the minimum label (core §9); the others show their figure.
   const share = (percent: number | undefined, color: string, label = asPercent) => (percent === undefined ? undefined : { percent, label: label(percent), color });
   const caption = (percent: number | undefined, label = asPercent) => (totals?.trackedMinutes && percent !== undefined ? `${label(percent)} of work hours` : noTime);
