@@ -44,9 +44,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       time_zone text NOT NULL,
       source text NOT NULL,
       abandoned boolean NOT NULL,
-      PRIMARY KEY (session_id, split_index, rate_part)
+      -- A person's days together: the pieces of a day are read and written side by side.
+      PRIMARY KEY (company_id, user_id, day, session_id, split_index, rate_part)
     )`.execute(db);
-  await sql`CREATE INDEX timelog_entries_user_day_idx ON timelog_entries (company_id, user_id, day)`.execute(db);
   // The dashboards sum a company's days.
   await sql`CREATE INDEX timelog_entries_company_day_idx ON timelog_entries (company_id, day)`.execute(db);
 

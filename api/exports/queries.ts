@@ -52,7 +52,9 @@ export async function countTimelogEntries(db: Kysely<Database>, companyId: strin
 
 export interface TimelogRow {
   day: string;
+  session_id: string;
   start_at: Date;
+  end_at: Date;
   tracked_minutes: number;
   idle_minutes: number;
   rate_cents: number;
@@ -60,8 +62,6 @@ export interface TimelogRow {
   project_name: string;
   task_name: string;
   task_details: string;
-  /** Screenshots taken in it and not deleted. */
-  screenshots: number;
 }
 
 /** Rows per query: a batch is written and handed on before the next is read. */
@@ -69,26 +69,17 @@ const BATCH = 2_000;
 
 /**
  * A person's time-log rows in the months, in the time log's order, in
- * batches read with a keyset (never the whole result at once), each with the
- * screenshots taken in it (the last piece of a session's day also holds
- * those its agent sent just after its end). The start is carried as
- * PostgreSQL's own text, so a microsecond is never lost between batches.
+ * batches read with a keyset (never the whole result at once). The start is
+ * carried as PostgreSQL's own text, so a microsecond is never lost between batches.
  */
 export async function* timelogBatches(db: Kysely<Database>, companyId: string, userId: string, months: MonthRange): AsyncGenerator<TimelogRow[]> {
   let after: { day: string; start: string; sessionId: string; splitIndex: number; ratePart: number } | null = null;
   for (;;) {
     const cursor = after;
-    const rows: (TimelogRow & { session_id: string; split_index: number; rate_part: number; start_key: string })[] = await db
+    const rows: (TimelogRow & { split_index: number; rate_part: number; start_key: string })[] = await db
       .selectFrom('timelog_entries as e')
-      .select(['e.day', 'e.start_at', 'e.tracked_minutes', 'e.idle_minutes', 'e.rate_cents', 'e.earnings_cents', 'e.project_name', 'e.task_name', 'e.task_details', 'e.session_id', 'e.split_index', 'e.rate_part'])
+      .select(['e.day', 'e.start_at', 'e.end_at', 'e.tracked_minutes', 'e.idle_minutes', 'e.rate_cents', 'e.earnings_cents', 'e.project_name', 'e.task_name', 'e.task_details', 'e.session_id', 'e.split_index', 'e.rate_part'])
       .select(sql<string>`e.start_at::text`.as('start_key'))
-      .select(
-        sql<number>`(SELECT count(*)::int FROM screenshots s
-          WHERE s.company_id = e.company_id AND s.user_id = e.user_id AND s.day = e.day AND s.session_id = e.session_id AND s.deleted_at IS NULL
-            AND (s.taken_at >= e.start_at OR e.rate_part = 0)
-            AND (s.taken_at < e.end_at OR NOT EXISTS (
-              SELECT 1 FROM timelog_entries n WHERE n.session_id = e.session_id AND n.split_index = e.split_index AND n.rate_part = e.rate_part + 1)))`.as('screenshots'),
-      )
       .where('e.company_id', '=', companyId)
       .where('e.user_id', '=', userId)
       .where('e.day', '>=', cursor?.day ?? months.firstDay)
@@ -110,4 +101,24 @@ export async function* timelogBatches(db: Kysely<Database>, companyId: string, u
     const last = rows[rows.length - 1];
     after = { day: last.day, start: last.start_key, sessionId: last.session_id, splitIndex: last.split_index, ratePart: last.rate_part };
   }
+}
+
+/**
+ * How many screenshots (not deleted) a person's time-log row holds: those
+ * taken in it, and for the last row of a session's day also those its agent
+ * sent just after the session's end (its clock may run a little ahead). Read
+ * once per person: a person has few screenshots beside their rows.
+ */
+export async function screenshotCounter(db: Kysely<Database>, companyId: string, userId: string, months: MonthRange) {
+  const { rows } = await sql<{ session_id: string; day: string; taken_at: Date; last_end: Date | null }>`
+    SELECT s.session_id, s.day, s.taken_at,
+      (SELECT max(e.end_at) FROM timelog_entries e WHERE e.company_id = s.company_id AND e.user_id = s.user_id AND e.day = s.day AND e.session_id = s.session_id) AS last_end
+    FROM screenshots s
+    WHERE s.company_id = ${companyId} AND s.user_id = ${userId} AND s.day BETWEEN ${months.firstDay} AND ${months.lastDay} AND s.deleted_at IS NULL`.execute(db);
+  const bySessionDay = new Map<string, typeof rows>();
+  for (const row of rows) bySessionDay.set(`${row.session_id}|${row.day}`, [...(bySessionDay.get(`${row.session_id}|${row.day}`) ?? []), row]);
+  return (row: Pick<TimelogRow, 'session_id' | 'day' | 'start_at' | 'end_at'>) =>
+    (bySessionDay.get(`${row.session_id}|${row.day}`) ?? []).filter(
+      (shot) => shot.taken_at >= row.start_at && (shot.taken_at < row.end_at || (shot.last_end !== null && row.end_at >= shot.last_end)),
+    ).length;
 }

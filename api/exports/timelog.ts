@@ -4,7 +4,7 @@ import { dayCell, neutralised, TIMELOG_COLUMNS, timelogCells } from '../../domai
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import type { Database } from '../../projections/database.ts';
-import { type ExportPerson, type TimelogRow, timelogBatches } from './queries.ts';
+import { type ExportPerson, screenshotCounter, type TimelogRow, timelogBatches } from './queries.ts';
 import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
 
 const WIDTHS = [12, 24, 30, 40, 11, 13, 13, 10, 17, 16, 10, 10];
@@ -23,9 +23,9 @@ export const screenshotsLink = (publicUrl: string, userId: string, day: string) 
  * add up to the dashboards' in any spreadsheet), and the screenshots taken
  * in it as a link to them.
  */
-export function timelogRow(row: TimelogRow, shots: (day: string) => string): CellValue[] {
+export function timelogRow(row: TimelogRow, screenshots: number, link: (day: string) => string): CellValue[] {
   const cells = timelogCells({ trackedMinutes: row.tracked_minutes, idleMinutes: row.idle_minutes, rateCents: row.rate_cents, earningsCents: Number(row.earnings_cents) });
-  const screenshots = row.screenshots > 0 ? { text: `${row.screenshots} screenshot${row.screenshots === 1 ? '' : 's'}`, hyperlink: shots(row.day) } : null;
+  const shots = screenshots > 0 ? { text: `${screenshots} screenshot${screenshots === 1 ? '' : 's'}`, hyperlink: link(row.day) } : null;
   return [
     dayCell(row.day),
     neutralised(row.project_name),
@@ -36,7 +36,7 @@ export function timelogRow(row: TimelogRow, shots: (day: string) => string): Cel
     cells.idleMinutes,
     cells.rate,
     cells.earnings,
-    screenshots,
+    shots,
     cells.tracked,
     cells.idle,
   ];
@@ -48,9 +48,10 @@ export async function writeTimelogWorkbook(db: Kysely<Database>, sink: Writable,
   const names = sheetNames(people.map((person) => person.name));
   for (const [i, person] of people.entries()) {
     const sheet = book.sheet(names[i], TIMELOG_SHEET);
-    const shots = (day: string) => screenshotsLink(publicUrl, person.userId, day);
+    const link = (day: string) => screenshotsLink(publicUrl, person.userId, day);
+    const screenshotsIn = await screenshotCounter(db, companyId, person.userId, months);
     for await (const rows of timelogBatches(db, companyId, person.userId, months)) {
-      for (const row of rows) sheet.add(timelogRow(row, shots));
+      for (const row of rows) sheet.add(timelogRow(row, screenshotsIn(row), link));
       await book.pace();
     }
     sheet.done();

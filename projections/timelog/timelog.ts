@@ -290,10 +290,12 @@ function updateShares(trx: Transaction<Database>, pieces: readonly StoredPiece[]
   const column = <T>(pick: (piece: StoredPiece) => T) => pieces.map(pick);
   return sql`
     UPDATE timelog_entries e SET tracked_minutes = u.tracked_minutes, idle_minutes = u.idle_minutes, earnings_cents = u.earnings_cents
-    FROM unnest(${column((p) => p.session_id)}::uuid[], ${column((p) => p.split_index)}::int[], ${column((p) => p.rate_part)}::int[],
+    FROM unnest(${column((p) => p.company_id)}::uuid[], ${column((p) => p.user_id)}::uuid[], ${column((p) => p.day)}::date[],
+      ${column((p) => p.session_id)}::uuid[], ${column((p) => p.split_index)}::int[], ${column((p) => p.rate_part)}::int[],
       ${column((p) => p.tracked_minutes)}::int[], ${column((p) => p.idle_minutes)}::int[], ${column((p) => p.earnings_cents)}::bigint[])
-      AS u(session_id, split_index, rate_part, tracked_minutes, idle_minutes, earnings_cents)
-    WHERE e.session_id = u.session_id AND e.split_index = u.split_index AND e.rate_part = u.rate_part`.execute(trx);
+      AS u(company_id, user_id, day, session_id, split_index, rate_part, tracked_minutes, idle_minutes, earnings_cents)
+    WHERE e.company_id = u.company_id AND e.user_id = u.user_id AND e.day = u.day
+      AND e.session_id = u.session_id AND e.split_index = u.split_index AND e.rate_part = u.rate_part`.execute(trx);
 }
 
 /** The rate history of everyone whose time or rate the batch touches. */
