@@ -6,8 +6,9 @@ import { piecesOf, type RateChange, rateAt } from '../../domain/accounting/piece
 import type { MemberEvent } from '../../domain/members/events.ts';
 import type { RegularizationEvent } from '../../domain/regularization/events.ts';
 import type { HeartbeatEvent, TimelogSource, TrackerEvent } from '../../domain/time-tracking/events.ts';
-import type { Database, TimelogEntriesTable } from '../database.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
+import type { RecordedEvent } from '../../eventstore/types.ts';
+import type { Database, TimelogEntriesTable } from '../database.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
 import { companyChanges } from '../scope.ts';
 
@@ -39,10 +40,10 @@ export const timelogProjection: Projection = {
   handles: ['MemberDetailsEdited', 'TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'RegularizationApproved'],
 
   async apply(trx, recorded) {
-    const events = recorded.map((e) => ({ type: e.type, data: e.data, decidedAt: e.type === 'MemberDetailsEdited' ? decidedAt(e) : '' }) as Handled & { decidedAt: string });
+    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
     const [rates, running] = await Promise.all([loadRates(trx, events), loadRunning(trx, events)]);
     const batch = new Batch(rates, running);
-    for (const event of events) batch.add(event);
+    for (const [i, event] of events.entries()) batch.add(event, recorded[i]);
     await batch.save(trx);
     return batch.scopes();
   },
@@ -59,11 +60,11 @@ class Batch {
     private readonly running: Map<string, Running | null>,
   ) {}
 
-  add(event: Handled & { decidedAt: string }) {
+  add(event: Handled, recorded: RecordedEvent) {
     switch (event.type) {
       case 'MemberDetailsEdited': {
         const { companyId, userId, hourlyRate, editedAt } = event.data;
-        const change = { effectiveAt: Date.parse(editedAt ?? event.decidedAt), rateCents: hourlyRate === null ? 0 : rateCents(hourlyRate) };
+        const change = { effectiveAt: Date.parse(editedAt ?? decidedAt(recorded)), rateCents: hourlyRate === null ? 0 : rateCents(hourlyRate) };
         const history = this.rates.get(personKey(event.data)) ?? [];
         // Unchanged (a rename): no new rate.
         if (rateAt(history, change.effectiveAt) === change.rateCents) return;
