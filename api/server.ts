@@ -1,3 +1,4 @@
+import { allowances } from './limits/allowances.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -78,6 +79,7 @@ export async function startServer(
       })
     : null;
 
+  const limits = allowances(db, now);
   const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, seatPlan: billing.seatPlan, now });
@@ -87,7 +89,7 @@ export async function startServer(
   const screenshots = createScreenshotsService({ store, db, storage, timeTracking, now });
   const appUsage = createAppUsageService({ store, timeTracking, now });
   const app = await buildApp({
-    context: { config, now, db, store, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

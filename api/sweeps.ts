@@ -1,3 +1,4 @@
+import { allowances } from './limits/allowances.ts';
 import pg from 'pg';
 import { ABANDON_AFTER_MS } from '../domain/time-tracking/tracker.ts';
 import { openEventStore } from '../eventstore/open.ts';
@@ -39,6 +40,7 @@ export async function startSweeps(options: {
   const db = createDatabase(pool);
   const store = await openEventStore(options, pool);
   const failures = signInFailures(db);
+  const limits = allowances(db, now);
   let lock: pg.Client | null = null;
   let held = false;
   let stopping = false;
@@ -81,6 +83,7 @@ export async function startSweeps(options: {
       options.log.error({ err: error }, 'abandoned-session sweep failed'),
     );
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
+    await limits.forgetFull().catch((error) => options.log.error({ err: error }, 'allowance sweep failed'));
     await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
   }
 

@@ -20,6 +20,7 @@ import * as appUsage from './0018_app_usage.ts';
 import * as activityLog from './0019_activity_log.ts';
 import * as appUsageIntervals from './0020_app_usage_intervals.ts';
 import * as timelog from './0021_timelog.ts';
+import * as allowances from './0022_allowances.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_activity_log': activityLog,
   '0020_app_usage_intervals': appUsageIntervals,
   '0021_timelog': timelog,
+  '0022_allowances': allowances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,15 @@ export interface SignInFailuresTable {
   last_failed_at: Date;
 }
 
+/** What a person or company has used of a limit: a bucket of tokens refilled over time (api/limits; not a read model). */
+export interface AllowancesTable {
+  key: string;
+  tokens: number;
+  updated_at: Date;
+  /** When the bucket is full again, so that the row can be forgotten. */
+  full_at: Date;
+}
+
 /** When a running session's client last beat, written by the API on each heartbeat (not a read model). */
 export interface TimerLivenessTable {
   session_id: string;
@@ -537,6 +546,7 @@ export interface Database {
   accounts: AccountsTable;
   ended_sessions: EndedSessionsTable;
   sign_in_failures: SignInFailuresTable;
+  allowances: AllowancesTable;
   timer_liveness: TimerLivenessTable;
   mail_outbox: MailOutboxTable;
   companies: CompaniesTable;

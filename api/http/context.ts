@@ -5,6 +5,7 @@ import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
 import type { AppUsageService } from '../app-usage/service.ts';
 import type { BillingService } from '../billing/service.ts';
+import type { Allowances } from '../limits/allowances.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -24,6 +25,8 @@ export interface ApiContext {
   now: () => Date;
   db: Kysely<Database>;
   store: EventStore;
+  /** The limits on what a person or company may use, shared by every API process. */
+  allowances: Allowances;
   identity: IdentityService;
   organisation: OrganisationService;
   projects: ProjectsService;

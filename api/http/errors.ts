@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BUSY_MESSAGE, DomainError, type DomainErrorCode } from '../../domain/shared/errors.ts';
+import { BUSY_MESSAGE, DomainError, type DomainErrorCode, RateLimitedError } from '../../domain/shared/errors.ts';
 import { InvalidEventError } from '../../eventstore/checked-store.ts';
 import { WrongExpectedVersionError } from '../../eventstore/types.ts';
 import { validationMessage } from './validation.ts';
@@ -24,6 +24,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
       const statusCode = statusOf[error.code];
+      if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
       return reply.status(statusCode).send({ statusCode, error: error.code, message: error.message });
     }
     const fastifyError = error as FastifyError;

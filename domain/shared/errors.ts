@@ -23,5 +23,15 @@ export const forbidden = (message: string) => new DomainError('forbidden', messa
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 
+/** A limit was reached: the message says which, and the request may be sent again after this many seconds. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
 /** What a command that lost a race to another change answers: nothing was written, and a retry decides afresh. */
 export const BUSY_MESSAGE = 'The data changed while saving. Please try again.';
