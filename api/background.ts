@@ -10,6 +10,8 @@ import { mailReactor } from './mail/outbox.ts';
 import { startMailSender } from './mail/sender.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { startSweeps } from './sweeps.ts';
+import { folderStorage } from './storage/storage.ts';
+import path from 'node:path';
 
 /** What the background work needs of the configuration: plain values, so that they can go to the projection thread. */
 export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir'> & {
@@ -46,7 +48,7 @@ export async function startBackgroundWork(options: {
   now?: () => Date;
 }): Promise<BackgroundWork> {
   const { settings, log } = options;
-  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs });
+  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs, files: folderStorage(path.join(settings.dataDir, 'files')) });
   const pool = createPool(options.databaseUrl, 3);
   const db = createDatabase(pool);
   let store: EventStore | null = null;

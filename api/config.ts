@@ -20,6 +20,16 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
   invitesPerHour: number;
+  /** Invitations one person may send in an hour, from all their companies together. */
+  invitesPerPersonPerHour: number;
+  /** Companies one account may create in a day. */
+  companiesPerDay: number;
+  /** Invitation and monitoring-request mails one address may be sent in a day, from all companies together. */
+  mailsPerAddressPerDay: number;
+  /** Screenshots one person may send an hour (at once after being offline, then evenly). */
+  screenshotsPerHour: number;
+  /** The megabytes of screenshots (images and thumbnails) one company may store. */
+  screenshotStoragePerCompanyMb: number;
   /** Serve the built web app from web/dist. */
   serveWeb: boolean;
   /** Run the projection workers in this process. */
@@ -114,6 +124,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     invitesPerHour: Number(env.INVITES_PER_HOUR ?? 300),
+    screenshotsPerHour: Number(env.SCREENSHOTS_PER_HOUR ?? 60),
+    screenshotStoragePerCompanyMb: Number(env.SCREENSHOT_STORAGE_PER_COMPANY_MB ?? 5_000),
+    invitesPerPersonPerHour: Number(env.INVITES_PER_PERSON_PER_HOUR ?? 100),
+    companiesPerDay: Number(env.COMPANIES_PER_DAY ?? 3),
+    mailsPerAddressPerDay: Number(env.MAILS_PER_ADDRESS_PER_DAY ?? 5),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
     billing: billingConfigFrom(env),

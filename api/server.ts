@@ -19,6 +19,7 @@ import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
 import { createAppUsageService } from './app-usage/service.ts';
 import { createScreenshotsService } from './screenshots/service.ts';
+import { screenshotStorage } from './screenshots/storage-quota.ts';
 import { folderStorage } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
@@ -82,11 +83,21 @@ export async function startServer(
   const limits = allowances(db, now);
   const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
-  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, invitesPerHour: config.invitesPerHour, seatPlan: billing.seatPlan, now });
+  const { invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay } = config;
+  const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, allowances: limits, invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay, seatPlan: billing.seatPlan, now });
   const storage = folderStorage(path.join(config.dataDir, 'files'));
   const projectsService = createProjectsService({ store, db, storage });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
-  const screenshots = createScreenshotsService({ store, db, storage, timeTracking, now });
+  const screenshots = createScreenshotsService({
+    store,
+    db,
+    storage,
+    quota: screenshotStorage(db, config.screenshotStoragePerCompanyMb),
+    allowances: limits,
+    uploadsPerHour: config.screenshotsPerHour,
+    timeTracking,
+    now,
+  });
   const appUsage = createAppUsageService({ store, timeTracking, now });
   const app = await buildApp({
     context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },

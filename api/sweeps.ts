@@ -7,6 +7,9 @@ import type { ErrorLog } from '../projections/runner.ts';
 import { signInFailures } from './identity/sign-in-failures.ts';
 import { reassignOrphanedRequests } from './requests/reassign.ts';
 import { endAbandonedSessions } from './time-tracking/abandoned-sessions.ts';
+import { expireScreenshots, removeUnrecordedUploads } from './screenshots/retention.ts';
+import { uploadReservations } from './screenshots/storage-quota.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 /** The advisory lock of the process that sweeps; a number of its own among the product's locks. */
@@ -21,7 +24,8 @@ export interface Sweeps {
 
 /**
  * The sweeps that end sessions whose heartbeats stopped, forget old sign-in
- * failures and move leave and regularization requests whose assignee left,
+ * failures, move leave and regularization requests whose assignee left and
+ * remove screenshots past their company's retention (and crashed uploads),
  * every interval, wherever the projections run. Exactly one process sweeps: the
  * one holding a PostgreSQL advisory lock on a connection kept for that. The
  * others try for the lock every interval, so one of them takes over within an
@@ -31,6 +35,8 @@ export async function startSweeps(options: {
   databaseUrl: string;
   kurrentDbUrl?: string;
   log: ErrorLog;
+  /** Where uploaded files are: screenshots past their company's retention are removed from it. */
+  files?: FileStorage;
   intervalMs?: number;
   now?: () => Date;
 }): Promise<Sweeps> {
@@ -85,6 +91,11 @@ export async function startSweeps(options: {
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
     await limits.forgetFull().catch((error) => options.log.error({ err: error }, 'allowance sweep failed'));
     await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
+    if (options.files) {
+      const screenshotFiles = { store, db, storage: options.files, quota: uploadReservations(db), now: at };
+      await expireScreenshots(screenshotFiles).catch((error) => options.log.error({ err: error }, 'screenshot retention sweep failed'));
+      await removeUnrecordedUploads(screenshotFiles).catch((error) => options.log.error({ err: error }, 'unrecorded screenshot upload sweep failed'));
+    }
   }
 
   const next = () => {

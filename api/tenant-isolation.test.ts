@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../tests/support/users.ts';
@@ -118,6 +119,8 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/settings': { member: 'refused' },
   'PUT /api/companies/{companyId}/settings/threshold': { member: 'refused', body: () => ({ hours: 6 }) },
   'PUT /api/companies/{companyId}/settings/screenshots': { member: 'refused', body: () => ({ enabled: true }) },
+  'PUT /api/companies/{companyId}/settings/screenshot-retention': { member: 'refused', body: () => ({ days: 30 }) },
+  'GET /api/companies/{companyId}/settings/screenshot-storage': { member: 'refused' },
   'PUT /api/companies/{companyId}/leave-policies/{year}': { member: 'refused', body: () => ({ paidLeaveDays: 12 }) },
   'POST /api/companies/{companyId}/billing/checkout': { member: 'refused', body: () => ({ plan: 'grow', cycle: 'monthly' }) },
   'GET /api/companies/{companyId}/billing/subscription': { member: 'allowed' },
@@ -304,7 +307,8 @@ describe('tenant and role isolation', () => {
     const path = fill('/api/companies/{companyId}/files/task-images/{taskId}/{file}', idsA);
     const asAdmin = await fetch(`${server.url}${path}`, { headers: { cookie: adminA.cookie } });
     expect(asAdmin.status).toBe(200);
-    expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(PNG);
+    // Stored re-encoded: the same one pixel, as a PNG.
+    expect(await sharp(Buffer.from(await asAdmin.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await fetch(`${server.url}${path}`, { headers: { cookie: memberA.cookie } })).status).toBe(404);
     expect((await fetch(`${server.url}${path}`)).status).toBe(401);
     expect((await fetch(`${server.url}${path}`, { headers: { cookie: outsider.cookie } })).status).toBe(404);

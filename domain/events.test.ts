@@ -174,6 +174,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   RegularizationReassigned: { companyId, userId, requestId: sessionId, from: { userId: teamId, name: 'Max Manager' }, to: { userId: projectId, name: 'Hana Head' } },
   DailyThresholdSet: { companyId, by, at, minutes: 450 },
   ScreenshotsSet: { companyId, by, at, enabled: true },
+  ScreenshotRetentionSet: { companyId, by, at, days: 90 },
   ScreenshotTaken: {
     companyId,
     userId,
@@ -189,8 +190,10 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
     bytes: 52_000,
     thumbnailWidth: 320,
     thumbnailHeight: 180,
+    upload: sessionId,
   },
   ScreenshotDeleted: { companyId, userId, screenshotId: inviteId, by, at },
+  ScreenshotExpired: { companyId, userId, screenshotId: inviteId, retentionDays: 90, at },
   AppUsageRecorded: {
     companyId,
     userId,

@@ -4,6 +4,7 @@ import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { conflict } from '../domain/shared/errors.ts';
 import { useTestDatabase } from '../tests/support/test-database.ts';
 import { handleCommand, loadStream, type StreamState, StreamStateCache } from './command-handler.ts';
+import { createPostgresEventStore } from './postgres.ts';
 import type { EventMetadata } from './types.ts';
 
 type CounterEvent = DomainEvent<'Incremented', { by: number }>;
@@ -50,6 +51,31 @@ describe('command handler', () => {
     const again = await increment(streamId, commandId);
     expect(await database.store.readStream(streamId)).toHaveLength(1);
     expect(new Set([...results, again].map((r) => `${r.position?.commit}.${r.position?.prepare}`)).size).toBe(1);
+  });
+
+  it('lets commands on one stream in this process take turns: 20 at once, none collides, each appended once', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const append = vi.spyOn(database.store, 'append');
+    await Promise.all(Array.from({ length: 20 }, () => increment(streamId, undefined, 20)));
+    expect(append).toHaveBeenCalledTimes(20);
+    expect((await database.store.readStream(streamId)).map((e) => e.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('reads on and decides again when other processes wrote in between: 3 processes × 10 commands at once all succeed', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    // A store object of its own is a process of its own: its commands take turns only among themselves.
+    const processes = Array.from({ length: 3 }, () => createPostgresEventStore(database.pool));
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) =>
+          handleCommand(processes[i % 3], streamId, counter, { type: 'Increment', by: 1, limit: 1000 }, {}, { correlationId: randomUUID() }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    } finally {
+      await Promise.all(processes.map((store) => store.close()));
+    }
+    expect(await database.store.readStream(streamId)).toHaveLength(30);
   });
 
   it('stamps each event it appends with when the command was decided: the context’s clock', async () => {

@@ -4,6 +4,9 @@ import { withDecidedAt } from './decided-at.ts';
 import { type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
 
 const MAX_ATTEMPTS = 10;
+/** After the n-th conflict in a row, a pause of up to 5 ms · 2^(n-1), never over 250 ms; the random share is the point (see retryPause). */
+const FIRST_PAUSE_MS = 5;
+const LONGEST_PAUSE_MS = 250;
 /** Per cached stream, the outcomes of this many recent commands are kept to answer their repeats. */
 const RECENT_COMMANDS = 64;
 
@@ -87,13 +90,59 @@ export async function loadStream<State, Event extends DomainEvent>(
 
 /**
  * Folds the stream (or takes its cached state), decides, and appends at the
- * expected version; a concurrent write means reading on and deciding again,
- * a few times. A command carrying a `commandId` that the stream has already
- * seen returns that earlier outcome, so a retried request, a double click or a
- * second tab writes nothing twice. A cached state is trusted only as far as
- * the append: a refusal decided on it is checked against the stored stream first.
+ * expected version. A command carrying a `commandId` that the stream has
+ * already seen returns that earlier outcome, so a retried request, a double
+ * click or a second tab writes nothing twice. A cached state is trusted only
+ * as far as the append: a refusal decided on it is checked against the stored
+ * stream first.
+ *
+ * Commands on one stream in this process take turns, so they never collide
+ * here: each decides on what the one before wrote. A write by another process
+ * in between means reading on and deciding again (a command names only what
+ * it changes, so deciding again keeps the other write), after a random pause
+ * that grows with each conflict in a row.
  */
-export async function handleCommand<Command, Event extends DomainEvent, State, Context>(
+export function handleCommand<Command, Event extends DomainEvent, State, Context>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State, Context>,
+  command: Command,
+  context: Context,
+  metadata: EventMetadata,
+  cache?: StreamStateCache<State, Event>,
+): Promise<CommandResult<Event>> {
+  return inTurn(store, streamId, () => decideAndAppend(store, streamId, decider, command, context, metadata, cache));
+}
+
+/** Per store (one per process), the last command queued on each stream that has one running. */
+const streamTurns = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/** Runs `work` once every command queued before it on the stream has finished, however that ended. */
+function inTurn<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let turns = streamTurns.get(store);
+  if (!turns) streamTurns.set(store, (turns = new Map()));
+  const before = turns.get(streamId);
+  const mine = before ? before.then(work) : work();
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(streamId, settled);
+  void settled.then(() => {
+    if (turns.get(streamId) === settled) turns.delete(streamId);
+  });
+  return mine;
+}
+
+/**
+ * Full jitter: a pause drawn from zero to a ceiling that doubles with each
+ * conflict in a row, so writers in several processes that collided spread
+ * out instead of colliding again in step.
+ */
+const retryPause = (conflicts: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (conflicts - 1))));
+
+async function decideAndAppend<Command, Event extends DomainEvent, State, Context>(
   store: EventStore,
   streamId: string,
   decider: Decider<Command, Event, State, Context>,
@@ -107,6 +156,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
   const stamped = now ? withDecidedAt(metadata, now) : metadata;
   let known = cache?.get(streamId);
   let fresh = false;
+  let conflicts = 0;
   const readOn = async () => {
     known = await loadStream(store, streamId, decider, cache, known);
     fresh = true;
@@ -155,8 +205,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
       return outcome;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt === MAX_ATTEMPTS) throw error;
-      // A short random pause keeps a crowd of writers on one stream from colliding again in step.
-      if (fresh) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      // A stale cache is no collision: read on at once. After that, another process is writing the stream too.
+      if (fresh) await retryPause(++conflicts);
       await readOn();
     }
   }

@@ -21,6 +21,8 @@ import * as activityLog from './0019_activity_log.ts';
 import * as appUsageIntervals from './0020_app_usage_intervals.ts';
 import * as timelog from './0021_timelog.ts';
 import * as allowances from './0022_allowances.ts';
+import * as screenshotStorage from './0023_screenshot_storage.ts';
+import * as commentLogOrder from './0024_comment_log_order.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '0020_app_usage_intervals': appUsageIntervals,
   '0021_timelog': timelog,
   '0022_allowances': allowances,
+  '0023_screenshot_storage': screenshotStorage,
+  '0024_comment_log_order': commentLogOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

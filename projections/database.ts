@@ -214,6 +214,9 @@ export interface TaskCommentsTable {
   html: string;
   deleted: boolean;
   created_at: Date;
+  /** Where the comment's TaskCommentAdded sits in the log (bigint as text): the comments' order. Null for rows written before it was kept. */
+  commit_position: string | null;
+  prepare_position: string | null;
 }
 
 export interface TaskHistoryTable {
@@ -229,6 +232,9 @@ export interface TaskHistoryTable {
   changed_by_name: string;
   comment_text: string | null;
   changed_at: Date;
+  /** Where the event sits in the log (bigint as text): the history's order. Null for rows written before it was kept, ordered by `version`. */
+  commit_position: string | null;
+  prepare_position: string | null;
 }
 
 export interface ClientProjectsTable {
@@ -402,6 +408,8 @@ export interface CompanySettingsTable {
   company_id: string;
   daily_threshold_minutes: number;
   screenshots_enabled: boolean;
+  /** Days screenshots are kept; null: until deleted. */
+  screenshot_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Date;
   updated_by: string;
 }
@@ -426,6 +434,28 @@ export interface ScreenshotsTable {
   deleted_at: Date | null;
   deleted_by: string | null;
   deleted_by_name: string | null;
+  /** Where its files are (domain/screenshots/events.ts, screenshotFileStem). */
+  file: string;
+  /** Set when the company's retention period removed it: the days it kept screenshots then. */
+  expired_after_days: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The bytes of screenshots a company stores (api/screenshots/storage-quota.ts): not a read model. */
+export interface ScreenshotStorageTable {
+  company_id: string;
+  /** bigint, read as text. */
+  used_bytes: ColumnType<string, number, number>;
+}
+
+/** An upload's files on disk and the bytes reserved for them, until given back. */
+export interface ScreenshotUploadsTable {
+  file: string;
+  company_id: string;
+  screenshot_id: string;
+  bytes: ColumnType<string, number, number>;
+  reserved_at: Date;
+  /** Its screenshot's event names these files; until then it may be a crashed upload. */
+  recorded: boolean;
 }
 
 /** A company's paid leave allocation for one year. */
@@ -547,6 +577,8 @@ export interface Database {
   ended_sessions: EndedSessionsTable;
   sign_in_failures: SignInFailuresTable;
   allowances: AllowancesTable;
+  screenshot_storage: ScreenshotStorageTable;
+  screenshot_uploads: ScreenshotUploadsTable;
   timer_liveness: TimerLivenessTable;
   mail_outbox: MailOutboxTable;
   companies: CompaniesTable;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { billing, type BillingState, type BillingStreamEvent } from '../../domain/billing/billing.ts';
+import { billing, type BillingState, type BillingStreamEvent, stripeEventMessages } from '../../domain/billing/billing.ts';
 import { type BillingCycle, type LimitedPlan, type PlanId, PLANS, planById } from '../../domain/billing/plans.ts';
 import { hasEnded, paymentWarning, shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import { companyStream } from '../../domain/companies/events.ts';
@@ -13,7 +13,7 @@ import { billingOf, companyOfCustomer, invoicesOf } from '../../projections/bill
 import type { CompaniesTable, Database } from '../../projections/database.ts';
 import type { BillingConfig } from '../config.ts';
 import { type CompanyAccess, isUuid } from '../http/access.ts';
-import { factOf, stripeClient } from './stripe.ts';
+import { readStripeEvent, type StripeEventReading, stripeClient } from './stripe.ts';
 
 export const billingMessages = {
   unconfigured: 'Payments are not configured on this server. Please ask its administrator to activate your company.',
@@ -91,7 +91,10 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
     /**
      * A Stripe webhook: the signature over the raw body, then the event's fact
      * on the company's stream. The Stripe event id is the command id, so a
-     * replay writes nothing twice.
+     * replay writes nothing twice. An event acts only on the company whose
+     * customer it is about (the company's stream decides); one it cannot read
+     * or that is about no company of ours is answered (Stripe would retry an
+     * error for days), logged, and writes nothing.
      */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined, correlationId: string): Promise<LogPosition | null> {
       if (!stripe || !config.stripeWebhookSecret) throw notFound(billingMessages.noWebhook);
@@ -101,29 +104,43 @@ export function createBillingService({ store, db, config, publicUrl, now, logger
       } catch {
         throw invalid(billingMessages.badSignature);
       }
-      const told = await factOf(event, stripe, config.prices);
-      if (!told) return null;
-      const named = told.companyId && isUuid(told.companyId) ? told.companyId : null;
-      const companyId = named ?? (told.customerId ? await companyOfCustomer(db, told.customerId) : null);
-      if (!companyId) {
-        logger.warn({ stripeEventId: event.id, type: event.type }, 'Stripe event for no known company: ignored');
+      const about = { stripeEventId: event.id, type: event.type, apiVersion: event.api_version };
+      const ignored = (details: object, message: string) => {
+        logger.warn({ ...about, ...details }, message);
         return null;
+      };
+
+      let reading: StripeEventReading;
+      try {
+        reading = await readStripeEvent(event, stripe, config.prices);
+      } catch (error) {
+        // A checkout whose subscription Stripe does not know will not be known on a retry either.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return ignored({ problem: error.message }, 'Stripe event whose subscription Stripe does not give: ignored');
+        throw error;
       }
+      if (reading.kind === 'not-followed') return null;
+      if (reading.kind === 'unreadable') return ignored({ problem: reading.problem }, 'Stripe event of a shape billing does not read: ignored');
+
+      const { customerId, fact } = reading;
+      const named = reading.companyId && isUuid(reading.companyId) ? reading.companyId : null;
+      const companyId = named ?? (await companyOfCustomer(db, customerId));
+      if (!companyId) return ignored({ customerId }, 'Stripe event for a customer of no company: ignored');
       try {
         const { position } = await handleCommand(
           store,
           companyStream(companyId),
           billing,
-          { type: 'RecordStripeFact', fact: told.fact, authority: { kind: 'payment-provider' } },
+          { type: 'RecordStripeFact', customerId, fact, authority: { kind: 'payment-provider' } },
           { now: now() },
           { companyId, commandId: `stripe:${event.id}`, correlationId },
         );
         return position;
       } catch (error) {
-        // An event about a company that does not exist here (another installation's, a deleted one) is not retried.
-        if (!(error instanceof DomainError && error.code === 'not_found')) throw error;
-        logger.warn({ stripeEventId: event.id, companyId }, 'Stripe event for an unknown company: ignored');
-        return null;
+        if (!(error instanceof DomainError)) throw error;
+        // A company that does not exist here (another installation's, a deleted one).
+        if (error.code === 'not_found') return ignored({ companyId }, 'Stripe event for an unknown company: ignored');
+        if (error.message === stripeEventMessages.notTheCompanysCustomer) return ignored({ companyId, customerId }, 'Stripe event for a customer that is not the company’s: ignored');
+        throw error;
       }
     },
 

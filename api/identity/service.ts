@@ -164,13 +164,14 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
       return { message: identityMessages.resetSent };
     },
 
-    async resetPassword(input: { userId: string; token: string; password: string }, metadata: EventMetadata) {
+    /** A new password ends every session; `revokeApiTokens` also revokes every API token, in the same append. */
+    async resetPassword(input: { userId: string; token: string; password: string; revokeApiTokens: boolean }, metadata: EventMetadata) {
       const problem = validateNewPassword(input.password ?? '');
       if (problem) throw invalid(problem);
       if ((await loadAccount(input.userId)).status !== 'registered') throw invalid(accountMessages.badResetLink);
       const result = await runAccount(
         input.userId,
-        { type: 'ResetPassword', tokenHash: hashLinkToken(input.token), passwordHash: await hash(input.password) },
+        { type: 'ResetPassword', tokenHash: hashLinkToken(input.token), passwordHash: await hash(input.password), revokeApiTokens: input.revokeApiTokens },
         metadata,
       );
       return { position: result.position, message: identityMessages.passwordReset };

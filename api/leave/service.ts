@@ -10,9 +10,10 @@ import type { Database } from '../../projections/database.ts';
 import { leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
 import { requestDecider } from '../../projections/request-history/deciders.ts';
 import type { CompanyAccess } from '../http/access.ts';
+import { approverNow, teamsNow } from '../requests/deciding-now.ts';
 
 /** The facts of a command that needs none (deleting, declining, moving a request). */
-export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined };
+export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined, requesterTeams: [] };
 
 export type LeaveService = ReturnType<typeof createLeaveService>;
 
@@ -33,6 +34,7 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
       today: localDay(now().toISOString(), zone),
       paidLeaveDays: (year) => policies.get(year) ?? null,
       assignee: (userId) => (assignee?.userId === userId ? assignee : undefined),
+      requesterTeams: [],
     };
   }
 
@@ -72,11 +74,21 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
       return (await run(access, requesterId, { type: 'DeleteLeaveRequest', ...onStream(access, requesterId), requestId }, noLeaveFacts, metadata)).position;
     },
 
-    /** Approving checks the paid leave balance against the company's policy; declining needs nothing looked up. */
+    /**
+     * The approver's rights over the requester are those of this moment (see
+     * deciding-now.ts); approving also checks the paid leave balance against
+     * the company's policy.
+     */
     async process(access: CompanyAccess, requestId: string, answer: 'ApproveLeave' | 'DeclineLeave', comment: string, metadata: EventMetadata) {
+      const companyId = access.company.company_id;
       const { requesterId } = await requesterOf(access, requestId);
-      const context = answer === 'ApproveLeave' ? await contextOf(access, requesterId, null) : noLeaveFacts;
-      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId), requestId, comment }, context, metadata)).position;
+      const requesterTeams = await teamsNow(store, companyId, requesterId);
+      const [facts, actor] = await Promise.all([
+        answer === 'ApproveLeave' ? contextOf(access, requesterId, null) : noLeaveFacts,
+        approverNow(store, companyId, access.userId, requesterTeams),
+      ]);
+      const command: LeaveCommand = { type: answer, ...onStream(access, requesterId), actor, requestId, comment };
+      return (await run(access, requesterId, command, { ...facts, requesterTeams }, metadata)).position;
     },
   };
 }

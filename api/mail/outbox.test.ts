@@ -56,11 +56,36 @@ describe('the mails events ask for', () => {
     });
     const written = writeMail(mail, { linkKey: 'key', publicUrl: 'https://timeledger.example' });
     expect(written.links).toEqual(['https://timeledger.example/profile']);
-    expect(written.subject).toBe('Max Manager asks you to enable the Timeledger desktop agent');
+    expect(written.subject).toBe('“Max Manager” asks you to enable the Timeledger desktop agent');
     expect(written.text).toContain('Max Manager of Acme asks you to enable the Timeledger desktop agent');
     expect(written.text).toContain('Please, by Friday.');
     expect(written.text).toContain('https://timeledger.example/profile');
     expect(writeMail({ ...mail, details: { ...mail.details, message: null } as typeof mail.details }, { linkKey: 'key', publicUrl: 'https://timeledger.example' }).text).not.toContain('wrote:');
+  });
+
+  it('writes the names people chose quoted and cut in the subject, and never as a link: the only link is ours', () => {
+    const prize = 'Claim your prize at http://evil.example/win-big-now';
+    const invitedBy = { userId: linkId, name: 'Visit www.prize.com today', email: 'spam@example.com' };
+    const event = { inviteId: linkId, companyId: linkId, companyName: prize, email: 'ana@example.com', role: 'Member', teamId: linkId, teamName: 'evil.com/team', projects: [], invitedBy, ...link, linkId, sentAt: link.expiresAt, replacing: null };
+    const written = writeMail(mailOf(recorded('InviteSent', event, `invitations-${linkId}-ana@example.com`))!, { linkKey: 'key', publicUrl: 'https://timeledger.example' });
+    expect(written.subject).toBe('“Visit www[.]prize[.]com today” invited you to “Claim your prize at http[:]//evil[.]exa…” on Timeledger');
+    expect(written.text).toContain('Visit www[.]prize[.]com today invited you to join the team evil[.]com/team of Claim your prize at http[:]//evil[.]example/win-big-now as Member.');
+    expect(written.links).toEqual([expect.stringMatching(/^https:\/\/timeledger\.example\/invitation\?i=/)]);
+    // Nothing else a mail client would link: only our link has a scheme or a domain.
+    const linkLike = /[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|[\p{L}\p{N}_-]\.\p{L}{2,}\S*/giu;
+    expect(`${written.subject}\n${written.text}`.match(linkLike)).toEqual(written.links);
+
+    const request = { companyId: linkId, companyName: prize, userId: linkId, name: 'Ana', email: 'ana@example.com', by: { userId: linkId, name: 'http://evil.example' }, message: 'See https://evil.example/x', at: link.expiresAt };
+    const asked = writeMail(mailOf(recorded('MonitoringRequested', request, `monitoring-${linkId}-${linkId}`))!, { linkKey: 'key', publicUrl: 'https://timeledger.example' });
+    expect(asked.subject).toBe('“http[:]//evil[.]example” asks you to enable the Timeledger desktop agent');
+    expect(`${asked.subject}\n${asked.text}`.match(linkLike)).toEqual(['https://timeledger.example/profile']);
+  });
+
+  it('asks nothing for a role change within the cool-down: it carries the link mailed before and no link id', () => {
+    const invitedBy = { userId: linkId, name: 'Ada', email: 'ada@example.com' };
+    const quiet = { inviteId: linkId, companyId: linkId, email: 'a@b.co', role: 'Manager', ...link, companyName: 'Acme', teamName: 'Apollo', invitedBy };
+    expect(mailOf(recorded('InviteRoleChanged', quiet))).toBeNull();
+    expect(mailOf(recorded('InviteRoleChanged', { ...quiet, linkId }))).not.toBeNull();
   });
 
   it('mails no address that cannot exist (the .invalid domain, as the demo company’s people have)', () => {

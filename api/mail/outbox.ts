@@ -7,6 +7,7 @@ import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { mailedLinkToken } from '../identity/tokens.ts';
 import type { Mail } from './mailer.ts';
+import { subjectName, textName, unlinked } from './names.ts';
 
 /** Told when mails are queued, so that a sender waiting for work starts at once. */
 export const MAIL_QUEUED_CHANNEL = 'mail_queued';
@@ -65,7 +66,7 @@ export function mailOf(recorded: RecordedEvent): QueuedMail | null {
   }
 }
 
-/** The mail as it goes out, its link's secret derived from the key. */
+/** The mail as it goes out, its link's secret derived from the key; the names people chose are never link-shaped (names.ts). */
 export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, { linkKey, publicUrl }: { linkKey: string; publicUrl: string }): Mail {
   const token = () => encodeURIComponent(mailedLinkToken(linkKey, mail.linkId));
   const { details } = mail;
@@ -90,22 +91,24 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
     }
     case 'invite': {
       const url = `${publicUrl}/invitation?i=${token()}`;
-      const where = details.teamName ? `the team ${details.teamName} of ${details.companyName}` : details.companyName;
+      const company = textName(details.companyName);
+      const where = details.teamName ? `the team ${textName(details.teamName)} of ${company}` : company;
       return {
         to: mail.to,
-        subject: `${details.inviter} invited you to ${details.companyName} on Timeledger`,
-        text: `${details.inviter} invited you to join ${where} as ${details.role}.\n\nAccept the invitation here:\n${url}\n\nThe link is valid for 7 days.`,
+        subject: `${subjectName(details.inviter)} invited you to ${subjectName(details.companyName)} on Timeledger`,
+        text: `${textName(details.inviter)} invited you to join ${where} as ${details.role}.\n\nAccept the invitation here:\n${url}\n\nThe link is valid for 7 days.`,
         links: [url],
       };
     }
     case 'monitoring-request': {
       // No secret: the person signs in as usual and makes an API token for the agent on their profile.
       const url = `${publicUrl}/profile`;
-      const note = details.message ? `\n\n${details.requester} wrote:\n${details.message}` : '';
+      const requester = textName(details.requester);
+      const note = details.message ? `\n\n${requester} wrote:\n${unlinked(details.message)}` : '';
       return {
         to: mail.to,
-        subject: `${details.requester} asks you to enable the Timeledger desktop agent`,
-        text: `${details.requester} of ${details.companyName} asks you to enable the Timeledger desktop agent, so that your tracked time shows your application usage and idle time.${note}\n\nCreate an API token for the agent on your profile:\n${url}`,
+        subject: `${subjectName(details.requester)} asks you to enable the Timeledger desktop agent`,
+        text: `${requester} of ${textName(details.companyName)} asks you to enable the Timeledger desktop agent, so that your tracked time shows your application usage and idle time.${note}\n\nCreate an API token for the agent on your profile:\n${url}`,
         links: [url],
       };
     }

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { company, type CompanyCommand, companyNames } from '../../domain/companies/company.ts';
-import type { CompanyLocation } from '../../domain/companies/events.ts';
+import { company, type CompanyCommand, companyNames, type CompanyNamesState } from '../../domain/companies/company.ts';
+import type { CompanyLocation, CompanyNamesEvent } from '../../domain/companies/events.ts';
 import { companyNamesStream, companyStream, type SubscriptionStatus } from '../../domain/companies/events.ts';
 import type { LimitedPlan } from '../../domain/billing/plans.ts';
-import { invitationsStream, type SeatsEvent, seatsStream } from '../../domain/invites/events.ts';
-import { inviteFormMessages, inviteMessages, invitations, type InviteeAccess, sentMessage } from '../../domain/invites/invitations.ts';
+import { invitationsStream, type InviteEvent, type SeatsEvent, seatsStream } from '../../domain/invites/events.ts';
+import {
+  type InvitationsCommand,
+  type InvitationsState,
+  inviteFormMessages,
+  inviteMessages,
+  invitations,
+  type InviteeAccess,
+  mailsLink,
+  sentMessage,
+} from '../../domain/invites/invitations.ts';
 import { seats, type SeatsState } from '../../domain/invites/seats.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
@@ -20,15 +29,17 @@ import { comparePositions, type EventMetadata, type EventStore, type LogPosition
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import { newMailedLink } from '../identity/tokens.ts';
+import type { Allowances } from '../limits/allowances.ts';
+import { type OrganisationLimitSettings, organisationLimits } from './limits.ts';
 import { EMAIL_PATTERN, normalizeEmail } from '../../domain/identity/validation.ts';
 
-export interface OrganisationDeps {
+export interface OrganisationDeps extends OrganisationLimitSettings {
   store: EventStore;
   db: Kysely<Database>;
   /** The key mailed links are derived from (api/identity/tokens.ts). */
   linkKey: string;
-  /** Invitations one company may send in an hour: a bound on the mail one account can make the server send. */
-  invitesPerHour: number;
+  /** Where the limits (OrganisationLimitSettings, limits.ts) are kept; without it (the operator's command line, the demo data) nothing is limited. */
+  allowances?: Allowances;
   /** The plan whose seat limit applies to the company's invitations, if one does (api/billing/service.ts). */
   seatPlan?: (companyId: string) => Promise<LimitedPlan | null>;
   now?: () => Date;
@@ -41,7 +52,6 @@ export interface Person {
 }
 
 const INVITABLE_ROLES: readonly Role[] = ['Admin', 'Head', 'Manager', 'Member', 'Client'];
-export const inviteRateMessage = 'Too many invitations were sent from this company in the last hour. Please try again later.';
 
 export interface CompanyInput {
   name: string;
@@ -49,6 +59,12 @@ export interface CompanyInput {
   timeZone: string;
   workingHours: { start: string; end: string } | null;
 }
+
+type SendInvite = Extract<InvitationsCommand, { type: 'SendInvite' }>;
+
+/** How many of these invites go to each address. */
+const countByEmail = (sends: { command: SendInvite }[]) =>
+  sends.reduce((count, { command }) => count.set(command.email, (count.get(command.email) ?? 0) + 1), new Map<string, number>());
 
 /** The later of two log positions: a request that writes several streams answers with the last. */
 const latest = (a: LogPosition | null, b: LogPosition | null) => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
@@ -68,7 +84,8 @@ const isTimeZone = (zone: string) => {
 
 export type OrganisationService = ReturnType<typeof createOrganisationService>;
 
-export function createOrganisationService({ store, db, linkKey, invitesPerHour, seatPlan, now = () => new Date() }: OrganisationDeps) {
+export function createOrganisationService({ store, db, linkKey, allowances, seatPlan, now = () => new Date(), ...limitSettings }: OrganisationDeps) {
+  const limits = organisationLimits(allowances, limitSettings);
   const runCompany = (companyId: string, command: CompanyCommand, metadata: EventMetadata) =>
     handleCommand(store, companyStream(companyId), company, command, { now: now(), isTimeZone }, { ...metadata, companyId });
   /** `seen`: member streams this request already read (see checkMember), so they are not read again. */
@@ -147,14 +164,20 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
     await handleCommand(store, stream, seats, command, context, { ...step(metadata, 'seats'), companyId }, seen);
   }
 
-  async function invitesSentLastHour(companyId: string): Promise<number> {
-    const row = await db
-      .selectFrom('invites')
-      .select((eb) => eb.fn.countAll<string>().as('sent'))
-      .where('company_id', '=', companyId)
-      .where('sent_at', '>', new Date(now().getTime() - 3_600_000))
-      .executeTakeFirst();
-    return Number(row?.sent ?? 0);
+  /**
+   * Whether an invite would mail a link, decided on its stream as it stands:
+   * not a refused invite, a role change within the cool-down, or a request
+   * repeated with its Idempotency-Key.
+   */
+  async function wouldMail(send: SendInvite, metadata: EventMetadata, seen: StreamStateCache<InvitationsState, InviteEvent>) {
+    const { state, outcomes } = await loadStream(store, invitationsStream(send.companyId, send.email), invitations, seen);
+    if (metadata.commandId && outcomes.has(metadata.commandId)) return false;
+    try {
+      return invitations.decide(send, state, { now: now() }).some(mailsLink);
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
   }
 
   return {
@@ -172,14 +195,19 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
         .where('m.user_id', '=', founder.userId)
         .where('m.deleted', '=', false)
         .execute();
-      await handleCommand(
-        store,
-        companyNamesStream(founder.userId),
-        companyNames,
-        { type: 'ClaimCompanyName', companyId, name: input.name },
-        { otherCompanyNames: joined.map((j) => j.name) },
-        step(metadata, 'claim-name'),
-      );
+      const claim = { type: 'ClaimCompanyName' as const, companyId, name: input.name };
+      const claimContext = { otherCompanyNames: joined.map((j) => j.name) };
+      const names = new StreamStateCache<CompanyNamesState, CompanyNamesEvent>();
+      const { state: claimed } = await loadStream(store, companyNamesStream(founder.userId), companyNames, names);
+      // A taken name is refused before counting; a repeated request (its name claimed for this very company) is not counted again.
+      const isNew = companyNames.decide(claim, claimed, claimContext).length > 0;
+      if (isNew) await limits.takeCompany(founder.userId);
+      try {
+        await handleCommand(store, companyNamesStream(founder.userId), companyNames, claim, claimContext, step(metadata, 'claim-name'), names);
+      } catch (error) {
+        if (isNew) await limits.giveBackCompany(founder.userId);
+        throw error;
+      }
       let position = (await runCompany(companyId, command, step(metadata, 'create'))).position;
       const join: MemberCommand = { type: 'JoinCompany', companyId, userId: founder.userId, name: founder.name, email: founder.email, authority };
       position = latest(position, (await runMember(companyId, founder.userId, join, step(metadata, 'join'))).position);
@@ -264,7 +292,8 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
      * Sends one invite per e-mail (and per team for team roles). Each gets its
      * own outcome: the spec's message, success when it was sent. The whole
      * request is refused, writing nothing, when the sender may not invite to
-     * one of the teams or the role, or the company's hourly allowance is spent.
+     * one of the teams or the role, or a limit on the mails it would send is
+     * spent (the company's hour, the sender's hour, an address's day: limits.ts).
      */
     async sendInvites(access: CompanyAccess, input: { emails: string[]; role: string; teamIds: string[]; projectIds: string[] }, metadata: EventMetadata) {
       const emails = [...new Set(input.emails.map(normalizeEmail).filter(Boolean))];
@@ -279,52 +308,65 @@ export function createOrganisationService({ store, db, linkKey, invitesPerHour, 
       for (const teamId of teamIds) authorize(access.actor, 'SendInvite', { companyId, team: teamId, grants: role });
       const projects = role === 'Client' ? await findProjects(companyId, input.projectIds) : [];
       if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
-      if ((await invitesSentLastHour(companyId)) + emails.length * teams.length > invitesPerHour) {
-        throw new DomainError('rate_limited', inviteRateMessage);
-      }
       const inviteIds = new Map(emails.map((email) => [email, teamIds.map(() => randomUUID())]));
-      const plan = await seatPlan?.(companyId);
-      if (plan) await reserveSeats(access, plan, { role, teamIds, inviteIds }, metadata);
+
+      const invitedBy = { userId: access.userId, name: access.name, email: access.email };
+      const sends: { command: SendInvite; metadata: EventMetadata; mails: boolean }[] = [];
+      const seen = new StreamStateCache<InvitationsState, InviteEvent>();
+      for (const email of emails) {
+        const invitee = await inviteeAccess(companyId, email);
+        for (const [index, teamRow] of teams.entries()) {
+          const teamId = teamIds[index];
+          const command = {
+            type: 'SendInvite' as const,
+            inviteId: inviteIds.get(email)![index],
+            companyId,
+            companyName: access.company.name,
+            email,
+            role,
+            teamId,
+            teamName: teamRow?.name ?? null,
+            projects,
+            invitedBy,
+            ...newMailedLink(linkKey),
+            invitee,
+            actor: access.actor,
+          };
+          const inviteMetadata = { ...step(metadata, `invite:${email}:${teamId ?? 'company'}`), companyId };
+          sends.push({ command, metadata: inviteMetadata, mails: await wouldMail(command, inviteMetadata, seen) });
+        }
+      }
+      const mailing = countByEmail(sends.filter((send) => send.mails));
+      await limits.takeInvitations(companyId, access.userId, mailing);
+      try {
+        const plan = await seatPlan?.(companyId);
+        if (plan) await reserveSeats(access, plan, { role, teamIds, inviteIds }, metadata);
+      } catch (error) {
+        await limits.giveBackInvitations(companyId, access.userId, mailing);
+        throw error;
+      }
 
       const results: { email: string; teamName: string | null; sent: boolean; message: string }[] = [];
+      const mailed = new Set<(typeof sends)[number]>();
       let position: LogPosition | null = null;
-      for (const email of emails) {
-        for (const [index, teamRow] of teams.entries()) {
-          const link = newMailedLink(linkKey);
-          const teamId = teamIds[index];
-          const teamName = teamRow?.name ?? null;
+      try {
+        for (const send of sends) {
+          const { email, teamName } = send.command;
           try {
-            const outcome = await handleCommand(
-              store,
-              invitationsStream(companyId, email),
-              invitations,
-              {
-                type: 'SendInvite',
-                inviteId: inviteIds.get(email)![index],
-                companyId,
-                companyName: access.company.name,
-                email,
-                role,
-                teamId,
-                teamName,
-                projects,
-                invitedBy: { userId: access.userId, name: access.name, email: access.email },
-                ...link,
-                invitee: await inviteeAccess(companyId, email),
-                actor: access.actor,
-              },
-              { now: now() },
-              { ...step(metadata, `invite:${email}:${teamId ?? 'company'}`), companyId },
-            );
+            const outcome = await handleCommand(store, invitationsStream(companyId, email), invitations, send.command, { now: now() }, send.metadata, seen);
             position = latest(position, outcome.position);
             // The mail reactor mails the invite (api/mail/outbox.ts); a repeated request answers with the invite it wrote before.
             const last = outcome.events[outcome.events.length - 1];
             results.push({ email, teamName, sent: true, message: last ? sentMessage(last) : 'Invitation sent successfully' });
+            if (outcome.events.some(mailsLink)) mailed.add(send);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             results.push({ email, teamName, sent: false, message: error.message });
           }
         }
+      } finally {
+        // Counted but not mailed after all (decided otherwise than a moment before, or not reached): given back.
+        await limits.giveBackInvitations(companyId, access.userId, countByEmail(sends.filter((send) => send.mails && !mailed.has(send))));
       }
       return { results, position };
     },

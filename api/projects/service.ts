@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fileTypeFromBuffer } from 'file-type';
 import { projectStream } from '../../domain/projects/events.ts';
 import { project, type ProjectCommand } from '../../domain/projects/project.ts';
 import type { TaskPriority, TaskStatus } from '../../domain/tasks/choices.ts';
-import { type TaskFields, taskStream } from '../../domain/tasks/events.ts';
+import { comment, type CommentCommand, type CommentedTask, commentedTask } from '../../domain/tasks/comment.ts';
+import { taskCommentStream, type TaskEvent, type TaskFields, taskStream } from '../../domain/tasks/events.ts';
 import { TASK_FIELDS, task, type TaskCommand, type TaskContext, taskIdOf, taskMessages } from '../../domain/tasks/task.ts';
-import { DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
+import { invalid, notFound } from '../../domain/shared/errors.ts';
+import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
+import { storedTaskImage, TASK_IMAGE_RULES } from '../images/intake.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { createTaskNumberAllocator } from './task-numbers.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_FAILED = 'File could not be uploaded';
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+export const { maxBytes: MAX_IMAGE_BYTES, notAnImage: UPLOAD_FAILED } = TASK_IMAGE_RULES;
 
 const step = (metadata: EventMetadata, name: string): EventMetadata =>
   metadata.commandId ? { ...metadata, commandId: `${metadata.commandId}:${name}` } : metadata;
@@ -72,6 +71,24 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
     const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', companyId).where('task_id', '=', taskId).executeTakeFirst();
     if (!exists) throw notFound(taskMessages.notFound);
     return handleCommand(store, taskStream(companyId, taskId), task, command, await taskContext(companyId), { ...metadata, companyId });
+  };
+
+  /**
+   * Tasks as their comments need them, kept between comments so that a crowd
+   * commenting on one task reads only what its stream gained since (usually
+   * nothing), not the whole stream each. Kept without outcomes: the task's
+   * commands do not run on this state.
+   */
+  const commentedTasks = new StreamStateCache<CommentedTask, TaskEvent>(5_000);
+  const noOutcomes = new Map<string, never>();
+
+  /** A command on one comment, written to the comment's own stream and decided on the task as its stream has it now. */
+  const runComment = async (access: CompanyAccess, taskId: string, command: CommentCommand, metadata: EventMetadata) => {
+    const companyId = access.company.company_id;
+    const streamId = taskStream(companyId, taskId);
+    const loaded = await loadStream(store, streamId, commentedTask, undefined, commentedTasks.get(streamId));
+    commentedTasks.set(streamId, { ...loaded, outcomes: noOutcomes });
+    return handleCommand(store, taskCommentStream(companyId, taskId, command.commentId), comment, command, { task: loaded.state }, { ...metadata, companyId });
   };
 
   return {
@@ -143,24 +160,23 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
       const clean = sanitizeRichText(html, companyId);
       // Derived from the key and the task it names: the same key on two tasks is two comments.
       const commentId = metadata.commandId ? uuidFrom(`comment:${companyId}:${taskId}:${metadata.commandId}`) : randomUUID();
-      const { position } = await runTask(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, ...authorOf(access) }, metadata);
+      const { position } = await runComment(access, taskId, { type: 'AddComment', commentId, html: clean.html, text: clean.text, ...authorOf(access) }, metadata);
       return { commentId, position };
     },
 
     async deleteComment(access: CompanyAccess, taskId: string, commentId: string, metadata: EventMetadata) {
-      return (await runTask(access, taskId, { type: 'DeleteComment', commentId, ...authorOf(access) }, metadata)).position;
+      return (await runComment(access, taskId, { type: 'DeleteComment', commentId, ...authorOf(access) }, metadata)).position;
     },
 
-    /** Stores an image for a task's description; only PNG, JPEG, WebP and GIF, known by their bytes. */
+    /** Stores an image for a task's description: PNG, JPEG, WebP or GIF by their bytes, within the image intake's limits, re-encoded. */
     async uploadTaskImage(access: CompanyAccess, taskId: string, bytes: Buffer) {
       const companyId = access.company.company_id;
       const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', companyId).where('task_id', '=', taskId).where('deleted', '=', false).executeTakeFirst();
       if (!exists) throw notFound(taskMessages.notFound);
-      const type = bytes.length <= MAX_IMAGE_BYTES ? await fileTypeFromBuffer(bytes) : undefined;
-      if (!type || !IMAGE_TYPES.has(type.mime)) throw new DomainError('invalid', UPLOAD_FAILED);
-      const file = `${randomUUID()}.${type.ext}`;
-      await storage.put(`${companyId}/task-images/${taskId}/${file}`, bytes);
-      return { url: `/api/companies/${companyId}/files/task-images/${encodeURIComponent(taskId)}/${file}`, mime: type.mime };
+      const image = await storedTaskImage(bytes);
+      const file = `${randomUUID()}.${image.ext}`;
+      await storage.put(`${companyId}/task-images/${taskId}/${file}`, image.bytes);
+      return { url: `/api/companies/${companyId}/files/task-images/${encodeURIComponent(taskId)}/${file}`, mime: image.mime };
     },
 
     async readTaskImage(access: CompanyAccess, taskId: string, file: string) {

@@ -21,6 +21,7 @@ import type { Database } from '../../projections/database.ts';
 import { liveProject, loggableTask, timerTimeWithin, visibleRegularizationRequest } from '../../projections/regularization/queries.ts';
 import { requestDecider } from '../../projections/request-history/deciders.ts';
 import type { CompanyAccess } from '../http/access.ts';
+import { approverNow } from '../requests/deciding-now.ts';
 
 /** A time log entry is filed under the local day of its own zone: up to two days from the request's. */
 const FILED_DAYS_APART = 2;
@@ -132,19 +133,22 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
       return (await run(access, requesterId, { type: 'DeleteRegularization', ...onStream(access, requesterId, requestId) }, noFacts(now()), metadata)).position;
     },
 
-    /** Approving checks the request against the time log of its day; declining needs nothing looked up. */
+    /**
+     * The approver's rights over the request's team are those of this moment
+     * (see deciding-now.ts); approving also checks the request against the
+     * time log of its day.
+     */
     async process(access: CompanyAccess, requestId: string, answer: 'ApproveRegularization' | 'DeclineRegularization', comment: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       const requesterId = await requesterOf(access, requestId);
-      const at = now();
-      let context = noFacts(at);
-      let seen: Seen | undefined;
-      if (answer === 'ApproveRegularization') {
-        seen = new StreamStateCache();
-        const { date, timeZone } = await storedRequest(companyId, requesterId, requestId, seen);
-        context = { ...context, logged: await loggedTime(db, companyId, requesterId, date, timeZone) };
-      }
-      return (await run(access, requesterId, { type: answer, ...onStream(access, requesterId, requestId), comment }, context, metadata, seen)).position;
+      const seen: Seen = new StreamStateCache();
+      const { teamId, date, timeZone } = await storedRequest(companyId, requesterId, requestId, seen);
+      const [logged, actor] = await Promise.all([
+        answer === 'ApproveRegularization' ? loggedTime(db, companyId, requesterId, date, timeZone) : null,
+        approverNow(store, companyId, access.userId, [teamId]),
+      ]);
+      const command: RegularizationCommand = { type: answer, ...onStream(access, requesterId, requestId), actor, comment };
+      return (await run(access, requesterId, command, { ...noFacts(now()), logged }, metadata, seen)).position;
     },
   };
 }

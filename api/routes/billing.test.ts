@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMessages } from '../../domain/companies/company.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
 import {
   type FakeStripe,
   invoiceObject,
+  OLDER_API_VERSION,
+  olderInvoiceObject,
+  olderSubscriptionObject,
   sendWebhook,
   startFakeStripe,
   stripeEvent,
@@ -26,6 +30,8 @@ describe('billing with Stripe', () => {
   let admin: ApiUser;
   let otherAdmin: ApiUser;
   let companyId: string;
+  /** What the server logged at warn and above. */
+  const warnings: { msg: string; [field: string]: unknown }[] = [];
 
   const webhook = async (event: { id: string }, options?: Parameters<typeof sendWebhook>[2]) => {
     const answer = await sendWebhook(server.url, event, options);
@@ -43,6 +49,7 @@ describe('billing with Stripe', () => {
     server = await startTestServer({
       now: () => clock ?? new Date(),
       billing: stripe.billing,
+      logger: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) }),
     });
     admin = await signedInUser(server, 'ada@billing.test', 'Ada Admin');
     otherAdmin = await signedInUser(server, 'mo@billing.test', 'Mo Admin');
@@ -228,6 +235,139 @@ describe('billing with Stripe', () => {
       expect(await createTeam(admin, companyId, 'Locked out')).toMatchObject({ status: 403, body: { message: companyMessages.suspended } });
       // Paying again stays open to the Admin of a suspended company.
       expect((await admin.call('POST', `/api/companies/${companyId}/billing/checkout`, { plan: 'grow', cycle: 'yearly' })).status).toBe(200);
+    });
+  });
+
+  /** A company of its own whose Admin started a checkout (linking its customer) and whose subscription Stripe then created. */
+  async function subscribedCompany(email: string, name: string, price = 'price_team_monthly') {
+    const owner = await signedInUser(server, email, 'Pat Payer');
+    const id = await createCompany(owner, name);
+    expect((await owner.call('POST', `/api/companies/${id}/billing/checkout`, { plan: 'team', cycle: 'monthly' })).status).toBe(200);
+    const customer = await customerIdOf(id);
+    const subscription = subscriptionObject({ customer, companyId: id, status: 'active', price, periodStart: new Date(Date.now() - DAY), periodEnd: new Date(Date.now() + 29 * DAY) });
+    stripe.subscriptions.set(subscription.id, subscription);
+    expect((await webhook(stripeEvent('customer.subscription.created', subscription, new Date(Date.now() - 60_000)))).status).toBe(200);
+    return { id, owner, customer, subscription };
+  }
+  const warned = (message: string, stripeEventId: string) => warnings.some((line) => line.msg === message && line.stripeEventId === stripeEventId);
+
+  describe('webhooks about someone else’s customer', () => {
+    const notTheCompanys = 'Stripe event for a customer that is not the company’s: ignored';
+    let victim: Awaited<ReturnType<typeof subscribedCompany>>;
+    let other: Awaited<ReturnType<typeof subscribedCompany>>;
+
+    beforeAll(async () => {
+      victim = await subscribedCompany('vic@customers.test', 'Victim Works');
+      other = await subscribedCompany('oscar@customers.test', 'Other Works', 'price_grow_monthly');
+    });
+
+    /** Answered 200, logged, and nothing written: the victim's plan and status as they were. */
+    async function ignored(event: { id: string }, message = notTheCompanys) {
+      const before = await eventCount(server);
+      expect((await webhook(event)).status).toBe(200);
+      expect(await eventCount(server)).toBe(before);
+      expect(warned(message, event.id)).toBe(true);
+      expect(await subscriptionOf(victim.owner, victim.id)).toMatchObject({ status: 'active', plan: 'team' });
+    }
+
+    it('another customer’s subscription naming the company changes neither its plan nor its status', async () => {
+      const later = new Date(Date.now() - 1000);
+      const smaller = subscriptionObject({ customer: other.customer, companyId: victim.id, status: 'active', price: 'price_starter_monthly', periodStart: later, periodEnd: new Date(Date.now() + DAY) });
+      await ignored(stripeEvent('customer.subscription.updated', smaller, later));
+      const ended = subscriptionObject({ customer: other.customer, companyId: victim.id, status: 'canceled', price: 'price_team_monthly', periodStart: new Date(Date.now() - 30 * DAY), periodEnd: new Date(Date.now() - DAY) });
+      await ignored(stripeEvent('customer.subscription.deleted', ended, later));
+      expect(await statusOf(victim.owner, victim.id)).toBe('active');
+    });
+
+    it('another customer’s invoice or checkout naming the company is ignored', async () => {
+      const invoice = invoiceObject({ customer: other.customer, subscription: other.subscription.id, companyId: victim.id, status: 'open', amount: 100, price: 'price_starter_monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + DAY) });
+      await ignored(stripeEvent('invoice.payment_failed', invoice, new Date()));
+      expect((await subscriptionOf(victim.owner, victim.id)).lastPaymentStatus).toBeNull();
+
+      const session = { id: 'cs_test_foreign', object: 'checkout.session', mode: 'subscription', status: 'complete', customer: other.customer, subscription: other.subscription.id, client_reference_id: victim.id, metadata: { companyId: victim.id } };
+      await ignored(stripeEvent('checkout.session.completed', session, new Date()));
+    });
+
+    it('a customer of no company, naming a company or not, is ignored', async () => {
+      const stranger = subscriptionObject({ customer: 'cus_test_stranger', companyId: victim.id, status: 'canceled', price: 'price_starter_monthly', periodStart: new Date(Date.now() - 30 * DAY), periodEnd: new Date(Date.now() - DAY) });
+      await ignored(stripeEvent('customer.subscription.updated', stranger, new Date()));
+      const { metadata: _, ...unnamed } = stranger;
+      await ignored(stripeEvent('customer.subscription.updated', { ...unnamed, metadata: {} }, new Date()), 'Stripe event for a customer of no company: ignored');
+    });
+
+    it('a company that never started a checkout has no customer: events naming it are ignored', async () => {
+      const owner = await signedInUser(server, 'never@customers.test', 'Nev Never');
+      const id = await createCompany(owner, 'Never Paid');
+      const named = subscriptionObject({ customer: other.customer, companyId: id, status: 'canceled', price: 'price_starter_monthly', periodStart: new Date(Date.now() - 30 * DAY), periodEnd: new Date(Date.now() - DAY) });
+      const before = await eventCount(server);
+      const event = stripeEvent('customer.subscription.deleted', named, new Date());
+      expect((await webhook(event)).status).toBe(200);
+      expect(await eventCount(server)).toBe(before);
+      expect(warned(notTheCompanys, event.id)).toBe(true);
+      expect(await statusOf(owner, id)).toBe('trial');
+    });
+
+    it('the company’s own customer still acts on it', async () => {
+      const renewed = { ...other.subscription, status: 'past_due' as const };
+      expect((await webhook(stripeEvent('customer.subscription.updated', renewed, new Date()))).status).toBe(200);
+      expect(await subscriptionOf(other.owner, other.id)).toMatchObject({ plan: 'grow', paymentWarning: true });
+    });
+  });
+
+  describe('webhooks of an older API version', () => {
+    const unreadable = 'Stripe event of a shape billing does not read: ignored';
+    let company: Awaited<ReturnType<typeof subscribedCompany>>;
+    const periodStart = new Date(Date.now() - 2 * DAY);
+    const periodEnd = new Date(Date.now() + 28 * DAY);
+    const second = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
+
+    beforeAll(async () => {
+      company = await subscribedCompany('olga@versions.test', 'Older Endpoint');
+    });
+
+    it('reads a subscription with its period on the subscription, and one without items', async () => {
+      const shape = { id: company.subscription.id, customer: company.customer, companyId: company.id, status: 'active' as const, periodStart, periodEnd };
+      const withItems = stripeEvent('customer.subscription.updated', olderSubscriptionObject({ ...shape, price: 'price_grow_monthly' }), new Date(Date.now() - 30_000), undefined, OLDER_API_VERSION);
+      expect((await webhook(withItems)).status).toBe(200);
+      expect(await subscriptionOf(company.owner, company.id)).toMatchObject({ status: 'active', plan: 'grow', cycle: 'monthly', currentPeriodEnd: second(periodEnd) });
+
+      const withoutItems = olderSubscriptionObject({ ...shape, price: 'price_starter_yearly', cancelAtPeriodEnd: true }, { items: false });
+      expect('items' in withoutItems).toBe(false);
+      expect((await webhook(stripeEvent('customer.subscription.updated', withoutItems, new Date(Date.now() - 20_000), undefined, '2016-07-06'))).status).toBe(200);
+      expect(await subscriptionOf(company.owner, company.id)).toMatchObject({ status: 'active', plan: 'starter', cycle: 'yearly', cancelAtPeriodEnd: true, currentPeriodEnd: second(periodEnd) });
+    });
+
+    it('reads an invoice with its subscription at the top, and one without lines', async () => {
+      const shape = { customer: company.customer, subscription: company.subscription.id, companyId: company.id, status: 'paid' as const, amount: 2900, price: 'price_starter_monthly', periodStart, periodEnd };
+      const older = olderInvoiceObject({ ...shape, id: 'in_test_older' });
+      expect((await webhook(stripeEvent('invoice.paid', older, new Date(Date.now() - 10_000), undefined, OLDER_API_VERSION))).status).toBe(200);
+      const withoutLines = olderInvoiceObject({ ...shape, id: 'in_test_no_lines', status: 'open' }, { lines: false });
+      expect('lines' in withoutLines).toBe(false);
+      expect((await webhook(stripeEvent('invoice.payment_failed', withoutLines, new Date(Date.now() - 5_000), undefined, OLDER_API_VERSION))).status).toBe(200);
+
+      const invoices = (await company.owner.call('GET', `/api/companies/${company.id}/billing/invoices`)).body.invoices;
+      expect(invoices.map((i: { id: string; planName: string | null; status: string; billingPeriod: object }) => [i.id, i.planName, i.status, i.billingPeriod])).toEqual([
+        // Created at the same moment: ordered by id.
+        ['in_test_older', 'Starter', 'paid', { start: second(periodStart), end: second(periodEnd) }],
+        ['in_test_no_lines', null, 'failed', { start: second(periodStart), end: second(periodEnd) }],
+      ]);
+    });
+
+    it('answers 200 to a shape it cannot read, logs it, and writes nothing', async () => {
+      const shapes = [
+        stripeEvent('invoice.paid', { id: 'in_test_bare', object: 'invoice', customer: company.customer }, new Date()),
+        stripeEvent('customer.subscription.updated', { ...company.subscription, items: 'all of them' }, new Date()),
+        stripeEvent('customer.subscription.updated', { ...company.subscription, customer: 'cus with spaces' }, new Date()),
+        stripeEvent('invoice.paid', invoiceObject({ ...{ customer: company.customer, subscription: company.subscription.id, status: 'paid', amount: 1.5, price: 'price_team_monthly', periodStart, periodEnd } }), new Date()),
+        stripeEvent('checkout.session.completed', { id: 'cs_test_odd', object: 'checkout.session', mode: 'subscription', subscription: 42 }, new Date()),
+      ];
+      const before = await eventCount(server);
+      for (const event of shapes) {
+        expect((await webhook(event)).status).toBe(200);
+        expect(warned(unreadable, event.id)).toBe(true);
+      }
+      expect(await eventCount(server)).toBe(before);
+      expect(warnings.find((line) => line.stripeEventId === shapes[0].id)).toMatchObject({ type: 'invoice.paid', problem: expect.stringMatching(/^invoice/) });
     });
   });
 

@@ -165,3 +165,54 @@ describe('personal API tokens', () => {
     expect((await send(server, 'POST', `/api/companies/${companyId}/timer/cancel`, { token, body: {} })).status).toBe(200);
   });
 });
+
+describe('revoking personal API tokens', () => {
+  /** As the desktop agent asks: its very next request, without waiting for anything. */
+  const statusWithToken = async (to: TestServer, token: string) => (await fetch(`${to.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+  /** Sent as the browser sends it; the answer is not followed by any wait for the read models. */
+  const rawSend = async (to: TestServer, method: string, path: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) =>
+    (
+      await fetch(`${to.url}${path}`, {
+        method,
+        headers: { 'x-requested-with': 'timeledger', ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      })
+    ).status;
+  const newToken = async (cookie: string, name: string): Promise<{ tokenId: string; token: string }> => (await send(server, 'POST', '/api/me/tokens', { cookie, body: { name } })).body;
+
+  it('refuses a revoked token on the very next request, in every API process', async () => {
+    const user = await signedInUser(server, 'revoker@example.com');
+    for (const [revokedIn, index] of [[server, 1], [second, 2], [server, 3], [second, 4]] as const) {
+      const { tokenId, token } = await newToken(user.cookie, `Agent ${index}`);
+      expect(await statusWithToken(second, token)).toBe(200);
+      expect(await rawSend(revokedIn, 'DELETE', `/api/me/tokens/${tokenId}`, { cookie: user.cookie })).toBe(200);
+      expect(await statusWithToken(second, token)).toBe(401);
+      expect(await statusWithToken(server, token)).toBe(401);
+    }
+  });
+
+  async function resetPassword(email: string, password: string, extra: { revokeApiTokens?: boolean } = {}) {
+    const before = server.mailbox.received.length;
+    await send(server, 'POST', '/api/auth/forgot-password', { body: { email } });
+    const link = new URL(await server.mailbox.linkTo(email, '/auth/reset-password', before));
+    return rawSend(server, 'POST', '/api/auth/reset-password', { body: { userId: link.searchParams.get('u'), token: link.searchParams.get('t'), password, ...extra } });
+  }
+
+  it('a password reset revokes every API token of the account unless asked to keep them', async () => {
+    const user = await signedInUser(server, 'reset-tokens@example.com');
+    const [laptop, desktop] = [await newToken(user.cookie, 'Laptop'), await newToken(user.cookie, 'Desktop')];
+    expect(await resetPassword(user.email, 'Brand&New2')).toBe(200);
+    for (const { token } of [laptop, desktop]) {
+      expect(await statusWithToken(second, token)).toBe(401);
+      expect(await statusWithToken(server, token)).toBe(401);
+    }
+
+    const cookie = await signIn(user.email, 'Brand&New2');
+    const kept = await newToken(cookie, 'Kept');
+    expect(await resetPassword(user.email, 'Brand&New3', { revokeApiTokens: false })).toBe(200);
+    expect(await statusWithToken(second, kept.token)).toBe(200);
+    const listed = (await send(server, 'GET', '/api/me/tokens', { cookie: await signIn(user.email, 'Brand&New3') })).body;
+    const live = Object.fromEntries(listed.map((t: { name: string; revokedAt: string | null }) => [t.name, t.revokedAt === null]));
+    expect(live).toEqual({ Laptop: false, Desktop: false, Kept: true });
+  });
+});

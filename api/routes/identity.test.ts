@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountMessages } from '../../domain/identity/account.ts';
 import { messages } from '../../domain/identity/validation.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
@@ -61,6 +62,24 @@ describe('identity over HTTP', () => {
     const me = await call('GET', '/api/me', undefined, cookie.split(';')[0]);
     expect(me.body.email).toBe(email);
     sessionCookie = cookie.split(';')[0];
+  });
+
+  it('refuses a wrong verification link the same way once the address is verified; the link that verified it still answers 200', async () => {
+    const userId = (await call('POST', '/api/auth/login', { email, password })).body.user.id;
+    const unverifiedEmail = 'ada@example.com';
+    await call('POST', '/api/auth/sign-up', { fullName: 'Ada Lovelace', email: unverifiedEmail, password });
+    const unverifiedId = linkParams(await server.mailbox.linkTo(unverifiedEmail, '/auth/verify-email')).userId;
+
+    const wrongToken = 'A'.repeat(43);
+    const onUnverified = await call('POST', '/api/auth/verify-email', { userId: unverifiedId, token: wrongToken });
+    const onVerified = await call('POST', '/api/auth/verify-email', { userId, token: wrongToken });
+    const onNobody = await call('POST', '/api/auth/verify-email', { userId: '00000000-0000-4000-8000-000000000000', token: wrongToken });
+    expect(onUnverified).toMatchObject({ status: 400, body: { message: accountMessages.badVerificationLink } });
+    expect({ status: onVerified.status, body: onVerified.body }).toEqual({ status: onUnverified.status, body: onUnverified.body });
+    expect({ status: onNobody.status, body: onNobody.body }).toEqual({ status: onUnverified.status, body: onUnverified.body });
+
+    const link = linkParams(await server.mailbox.linkTo(email, '/auth/verify-email'));
+    expect((await call('POST', '/api/auth/verify-email', link)).status).toBe(200);
   });
 
   it('gives a persistent cookie with remember me', async () => {

@@ -165,15 +165,20 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         ...limited,
         schema: {
           tags,
-          summary: 'Set a new password with a single-use reset link; ends every session of the account',
-          body: Type.Object({ userId: Text(100), token: Text(100), password: Password }),
+          summary: 'Set a new password with a single-use reset link; ends every session of the account, and revokes its API tokens unless told not to',
+          body: Type.Object({
+            userId: Text(100),
+            token: Text(100),
+            password: Password,
+            revokeApiTokens: Type.Optional(Type.Boolean({ description: 'Also revoke every API token of the account (the desktop agents must sign in again). Default: true.' })),
+          }),
           response: { 200: CommandResponse, ...errorResponses },
         },
       },
       async (request) => {
-        const { userId, token, password } = request.body;
-        const result = await identity.resetPassword({ userId, token, password }, requestMetadata(request));
-        // The sessions it ended are refused by the time the answer arrives.
+        const { userId, token, password, revokeApiTokens = true } = request.body;
+        const result = await identity.resetPassword({ userId, token, password, revokeApiTokens }, requestMetadata(request));
+        // The sessions it ended and the tokens it revoked are refused by the time the answer arrives.
         await watcher.waitFor(result.position);
         return { message: result.message, position: positionText(result.position) };
       },

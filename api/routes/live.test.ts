@@ -181,6 +181,45 @@ describe('live updates across API processes', () => {
     for (const live of [busyLive, quietLive]) live.socket.close();
   });
 
+  it('stops telling a removed member of the company at once, in every process, and tells their browser', async () => {
+    const admin = await apiUser(writer, 'removing-admin@example.com');
+    const leaver = await apiUser(writer, 'removed-member@example.com');
+    const companyId = await createCompany(admin, 'Removing Works');
+    // The leaver has a company of their own, so their sessions outlive the removal (from their only company, they would end).
+    await createCompany(leaver, 'Leaver Elsewhere');
+    const teamId = (await admin.call('POST', `/api/companies/${companyId}/teams`, { name: 'Stayers' })).body.teamId;
+    await inviteAndAccept(writer, admin, companyId, leaver, 'Member', [teamId]);
+
+    // The leaver has the company open in a tab on each process; the admin watches on the reader.
+    const leaverTabs = [openSocket(writer, leaver.cookie), openSocket(reader, leaver.cookie)];
+    const adminLive = openSocket(reader, admin.cookie);
+    for (const live of [...leaverTabs, adminLive]) {
+      await live.next((m) => m.type === 'ready');
+      live.socket.send(JSON.stringify({ type: 'follow', companyId }));
+    }
+    const renamed = async (name: string) => expect((await admin.call('PATCH', `/api/companies/${companyId}/teams/${teamId}`, { name })).status).toBe(200);
+    const heardRename = (live: ReturnType<typeof openSocket>, since: number) =>
+      live.next((m) => m.type === 'changed' && live.messages.indexOf(m) >= since && m.scopes.some((s: any) => s.kind === 'company' && s.family === 'teams'));
+    await renamed('Stayers United');
+    for (const live of [...leaverTabs, adminLive]) await heardRename(live, 0);
+
+    expect((await admin.call('DELETE', `/api/companies/${companyId}/members/${leaver.userId}`)).status).toBe(200);
+    for (const live of leaverTabs) await live.next((m) => m.type === 'unfollowed' && m.companyId === companyId);
+    expect((await leaver.call('GET', `/api/companies/${companyId}/teams`)).status).toBe(404);
+
+    // A change after the removal: the admin hears it; the leaver's tabs hear of their own profile after it, and of the company nothing.
+    const heardBefore = leaverTabs.map((live) => live.messages.length);
+    await renamed('Stayers');
+    await heardRename(adminLive, adminLive.messages.length - 1);
+    expect((await leaver.call('PATCH', '/api/me', { name: 'Gone Elsewhere' })).status).toBe(200);
+    for (const [index, live] of leaverTabs.entries()) {
+      await live.next((m) => m.type === 'changed' && live.messages.indexOf(m) >= heardBefore[index] && m.scopes.some((s: any) => s.family === 'profile'));
+      const heardSince = live.messages.slice(heardBefore[index]) as { type: string; scopes?: { kind: string }[] }[];
+      expect(heardSince.flatMap((m) => m.scopes ?? []).filter((scope) => scope.kind === 'company')).toEqual([]);
+    }
+    for (const live of [...leaverTabs, adminLive]) live.socket.close();
+  });
+
   it('tells a browser connected to another process that its data changed', async () => {
     const cookie = await signedInUser(writer, 'live@example.com');
     const live = openSocket(reader, cookie);

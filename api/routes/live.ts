@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { endedSessionsAmong, findAccount } from '../../projections/accounts/queries.ts';
 import { sessionsProjection } from '../../projections/accounts/sessions.ts';
 import { isUuid } from '../http/access.ts';
+import { CompanyFollowers } from '../live/company-followers.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requireUser, sessionOf } from '../http/session.ts';
 
@@ -12,10 +13,13 @@ export const SIGNED_OUT_CLOSE = 4401;
 /**
  * The browser's live channel. It authenticates with the session cookie and
  * hears of its user, its e-mail (invites) and the one company it follows,
- * which it names with {"type":"follow","companyId":...} after checking membership.
+ * which it names with {"type":"follow","companyId":...}, while its user is a
+ * member of it (see CompanyFollowers: a removed member stops hearing it and is
+ * told {"type":"unfollowed","companyId":...}).
  */
 export function liveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const closeWhenSessionEnds = sessionEndCloser(context);
+  const followers = new CompanyFollowers(context.db, context.hub, context.watcher);
   return async (app) => {
     app.get('/api/live', { websocket: true, schema: { tags: ['live'], summary: 'WebSocket: which data changed' } }, async (socket, request) => {
       let userId: string;
@@ -36,10 +40,7 @@ export function liveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const message = parse(String(raw));
         if (message?.type !== 'follow') return;
         const companyId = typeof message.companyId === 'string' && isUuid(message.companyId) ? message.companyId : null;
-        const member = companyId
-          ? await context.db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).where('deleted', '=', false).executeTakeFirst()
-          : undefined;
-        context.hub.follow(socket, 'company', member && companyId ? [{ kind: 'company', id: companyId }] : []);
+        await followers.follow(socket, userId, companyId);
       });
       socket.send(JSON.stringify({ type: 'ready' }));
     });

@@ -5,7 +5,7 @@ import { inviteMessages } from '../../domain/invites/invitations.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
-import { inviteRateMessage } from '../organisation/service.ts';
+import { limitMessages } from '../organisation/limits.ts';
 import { MAX_INVITE_EMAILS } from './invites.ts';
 
 /**
@@ -32,7 +32,9 @@ const teamRoles = async (userId: string) =>
   );
 
 beforeAll(async () => {
-  server = await startTestServer({ invitesPerHour: INVITES_PER_HOUR });
+  // The server's clock stands still, so the company's hourly invitations are not given back while the test runs.
+  const startedAt = new Date();
+  server = await startTestServer({ invitesPerHour: INVITES_PER_HOUR, now: () => startedAt });
   [admin, manager, head, apolloMember, geminiMember] = await Promise.all([
     signedInUser(server, 'ada@trust.test', 'Ada Admin'),
     signedInUser(server, 'max@trust.test', 'Max Manager'),
@@ -203,7 +205,7 @@ describe('invitations', () => {
     const before = await eventCount();
     const refused = await admin.call('POST', `/api/companies/${companyId}/invites`, { emails: ['one-too-many@trust.test'], role: 'Member', teamIds: [apollo] });
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(inviteRateMessage);
+    expect(refused.body.message).toBe(limitMessages.companyInvites);
     expect(await eventCount()).toBe(before);
   });
 });

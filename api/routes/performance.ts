@@ -12,6 +12,7 @@ import { performanceDashboard } from '../../projections/performance/queries.ts';
 import { PerformanceDashboard } from '../../projections/performance/views.ts';
 import { companyAccess, memberAccess, visibleTeam } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { recipientLimit } from '../mail/recipient-limit.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
 import { checkedRange, DayText } from './dashboards.ts';
 
@@ -67,20 +68,22 @@ export function performanceRoutes(context: ApiContext): FastifyPluginAsyncTypebo
         const companyId = access.company.company_id;
         const person = await memberAccess(db, companyId, request.params.userId);
         if (!person) throw notFound(dashboardMessages.personNotFound);
-        const { position } = await handleCommand(
-          store,
-          monitoringStream(companyId, person.userId),
-          monitoringRequests,
-          {
-            type: 'RequestMonitoring',
-            companyId,
-            person: { userId: person.userId, name: person.name, email: person.email, role: person.role, teamIds: [...person.teamRoles.keys()] },
-            message: request.body.message ?? null,
-            actor: access.actor,
-            actorName: access.name,
-          },
-          { now: context.now(), companyName: access.company.name },
-          { ...requestMetadata(request, access.userId), companyId },
+        const { position } = await recipientLimit(context.allowances, context.config.mailsPerAddressPerDay).mailing(person.email, 'e-mails', () =>
+          handleCommand(
+            store,
+            monitoringStream(companyId, person.userId),
+            monitoringRequests,
+            {
+              type: 'RequestMonitoring',
+              companyId,
+              person: { userId: person.userId, name: person.name, email: person.email, role: person.role, teamIds: [...person.teamRoles.keys()] },
+              message: request.body.message ?? null,
+              actor: access.actor,
+              actorName: access.name,
+            },
+            { now: context.now(), companyName: access.company.name },
+            { ...requestMetadata(request, access.userId), companyId },
+          ),
         );
         return { message: monitoringMessages.sent, position: positionText(position) };
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskNumbersStream, taskStream } from '../../domain/tasks/events.ts';
+import { taskCommentStream, taskNumbersStream, taskStream } from '../../domain/tasks/events.ts';
 import type { LogPosition } from '../../eventstore/types.ts';
 import type { CompanyAccess } from '../http/access.ts';
 import { createProjectsService, type ProjectsService } from '../projects/service.ts';
@@ -349,8 +349,11 @@ describe('the projects service, past the request schemas', () => {
     const onFirst = await service.addComment(access, first, '<p>first</p>', metadata('same-key'));
     const onSecond = await service.addComment(access, second, '<p>second</p>', metadata('same-key'));
     expect(onFirst.commentId).not.toBe(onSecond.commentId);
-    expect((await storedEvents(first)).filter((e) => e.type === 'TaskCommentAdded').map((e) => (e.data as { commentId: string }).commentId)).toEqual([onFirst.commentId]);
-    expect((await storedEvents(second)).filter((e) => e.type === 'TaskCommentAdded').map((e) => (e.data as { commentId: string }).commentId)).toEqual([onSecond.commentId]);
+    const commentEvents = async (taskId: string, commentId: string) => (await server.store.readStream(taskCommentStream(companyId, taskId, commentId))).map(({ type, data }) => ({ type, data }));
+    expect(await commentEvents(first, onFirst.commentId)).toMatchObject([{ type: 'TaskCommentAdded', data: { taskId: first, commentId: onFirst.commentId, html: '<p>first</p>' } }]);
+    expect(await commentEvents(second, onSecond.commentId)).toMatchObject([{ type: 'TaskCommentAdded', data: { taskId: second, commentId: onSecond.commentId, html: '<p>second</p>' } }]);
+    // Nothing of them on the tasks' own streams, which comments no longer contend for.
+    expect((await storedEvents(first)).map((e) => e.type)).toEqual(['TaskCreated']);
   });
 
   it('derives a project id from the key and the company: one command id in two companies is two projects', async () => {
@@ -370,6 +373,89 @@ describe('the projects service, past the request schemas', () => {
     await expect(service.createTask(foreign, newTask({ title: 'Planted' }), metadata('plant'))).rejects.toThrow('Access denied');
     expect(await storedEvents(taskId)).toEqual(before);
     expect(await numbers()).toHaveLength(numbersBefore);
+  });
+});
+
+describe('many people on one task at once', () => {
+  /** Every recorded event of a type about one task, in the order the log recorded them (the task's stream and any other). */
+  async function recordedAbout(taskId: string, type: string) {
+    const found: { type: string; data: Record<string, unknown> }[] = [];
+    for (let after: LogPosition | null = null, page = await server.store.readAll(null, 1000); page.length > 0; page = await server.store.readAll(after, 1000)) {
+      for (const event of page) {
+        const data = event.data as Record<string, unknown>;
+        if (event.type === type && data.companyId === companyId && data.taskId === taskId) found.push({ type: event.type, data });
+      }
+      after = page.at(-1)!.position;
+    }
+    return found;
+  }
+
+  it('takes 200 comments posted at the same moment: every one answered 201, listed in the order they were recorded', async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Crowded' }))).body;
+    const posted = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => keyed(manager, 'POST', `/api/companies/${companyId}/tasks/${taskId}/comments`, { html: `<p>Comment ${i}</p>` }, `crowd-${i}`)),
+    );
+    expect(posted.filter((r) => r.status !== 201).map((r) => r.body)).toEqual([]);
+
+    const inLogOrder = (await recordedAbout(taskId, 'TaskCommentAdded')).map((e) => e.data.commentId);
+    expect(new Set(inLogOrder)).toEqual(new Set(posted.map((r) => r.body.commentId)));
+    const listed = (await api('GET', `/tasks/${taskId}`)).body.comments.map((c: { commentId: string }) => c.commentId);
+    expect(listed).toEqual(inLogOrder);
+  });
+
+  it('takes 20 edits sent at the same moment: every one answered 200 and recorded; each field ends as its last recorded change left it', async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Busy', status: 'TO DO', priority: 'P2' }))).body;
+    const change = (i: number) => [{ title: `Title ${i}` }, { description: `<p>Summary ${i}</p>` }, { eta: `2027-01-${String(i + 1).padStart(2, '0')}` }][i % 3];
+    const edits = await Promise.all(Array.from({ length: 20 }, (_, i) => api('PATCH', `/tasks/${taskId}`, change(i))));
+    expect(edits.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
+
+    const recorded = await recordedAbout(taskId, 'TaskFieldChanged');
+    expect(recorded).toHaveLength(20);
+    const last = (field: string) => recorded.filter((e) => e.data.field === field).at(-1)!.data.to;
+    expect((await api('GET', `/tasks/${taskId}`)).body).toMatchObject({ title: last('title'), description: last('description'), eta: last('eta'), status: 'TO DO', priority: 'P2' });
+  });
+
+  it("shows comments recorded on the task's own stream (as before comments had streams of their own) with the new ones, and deletes them", async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Older comments' }))).body;
+    const by = { userId: manager.userId, name: 'Paula Manager' };
+    const older = [randomUUID(), randomUUID()];
+    for (const [i, commentId] of older.entries()) {
+      const stream = taskStream(companyId, taskId);
+      const version = (await server.store.readStream(stream)).length;
+      const { position } = await server.store.append(
+        stream,
+        [{ eventId: randomUUID(), type: 'TaskCommentAdded', data: { taskId, companyId, by, commentId, html: `<p>Older ${i}</p>`, text: `Older ${i}` }, metadata: { correlationId: randomUUID(), userId: by.userId } }],
+        version,
+      );
+      await server.watcher.waitFor(position);
+    }
+    const newer = (await api('POST', `/tasks/${taskId}/comments`, { html: '<p>Newer</p>' })).body.commentId;
+    const html = async () => (await api('GET', `/tasks/${taskId}`)).body.comments.map((c: { html: string }) => c.html);
+    expect(await html()).toEqual(['<p>Older 0</p>', '<p>Older 1</p>', '<p>Newer</p>']);
+
+    expect((await api('DELETE', `/tasks/${taskId}/comments/${older[0]}`)).status).toBe(200);
+    expect((await api('DELETE', `/tasks/${taskId}/comments/${older[0]}`)).body.message).toBe('Comment not found');
+    expect((await api('DELETE', `/tasks/${taskId}/comments/${newer}`)).status).toBe(200);
+    expect(await html()).toEqual(['<p>Older 1</p>']);
+    const history = (await api('GET', `/tasks/${taskId}/history?complete=true`)).body.history.map((h: { changeType: string; commentText: string | null }) => [h.changeType, h.commentText]);
+    expect(history).toEqual([
+      ['comment_deleted', null],
+      ['comment_deleted', null],
+      ['comment_added', 'Newer'],
+      ['comment_added', 'Older 1'],
+      ['comment_added', 'Older 0'],
+      ['created', null],
+    ]);
+  });
+
+  it("refuses a comment on a deleted task, and a comment's deletion through another task", async () => {
+    const { taskId } = (await api('POST', '/tasks', newTask({ title: 'Going away' }))).body;
+    const other = (await api('POST', '/tasks', newTask({ title: 'Staying' }))).body.taskId;
+    const { commentId } = (await api('POST', `/tasks/${taskId}/comments`, { html: '<p>Mine</p>' })).body;
+    expect(await api('DELETE', `/tasks/${other}/comments/${commentId}`)).toMatchObject({ status: 404, body: { message: 'Comment not found' } });
+    await api('DELETE', `/tasks/${taskId}`);
+    expect(await api('POST', `/tasks/${taskId}/comments`, { html: '<p>Too late</p>' })).toMatchObject({ status: 404, body: { message: 'Task not found' } });
+    expect(await api('POST', '/tasks/ZZ-999/comments', { html: '<p>Nowhere</p>' })).toMatchObject({ status: 404, body: { message: 'Task not found' } });
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotMessages } from '../../domain/screenshots/screenshots.ts';
@@ -11,7 +10,8 @@ import { uuidFrom } from '../../eventstore/command-handler.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
-import { imageMessages } from '../screenshots/image.ts';
+import { pngClaiming } from '../../tests/support/images.ts';
+import { imageMessages, SCREENSHOT_RULES } from '../images/intake.ts';
 
 /*
  * The desktop agent sends screenshots with an API token while the timer
@@ -69,32 +69,15 @@ async function expectNotFound(user: ApiUser, screenshotId: string, file: 'image'
 }
 
 const list = (user: ApiUser, userId: string, from = today(), to = today()) => user.call('GET', `/api/companies/${companyId}/screenshots?userId=${userId}&from=${from}&to=${to}`);
-const storedFile = (screenshotId: string, suffix = '') => path.join(server.dataDir, 'files', 'companies', companyId, 'screenshots', ana.userId, `${screenshotId}${suffix}.webp`);
+/** Ana's stored files of a screenshot: its image and thumbnail, named by the upload that wrote them. */
+const storedFiles = async (screenshotId: string) =>
+  (await readdir(path.join(server.dataDir, 'files', 'companies', companyId, 'screenshots', ana.userId)).catch(() => [] as string[])).filter((name) => name.startsWith(screenshotId)).sort();
 
 /** A picture with something on it: a gradient square in a frame. */
 const picture = (width = 640, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: '#1c7ed6' } }).composite([
     { input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="20" y="20" width="${width / 2}" height="${height / 2}" fill="#fab005"/></svg>`) },
   ]);
-
-/** PNG bytes of a header alone, claiming width × height: the signature, IHDR with its CRC, a tiny IDAT and IEND. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const eventsOf = async (screenshotId: string) => (await server.store.readStream(`screenshot-${screenshotId}`)).map((event) => event.type);
 
@@ -196,7 +179,7 @@ describe('taking screenshots', () => {
       { bytes: png.subarray(0, png.length - 40), type: 'image/png' },
       { bytes: Buffer.alloc(0), type: 'image/png' },
     ];
-    for (const { bytes, type } of cases) expect(await send(tokens.ana, bytes, {}, type)).toMatchObject({ status: 400, body: { message: imageMessages.notAnImage } });
+    for (const { bytes, type } of cases) expect(await send(tokens.ana, bytes, {}, type)).toMatchObject({ status: 400, body: { message: SCREENSHOT_RULES.notAnImage } });
   });
 
   it('refuses an image claiming more than 8,000 × 8,000 pixels or 40 megapixels from its header, before decoding it', async () => {
@@ -209,7 +192,7 @@ describe('taking screenshots', () => {
 
   it('refuses a body over 5 MB', async () => {
     const big = Buffer.concat([await picture().png().toBuffer(), Buffer.alloc(6 * 1024 * 1024)]);
-    expect(await send(tokens.ana, big)).toMatchObject({ status: 413, body: { message: imageMessages.tooLarge } });
+    expect(await send(tokens.ana, big)).toMatchObject({ status: 413, body: { message: SCREENSHOT_RULES.tooLarge } });
   });
 
   it('refuses a token of another company’s person, writing nothing', async () => {
@@ -258,7 +241,7 @@ describe('viewing and deleting screenshots', () => {
     const marked = (await send(tokens.ana, await picture().png().toBuffer())).body.screenshotId;
     expect((await fetchFile(manager, marked, 'thumbnail')).status).toBe(200);
     await server.db.updateTable('screenshots').set({ deleted_at: new Date(), deleted_by: ana.userId, deleted_by_name: 'Ana Apollo' }).where('screenshot_id', '=', marked).execute();
-    expect(existsSync(storedFile(marked))).toBe(true);
+    expect(await storedFiles(marked)).toHaveLength(2);
     for (const user of [ana, manager]) {
       for (const file of ['image', 'thumbnail'] as const) await expectNotFound(user, marked, file);
     }
@@ -268,7 +251,7 @@ describe('viewing and deleting screenshots', () => {
     const late = (await send(tokens.ana, await picture().png().toBuffer())).body.screenshotId;
     await readModelsInclude(server, (await ana.call('DELETE', `/api/companies/${companyId}/screenshots/${late}`)).body);
     await server.db.updateTable('screenshots').set({ deleted_at: null, deleted_by: null, deleted_by_name: null }).where('screenshot_id', '=', late).execute();
-    expect(existsSync(storedFile(late))).toBe(false);
+    expect(await storedFiles(late)).toEqual([]);
     for (const user of [ana, admin]) {
       for (const file of ['image', 'thumbnail'] as const) await expectNotFound(user, late, file);
     }
@@ -289,15 +272,15 @@ describe('viewing and deleting screenshots', () => {
   });
 
   it('lets the person delete their own within 24 hours: the files go, the row stays and an Admin sees it was deleted', async () => {
-    expect(existsSync(storedFile(shot))).toBe(true);
-    expect(existsSync(storedFile(shot, '-thumb'))).toBe(true);
+    const upload = new RegExp(`^${shot}-[0-9a-f-]{36}`);
+    // Named by the upload that wrote them: the image and its thumbnail.
+    expect((await storedFiles(shot)).map((name) => name.replace(upload, ''))).toEqual(['-thumb.webp', '.webp']);
     expect((await admin.call('DELETE', `/api/companies/${companyId}/screenshots/${shot}`)).body.message).toBe(accessDenied);
     expect((await mia.call('DELETE', `/api/companies/${companyId}/screenshots/${shot}`)).status).toBe(404);
 
     const removed = await ana.call('DELETE', `/api/companies/${companyId}/screenshots/${shot}`);
     expect(removed).toMatchObject({ status: 200, body: { message: screenshotMessages.deleted } });
-    expect(existsSync(storedFile(shot))).toBe(false);
-    expect(existsSync(storedFile(shot, '-thumb'))).toBe(false);
+    expect(await storedFiles(shot)).toEqual([]);
     expect((await fetchFile(ana, shot, 'image')).status).toBe(404);
     expect((await fetchFile(admin, shot, 'thumbnail')).status).toBe(404);
     expect(await eventsOf(shot)).toEqual(['ScreenshotTaken', 'ScreenshotDeleted']);

@@ -8,8 +8,9 @@ import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
-import { imageMessages, MAX_SCREENSHOT_BYTES } from '../screenshots/image.ts';
+import { SCREENSHOT_RULES } from '../images/intake.ts';
 import type { ScreenshotFile } from '../screenshots/service.ts';
+import { StorageFullError } from '../screenshots/storage-quota.ts';
 
 /** The agent's own id for a screenshot: a uuid or any 1–100 letters, digits, '_' and '-'. */
 const ClientId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
@@ -27,6 +28,8 @@ const Screenshot = Type.Object({
   height: Type.Integer(),
   deletedAt: Nullable(Type.String()),
   deletedBy: Nullable(Type.Object({ userId: Type.String(), name: Type.String() })),
+  /** Removed by the company's retention period, which kept screenshots so many days then. */
+  expiredAfterDays: Nullable(Type.Integer()),
   /** The viewer's own, taken less than 24 hours ago. */
   deletable: Type.Boolean(),
   /** Null once deleted. */
@@ -48,7 +51,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
   const { screenshots } = context;
   const tags = ['screenshots'];
 
-  /** Only here is a body raw bytes: every content type is read as such, up to 5 MB. */
+  /** Only here is a body raw bytes: every content type is read as such, up to 5 MB. Too many bytes, or no room left in the company's storage, is a 413. */
   const upload: FastifyPluginAsyncTypebox = async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -57,14 +60,16 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       '/api/companies/:companyId/screenshots',
       {
         config: { apiToken: true },
-        bodyLimit: MAX_SCREENSHOT_BYTES,
+        bodyLimit: SCREENSHOT_RULES.maxBytes,
         errorHandler: (error, _request, reply) => {
-          if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-          return reply.status(413).send({ statusCode: 413, error: 'too_large', message: imageMessages.tooLarge });
+          const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? SCREENSHOT_RULES.tooLarge : error instanceof StorageFullError ? error.message : null;
+          if (!tooLarge) throw error;
+          return reply.status(413).send({ statusCode: 413, error: 'too_large', message: tooLarge });
         },
         schema: {
           tags,
-          summary: 'The desktop agent sends a screenshot taken while the timer runs (PNG, JPEG or WebP bytes as the body, up to 5 MB); it is stored as WebP without metadata',
+          summary:
+            'The desktop agent sends a screenshot taken while the timer runs (PNG, JPEG or WebP bytes as the body, up to 5 MB); it is stored as WebP without metadata. At most SCREENSHOTS_PER_HOUR per person (429 with Retry-After), within the company’s storage (413)',
           consumes: IMAGE_TYPES,
           params: CompanyParams,
           querystring: Type.Object({
@@ -79,7 +84,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'TakeScreenshot', write: true });
-        if (!Buffer.isBuffer(request.body)) throw invalid(imageMessages.notAnImage);
+        if (!Buffer.isBuffer(request.body)) throw invalid(SCREENSHOT_RULES.notAnImage);
         const { query } = request;
         const input = {
           clientId: query.screenshotId,

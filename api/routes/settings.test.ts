@@ -32,12 +32,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('company settings', () => {
-  it('start with an 8 hour threshold, no screenshots and no leave policy', async () => {
+  it('start with an 8 hour threshold, no screenshots (kept 90 days once on) and no leave policy', async () => {
     clock = new Date('2026-06-01T06:00:00Z');
     const answer = await manager.call('GET', settingsPath());
     clock = null;
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ dailyThresholdHours: 8, screenshotsEnabled: false, currentYear: 2026, leavePolicies: [] });
+    expect(answer.body).toEqual({ dailyThresholdHours: 8, screenshotsEnabled: false, screenshotRetentionDays: 90, currentYear: 2026, leavePolicies: [] });
   });
 
   it('let an Admin, a Head or a Manager set the threshold in hours and turn screenshots on and off', async () => {

@@ -9,7 +9,7 @@ import { handleCommand } from '../../eventstore/command-handler.ts';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
 import { type CompanyAccess, companyAccess } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
-import { CommandResponse, CompanyParams, errorResponses, Id } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 
 /** A number from a form, checked by the decider, which answers with the form's own message. */
 const FormNumber = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
@@ -18,6 +18,8 @@ const LeavePolicy = Type.Object({ year: Type.Integer(), paidLeaveDays: Type.Inte
 const CompanySettings = Type.Object({
   dailyThresholdHours: Type.Number(),
   screenshotsEnabled: Type.Boolean(),
+  /** Days screenshots are kept before they are removed; null: until deleted. */
+  screenshotRetentionDays: Nullable(Type.Integer()),
   /** The year it is in the company's time zone: the policy form's default, and the latest year but one it takes. */
   currentYear: Type.Integer(),
   leavePolicies: Type.Array(LeavePolicy),
@@ -27,8 +29,9 @@ const yearNow = (now: Date, timeZone: string) => yearOf(localDay(now.toISOString
 
 /**
  * The company's settings (management §2 /manage-settings): the daily
- * threshold, screenshots and the leave policy of each year, read by the
- * managing roles; the policy is set by Admins only.
+ * threshold, screenshots (on or off, how long they are kept, the storage they
+ * take) and the leave policy of each year, read by the managing roles; the
+ * policy, the retention and the storage are Admins' only.
  */
 export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { db, store } = context;
@@ -68,6 +71,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         return {
           dailyThresholdHours: settings.dailyThresholdMinutes / 60,
           screenshotsEnabled: settings.screenshotsEnabled,
+          screenshotRetentionDays: settings.screenshotRetentionDays,
           currentYear: yearNow(context.now(), access.company.time_zone),
           leavePolicies: policies,
         };
@@ -108,6 +112,41 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const { enabled } = request.body;
         const position = await run(access, { type: 'SetScreenshots', enabled, ...by(access) }, request);
         return { message: enabled ? 'Screenshots enabled' : 'Screenshots disabled', position };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/screenshot-retention',
+      {
+        schema: {
+          tags,
+          summary: 'How long screenshots are kept before they are removed (Admins only): 30, 90, 180 or 365 days, or null until deleted',
+          params: CompanyParams,
+          body: Type.Object({ days: Nullable(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention', write: true });
+        const position = await run(access, { type: 'SetScreenshotRetention', days: request.body.days, ...by(access) }, request);
+        return { message: 'Screenshot retention updated', position };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/settings/screenshot-storage',
+      {
+        schema: {
+          tags,
+          summary: 'The bytes of screenshots the company stores, and how many it may (Admins only)',
+          params: CompanyParams,
+          response: { 200: Type.Object({ usedBytes: Type.Integer(), limitBytes: Type.Integer() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        // Those who choose how long screenshots are kept see what they take.
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention' });
+        return context.screenshots.storageUsed(access);
       },
     );
 

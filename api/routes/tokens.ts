@@ -59,10 +59,12 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/me/tokens/:tokenId',
-      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
+      { schema: { tags, summary: 'Revoke an API token: refused by every API process once answered', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const userId = await requireBrowserUser(request);
         const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId, by: userId }, requestMetadata(request, userId));
+        // Every process reads the token in the api_tokens read model: answered once it shows the revocation, so the token is refused from then on.
+        await context.watcher.waitFor(position);
         return { message: 'Token revoked', position: positionText(position) };
       },
     );

@@ -1,20 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, rangeDays, rangeProblem } from '../../domain/dashboards/range.ts';
-import { type ScreenshotEvent, screenshotStream } from '../../domain/screenshots/events.ts';
+import { type ScreenshotEvent, screenshotFileStem, screenshotStream } from '../../domain/screenshots/events.ts';
 import { isDeletable, MAX_SCREENSHOT_RANGE_DAYS, type ScreenshotState, screenshotMessages, screenshots, type TakeScreenshot, takingSession } from '../../domain/screenshots/screenshots.ts';
 import { companySettings, type SettingsState } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream, type SettingsEvent } from '../../domain/settings/events.ts';
 import { invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
+import { type CommandResult, handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
 import { screenshotsOf, seenScreenshot } from '../../projections/screenshots/queries.ts';
 import { type CompanyAccess, visiblePerson } from '../http/access.ts';
+import { checkedImage, SCREENSHOT_RULES, storedScreenshot } from '../images/intake.ts';
+import { type Allowances, HOUR_SECONDS, type Limit } from '../limits/allowances.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
-import { storedImage } from './image.ts';
+import type { ScreenshotStorage } from './storage-quota.ts';
 
 export type ScreenshotsService = ReturnType<typeof createScreenshotsService>;
 
@@ -30,24 +33,45 @@ export interface ScreenshotInput {
   windowTitle: string | null;
 }
 
-type Owned = { companyId: string; userId: string; screenshotId: string };
+/** Where one of a screenshot's files is, by its stem (screenshotFileStem). */
+export const screenshotFileKey = (stem: string, file: ScreenshotFile) => `${stem}${file === 'thumbnail' ? '-thumb' : ''}.webp`;
 
-const fileKey = ({ companyId, userId, screenshotId }: Owned, file: ScreenshotFile) =>
-  `companies/${companyId}/screenshots/${userId}/${screenshotId}${file === 'thumbnail' ? '-thumb' : ''}.webp`;
+/** Removes a screenshot's files, then gives back the storage they took. */
+export async function removeScreenshotFiles(storage: FileStorage, quota: Pick<ScreenshotStorage, 'giveBack'>, stem: string): Promise<void> {
+  await Promise.all([storage.delete(screenshotFileKey(stem, 'image')), storage.delete(screenshotFileKey(stem, 'thumbnail'))]);
+  await quota.giveBack(stem);
+}
+
+/** How many screenshots one person's agents may send: a burst after being offline, then a steady pace. */
+export const screenshotUploads = (perHour: number): Limit => ({
+  name: 'screenshots-per-person',
+  capacity: perHour,
+  perSeconds: HOUR_SECONDS,
+  message: `Too many screenshots: at most ${perHour.toLocaleString('en-US')} an hour. Try again in a few minutes.`,
+});
 
 export function createScreenshotsService({
   store,
   db,
   storage,
+  quota,
+  allowances,
+  uploadsPerHour,
   timeTracking,
   now = () => new Date(),
 }: {
   store: EventStore;
   db: Kysely<Database>;
   storage: FileStorage;
+  /** The bytes each company may store. */
+  quota: ScreenshotStorage;
+  allowances: Allowances;
+  /** Screenshots one person may send an hour. */
+  uploadsPerHour: number;
   timeTracking: TimeTrackingService;
   now?: () => Date;
 }) {
+  const uploads = screenshotUploads(uploadsPerHour);
   const settings = new StreamStateCache<SettingsState, SettingsEvent>();
   /** `stream`: the request's read of the stream, handed on to its command so that the stream is not read again. */
   const load = async (screenshotId: string, stream?: StreamStateCache<ScreenshotState, ScreenshotEvent>) =>
@@ -71,9 +95,15 @@ export function createScreenshotsService({
 
   return {
     /**
-     * Stores a screenshot the agent took: its files first, then the event.
-     * The stored id comes from the caller and the agent's id, so a replay
-     * finds the stream written and is answered as the first time.
+     * Stores a screenshot the agent took. Refused before its image is decoded
+     * when the timer or the setting says no, the bytes are no such image,
+     * the person sent too many lately, or the company's storage is full. Its
+     * bytes are reserved, its files written under a name of this upload's
+     * own, then the event records that upload: two uploads with the same id
+     * at once each write their own files, and the one the event names is
+     * served; the other's are removed and given back. The stored id comes
+     * from the caller and the agent's id, so a replay finds the stream
+     * written and is answered as the first time.
      */
     async take(access: CompanyAccess, input: ScreenshotInput, bytes: Buffer, metadata: EventMetadata) {
       const companyId = access.company.company_id;
@@ -88,28 +118,47 @@ export function createScreenshotsService({
         timeTracking.readTracker(companyId, userId),
       ]);
       const context = { now: now(), tracker, screenshotsEnabled: companyState.state.screenshotsEnabled };
-      // Refused before the image is decoded: a stopped timer or a switched-off setting costs no encoding.
       takingSession(input, context);
-      const stored = await storedImage(bytes);
-      const owned = { companyId, userId, screenshotId };
-      await Promise.all([storage.put(fileKey(owned, 'image'), stored.image), storage.put(fileKey(owned, 'thumbnail'), stored.thumbnail)]);
+      const image = await checkedImage(bytes, SCREENSHOT_RULES);
+      await allowances.take(uploads, userId);
+      await quota.ensureRoom(companyId);
+      const stored = await storedScreenshot(image);
 
+      const upload = randomUUID();
+      const owned = { companyId, userId, screenshotId, upload };
+      const stem = screenshotFileStem(owned);
+      await quota.reserve({ file: stem, companyId, screenshotId, bytes: stored.image.length + stored.thumbnail.length, at: context.now });
       const command: TakeScreenshot = {
         type: 'TakeScreenshot',
-        ...owned,
+        companyId,
+        userId,
+        screenshotId,
         sessionId: input.sessionId,
         takenAt: input.takenAt,
         application: input.application,
         windowTitle: input.windowTitle,
-        image: { width: stored.width, height: stored.height, bytes: stored.image.length, thumbnailWidth: stored.thumbnailWidth, thumbnailHeight: stored.thumbnailHeight },
+        image: { upload, width: stored.width, height: stored.height, bytes: stored.image.length, thumbnailWidth: stored.thumbnailWidth, thumbnailHeight: stored.thumbnailHeight },
         actor: access.actor,
         actorName: access.name,
       };
-      const { events, position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata, stream);
-      const taken = events.find((event) => event.type === 'ScreenshotTaken');
-      if (taken?.type === 'ScreenshotTaken') return { screenshot: taken.data, position, replayed: false };
-      // A concurrent replay wrote it first.
-      return { screenshot: (await load(screenshotId, stream)).taken!, position, replayed: true };
+      let result: CommandResult<ScreenshotEvent>;
+      try {
+        await Promise.all([storage.put(screenshotFileKey(stem, 'image'), stored.image), storage.put(screenshotFileKey(stem, 'thumbnail'), stored.thumbnail)]);
+        result = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata, stream);
+      } catch (error) {
+        // Unless the append went through after all (the stream says so), nothing names these files.
+        const recorded = await load(screenshotId).then(({ taken }) => taken?.upload === upload, () => true);
+        if (!recorded) await removeScreenshotFiles(storage, quota, stem);
+        throw error;
+      }
+      const taken = result.events.find((event) => event.type === 'ScreenshotTaken');
+      if (taken?.type === 'ScreenshotTaken' && taken.data.upload === upload) {
+        await quota.recorded(stem);
+        return { screenshot: taken.data, position: result.position, replayed: false };
+      }
+      // Another upload of the same screenshot was recorded first (at once, or earlier under the same Idempotency-Key): its files are served.
+      await removeScreenshotFiles(storage, quota, stem);
+      return { screenshot: (await load(screenshotId)).taken!, position: result.position, replayed: true };
     },
 
     /** A person's screenshots on the days of a range (at most 31), deleted ones without their files. */
@@ -134,19 +183,24 @@ export function createScreenshotsService({
      */
     async file(access: CompanyAccess, screenshotId: string, file: ScreenshotFile): Promise<Buffer> {
       const screenshot = await seenScreenshot(db, access.company.company_id, viewer(access), screenshotId);
-      const bytes = screenshot ? await storage.get(fileKey(screenshot, file)) : null;
+      const bytes = screenshot ? await storage.get(screenshotFileKey(screenshot.file, file)) : null;
       if (!bytes) throw notFound(screenshotMessages.notFound);
       return bytes;
     },
 
-    /** Its person deletes it: the event first, then the files (again on a repeat, should a removal have failed). */
+    /** Its person deletes it: the event first, then the files and their storage (again on a repeat, should a removal have failed). */
     async remove(access: CompanyAccess, screenshotId: string, metadata: EventMetadata) {
       const stream = new StreamStateCache<ScreenshotState, ScreenshotEvent>();
       const taken = await seen(access, screenshotId, stream);
       const command = { type: 'DeleteScreenshot' as const, companyId: access.company.company_id, screenshotId, actor: access.actor, actorName: access.name };
       const { position } = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, { now: now() }, metadata, stream);
-      await Promise.all([storage.delete(fileKey(taken, 'image')), storage.delete(fileKey(taken, 'thumbnail'))]);
+      await removeScreenshotFiles(storage, quota, screenshotFileStem(taken));
       return position;
+    },
+
+    /** The bytes of screenshots the company stores, and how many it may. */
+    async storageUsed(access: CompanyAccess) {
+      return { usedBytes: await quota.used(access.company.company_id), limitBytes: quota.limitBytes };
     },
   };
 }

@@ -1,8 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. A folder by default; an S3-compatible store can take its place. */
 export interface FileStorage {
+  /** Stores the file whole: a reader never finds a part of it, nor a crash leaves one under its key. */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
@@ -21,7 +23,15 @@ export function folderStorage(root: string): FileStorage {
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      // Written beside it, then renamed into place in one step.
+      const partial = `${file}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -4,7 +4,7 @@ import { companyMessages } from '../companies/company.ts';
 import { testActor } from '../members/test-actor.ts';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
-import { billing, type BillingCommand, type InvoiceFact, type StripeFact, type SubscriptionFact } from './billing.ts';
+import { billing, type BillingCommand, type InvoiceFact, type StripeFact, stripeEventMessages, type SubscriptionFact } from './billing.ts';
 import type { BillingEvent } from './events.ts';
 import { seatLimitMessage, planById, PLANS, savingsPercent } from './plans.ts';
 import { gateFor, invoiceStatus, paymentWarning, shownSubscriptionStatus } from './status.ts';
@@ -60,7 +60,9 @@ const invoice = (overrides: Partial<InvoiceFact> = {}): InvoiceFact => ({
   ...overrides,
 });
 
-const record = (fact: StripeFact): BillingCommand => ({ type: 'RecordStripeFact', fact, authority: provider });
+/** The company's customer, linked by its first checkout. */
+const linked: BillingEvent = { type: 'StripeCustomerLinked', data: { companyId, customerId: 'cus_1' } };
+const record = (fact: StripeFact, customerId = 'cus_1'): BillingCommand => ({ type: 'RecordStripeFact', customerId, fact, authority: provider });
 const told = (fact: SubscriptionFact): BillingEvent => ({ type: 'SubscriptionUpdated', data: { companyId, ...fact } });
 const recorded = (fact: InvoiceFact): BillingEvent => ({ type: 'InvoiceRecorded', data: { companyId, ...fact } });
 const gate = (status: 'active' | 'suspended', activeUntil: string | null = null): CompanyEvent => ({
@@ -90,13 +92,28 @@ describe('billing: the Stripe customer', () => {
 
 describe('billing: Stripe events', () => {
   it('activate the company when its subscription is active', () => {
-    given(billing, [created]).when(record({ kind: 'subscription', ...subscription() }), context).then([told(subscription()), gate('active')]);
+    given(billing, [created, linked]).when(record({ kind: 'subscription', ...subscription() }), context).then([told(subscription()), gate('active')]);
   });
 
   it('are taken only from Stripe (a signed webhook)', () => {
-    given(billing, [created])
-      .when({ type: 'RecordStripeFact', fact: { kind: 'subscription', ...subscription() }, authority: testActor(companyId, '1', 'Admin') }, context)
+    given(billing, [created, linked])
+      .when({ type: 'RecordStripeFact', customerId: 'cus_1', fact: { kind: 'subscription', ...subscription() }, authority: testActor(companyId, '1', 'Admin') }, context)
       .thenRefuses(accessDenied);
+  });
+
+  it('act only on the company whose customer they are about', () => {
+    // Another customer naming this company (in its metadata, which anyone paying Stripe sets).
+    given(billing, [created, linked]).when(record({ kind: 'subscription', ...subscription({ customerId: 'cus_2', plan: 'starter' }) }, 'cus_2'), context).thenRefuses(stripeEventMessages.notTheCompanysCustomer);
+    given(billing, [created, linked, told(subscription())]).when(record({ kind: 'invoice', ...invoice() }, 'cus_2'), context).thenRefuses(stripeEventMessages.notTheCompanysCustomer);
+    // A company that never started a checkout has no customer.
+    given(billing, [created]).when(record({ kind: 'subscription', ...subscription() }), context).thenRefuses(stripeEventMessages.notTheCompanysCustomer);
+  });
+
+  it('never rebind the customer, even one recorded before the customer was checked', () => {
+    const forged = subscription({ stripeEventId: 'evt_forged', customerId: 'cus_2', stripeStatus: 'canceled' });
+    const renewed = subscription({ stripeEventId: 'evt_2', occurredAt: '2026-03-10T09:30:00.000Z' });
+    given(billing, [created, linked, told(forged)]).when(record({ kind: 'subscription', ...renewed }, 'cus_2'), context).thenRefuses(stripeEventMessages.notTheCompanysCustomer);
+    given(billing, [created, told(forged)]).when(record({ kind: 'subscription', ...renewed }, 'cus_2'), context).thenRefuses(stripeEventMessages.notTheCompanysCustomer);
   });
 
   it('about a company that does not exist are refused', () => {
@@ -104,13 +121,13 @@ describe('billing: Stripe events', () => {
   });
 
   it('decide nothing when replayed', () => {
-    given(billing, [created, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...subscription() }), context).then([]);
-    given(billing, [created, recorded(invoice())]).when(record({ kind: 'invoice', ...invoice() }), context).then([]);
+    given(billing, [created, linked, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...subscription() }), context).then([]);
+    given(billing, [created, linked, recorded(invoice())]).when(record({ kind: 'invoice', ...invoice() }), context).then([]);
   });
 
   it('change the gate only when its status changes', () => {
     const renewed = subscription({ stripeEventId: 'evt_2', occurredAt: '2026-03-10T09:30:00.000Z', currentPeriodEnd: '2026-05-01T00:00:00.000Z' });
-    given(billing, [created, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...renewed }), context).then([told(renewed)]);
+    given(billing, [created, linked, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...renewed }), context).then([told(renewed)]);
   });
 });
 
@@ -119,32 +136,32 @@ describe('billing: events out of order', () => {
   const active = subscription({ stripeEventId: 'evt_updated' });
 
   it('an update before its create ends active: the older create is ignored', () => {
-    given(billing, [created, told(active), gate('active')]).when(record({ kind: 'subscription', ...incomplete }), context).then([]);
+    given(billing, [created, linked, told(active), gate('active')]).when(record({ kind: 'subscription', ...incomplete }), context).then([]);
   });
 
   it('within one second, a later stage of the subscription wins', () => {
     const sameSecond = { ...incomplete, occurredAt: active.occurredAt };
-    given(billing, [created, told(active), gate('active')]).when(record({ kind: 'subscription', ...sameSecond }), context).then([]);
-    given(billing, [created, told(sameSecond)]).when(record({ kind: 'subscription', ...active }), context).then([told(active), gate('active')]);
+    given(billing, [created, linked, told(active), gate('active')]).when(record({ kind: 'subscription', ...sameSecond }), context).then([]);
+    given(billing, [created, linked, told(sameSecond)]).when(record({ kind: 'subscription', ...active }), context).then([told(active), gate('active')]);
   });
 
   it('nothing revives a subscription after its end', () => {
     const ended = subscription({ stripeEventId: 'evt_deleted', stripeStatus: 'canceled', currentPeriodEnd: pastPeriodEnd, occurredAt: '2026-03-10T09:10:00.000Z' });
     const lateUpdate = subscription({ stripeEventId: 'evt_late', occurredAt: '2026-03-10T09:20:00.000Z' });
-    given(billing, [created, told(ended), gate('suspended')]).when(record({ kind: 'subscription', ...lateUpdate }), context).then([]);
+    given(billing, [created, linked, told(ended), gate('suspended')]).when(record({ kind: 'subscription', ...lateUpdate }), context).then([]);
   });
 
   it('a new subscription replaces an ended one, and the end of an old one changes nothing', () => {
     const ended = subscription({ stripeEventId: 'evt_deleted', stripeStatus: 'canceled', currentPeriodEnd: pastPeriodEnd });
     const next = subscription({ stripeEventId: 'evt_new', subscriptionId: 'sub_2', occurredAt: '2026-03-10T08:00:00.000Z' });
-    given(billing, [created, told(ended), gate('suspended')]).when(record({ kind: 'subscription', ...next }), context).then([told(next), gate('active')]);
-    given(billing, [created, told(next), gate('active')]).when(record({ kind: 'subscription', ...ended }), context).then([]);
+    given(billing, [created, linked, told(ended), gate('suspended')]).when(record({ kind: 'subscription', ...next }), context).then([told(next), gate('active')]);
+    given(billing, [created, linked, told(next), gate('active')]).when(record({ kind: 'subscription', ...ended }), context).then([]);
   });
 
   it('a paid invoice stays paid when an older failure arrives after it', () => {
     const failed = invoice({ stripeEventId: 'evt_failed', occurredAt: '2026-03-10T08:00:00.000Z', status: 'failed', payment: 'failed', nextPaymentAttempt: '2026-03-11T08:00:00.000Z' });
-    given(billing, [created, recorded(invoice())]).when(record({ kind: 'invoice', ...failed }), context).then([]);
-    given(billing, [created, recorded(failed)]).when(record({ kind: 'invoice', ...invoice() }), context).then([recorded(invoice())]);
+    given(billing, [created, linked, recorded(invoice())]).when(record({ kind: 'invoice', ...failed }), context).then([]);
+    given(billing, [created, linked, recorded(failed)]).when(record({ kind: 'invoice', ...invoice() }), context).then([recorded(invoice())]);
   });
 });
 
@@ -173,7 +190,7 @@ describe('billing: the status mapping', () => {
 
   it('a failed payment keeps the company active with a warning, then it reads suspended after the period', () => {
     const failing = subscription({ stripeEventId: 'evt_past_due', stripeStatus: 'past_due', occurredAt: '2026-03-10T09:30:00.000Z' });
-    given(billing, [created, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...failing }), context).then([told(failing), gate('active', periodEnd)]);
+    given(billing, [created, linked, told(subscription()), gate('active')]).when(record({ kind: 'subscription', ...failing }), context).then([told(failing), gate('active', periodEnd)]);
     expect(shownSubscriptionStatus({ status: 'active', activeUntil: periodEnd }, now, false)).toBe('active');
     expect(shownSubscriptionStatus({ status: 'active', activeUntil: periodEnd }, new Date(periodEnd), false)).toBe('suspended');
   });

@@ -13,8 +13,15 @@ import { type Gate, gateFor, hasEnded } from './status.ts';
  * subscription and payments as Stripe's signed events tell them, and the
  * gate status they decide. Stripe may send events twice and in any order:
  * an event id already recorded decides nothing, and a fact older than what
- * is known is ignored.
+ * is known is ignored. Only events about the company's own customer count:
+ * the one linked when its Admin first started a checkout (every Checkout
+ * Session the company creates is for that customer). A company id in an
+ * event's metadata is never enough.
  */
+
+export const stripeEventMessages = {
+  notTheCompanysCustomer: 'This Stripe customer is not the company’s.',
+} as const;
 
 /** What one Stripe event says, without Stripe's types (api/billing/stripe.ts reads them). */
 export type StripeFact =
@@ -54,7 +61,8 @@ export interface InvoiceFact extends FromStripe {
 
 export type BillingCommand =
   | { type: 'LinkStripeCustomer'; customerId: string; actor: Actor }
-  | { type: 'RecordStripeFact'; fact: StripeFact; authority: Authority };
+  /** `customerId`: the Stripe customer the event is about. */
+  | { type: 'RecordStripeFact'; customerId: string; fact: StripeFact; authority: Authority };
 
 export interface BillingState {
   companyId: string | null;
@@ -112,8 +120,9 @@ export const billing: Decider<BillingCommand, BillingStreamEvent, BillingState, 
       case 'StripeCustomerLinked':
         return { ...state, customerId: event.data.customerId };
       case 'SubscriptionUpdated': {
+        // The customer stays the one linked: an event never rebinds it.
         const { companyId: _, ...fact } = event.data;
-        return { ...state, customerId: fact.customerId, subscription: fact, stripeEventIds: new Set(state.stripeEventIds).add(fact.stripeEventId) };
+        return { ...state, subscription: fact, stripeEventIds: new Set(state.stripeEventIds).add(fact.stripeEventId) };
       }
       case 'InvoiceRecorded': {
         const { companyId: _, ...fact } = event.data;
@@ -132,6 +141,7 @@ export const billing: Decider<BillingCommand, BillingStreamEvent, BillingState, 
 
       case 'RecordStripeFact': {
         if (command.authority.kind !== 'payment-provider') throw forbidden(accessDenied);
+        if (!state.customerId || command.customerId !== state.customerId) throw forbidden(stripeEventMessages.notTheCompanysCustomer);
         const { fact } = command;
         if (state.stripeEventIds.has(fact.stripeEventId)) return [];
         if (fact.kind === 'invoice') {

@@ -4,7 +4,7 @@ import { Closed, Id, Instant, Nullable, Text } from '../shared/schema.ts';
 import { BILLING_CYCLES, PLAN_IDS } from './plans.ts';
 
 /** An id Stripe gave (cus_…, sub_…, in_…, evt_…). */
-const StripeId = Type.String({ pattern: '^[A-Za-z0-9_]+$', maxLength: 255 });
+export const StripeId = Type.String({ pattern: '^[A-Za-z0-9_]+$', maxLength: 255 });
 const PlanId = Nullable(Type.Enum(PLAN_IDS));
 const Cycle = Nullable(Type.Enum(BILLING_CYCLES));
 /** What Stripe said, and when it said it: facts are ordered by when Stripe created the event, not by when it arrived. */

@@ -74,8 +74,10 @@ describe('account: e-mail verification', () => {
       .thenRefuses(accountMessages.badVerificationLink);
   });
 
-  it('does nothing when already verified, whatever the link', () => {
-    given(account, [registered, verified]).when({ type: 'VerifyEmail', tokenHash: 'old' }, { now }).then([]);
+  it('once verified, refuses a wrong link as for an unverified address, and takes the link that verified it again', () => {
+    given(account, [registered, verified]).when({ type: 'VerifyEmail', tokenHash: 'other' }, { now }).thenRefuses(accountMessages.badVerificationLink);
+    given(account, [registered, verified]).when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now }).then([]);
+    given(account, [registered, verified]).when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now: later(73 * 60) }).thenRefuses(accountMessages.badVerificationLink);
   });
 
   it('replaces the link when a new one is issued', () => {
@@ -102,20 +104,20 @@ describe('account: password reset', () => {
       data: { userId, passwordHash: 'hash-2', tokenHash: 'reset-1', resetAt: later(5).toISOString() },
     };
     given(account, [registered, resetRequested])
-      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2' }, { now: later(5) })
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2', revokeApiTokens: true }, { now: later(5) })
       .then([reset]);
     given(account, [registered, resetRequested, reset])
-      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-3' }, { now: later(6) })
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-3', revokeApiTokens: true }, { now: later(6) })
       .thenRefuses(accountMessages.badResetLink);
   });
 
   it('refuses an expired or superseded link', () => {
     given(account, [registered, resetRequested])
-      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x' }, { now: later(61) })
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x', revokeApiTokens: true }, { now: later(61) })
       .thenRefuses(accountMessages.badResetLink);
     const newer: AccountEvent = { type: 'PasswordResetRequested', data: { tokenHash: 'reset-2', expiresAt: later(60).toISOString(), linkId, email } };
     given(account, [registered, resetRequested, newer])
-      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x' }, { now })
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'x', revokeApiTokens: true }, { now })
       .thenRefuses(accountMessages.badResetLink);
   });
 
@@ -184,11 +186,23 @@ describe('account: sessions', () => {
   it('ends every live session when the password is reset', () => {
     const history = [registered, verified, started(sessionA, now), started(sessionB, later(1)), resetRequested];
     given(account, history)
-      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2' }, { now: later(5) })
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2', revokeApiTokens: true }, { now: later(5) })
       .then([
         { type: 'PasswordReset', data: { userId, passwordHash: 'hash-2', tokenHash: 'reset-1', resetAt: later(5).toISOString() } },
         { type: 'AllSessionsEnded', data: { userId, sessionIds: [sessionA, sessionB], reason: 'password-reset', endedAt: later(5).toISOString() } },
       ]);
+  });
+
+  it('revokes every live API token when the password is reset, unless told not to', () => {
+    const [laptop, desktop, old] = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000a3'];
+    const created = (tokenId: string): AccountEvent => ({ type: 'ApiTokenCreated', data: { userId, tokenId, name: 'Agent', tokenHash: 'f'.repeat(64), createdAt: now.toISOString() } });
+    const revoked = (tokenId: string, at: Date): AccountEvent => ({ type: 'ApiTokenRevoked', data: { userId, tokenId, revokedAt: at.toISOString() } });
+    const history = [registered, verified, created(laptop), created(desktop), created(old), revoked(old, later(1)), resetRequested];
+    const passwordReset: AccountEvent = { type: 'PasswordReset', data: { userId, passwordHash: 'hash-2', tokenHash: 'reset-1', resetAt: later(5).toISOString() } };
+    given(account, history)
+      .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2', revokeApiTokens: true }, { now: later(5) })
+      .then([passwordReset, revoked(laptop, later(5)), revoked(desktop, later(5))]);
+    given(account, history).when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'hash-2', revokeApiTokens: false }, { now: later(5) }).then([passwordReset]);
   });
 
   it('ends every live session when asked (no company left), and nothing when none is live', () => {

@@ -32,6 +32,7 @@ export type AccountState =
       fullName: string;
       passwordHash: string;
       emailVerified: boolean;
+      /** The newest verification link; once verified, the link that verified the address. */
       verification: IssuedToken | null;
       passwordReset: IssuedToken | null;
       /** The newest reset links, at most RESET_MAILS_PER_WINDOW of them. */
@@ -50,7 +51,8 @@ export type AccountCommand =
   | ({ type: 'IssueEmailVerification' } & MailedLink)
   | { type: 'VerifyEmail'; tokenHash: string }
   | ({ type: 'RequestPasswordReset' } & MailedLink)
-  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string }
+  /** `revokeApiTokens`: also revoke every API token (whoever knew the old password may have made one). */
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; revokeApiTokens: boolean }
   /** `by`: the signed-in user sending it; only the account's owner manages their profile, tokens and sessions. */
   | { type: 'RenameProfile'; fullName: string; by: string }
   | { type: 'CreateApiToken'; tokenId: string; name: string; tokenHash: string; by: string }
@@ -90,6 +92,9 @@ const allSessionsEnded = (state: Registered, reason: AllSessionsEndedReason, now
   return sessionIds.length === 0 ? [] : [{ type: 'AllSessionsEnded', data: { userId: state.userId, sessionIds, reason, endedAt: now.toISOString() } }];
 };
 
+const liveApiTokens = (state: Registered) => [...state.apiTokens].filter(([, live]) => live).map(([tokenId]) => tokenId);
+const apiTokenRevoked = (state: Registered, tokenId: string, now: Date): AccountEvent => ({ type: 'ApiTokenRevoked', data: { userId: state.userId, tokenId, revokedAt: now.toISOString() } });
+
 export const account: Decider<AccountCommand, AccountEvent, AccountState, AccountContext> = {
   initialState: { status: 'none' },
 
@@ -115,7 +120,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
       case 'EmailVerificationIssued':
         return { ...state, verification: event.data };
       case 'EmailVerified':
-        return { ...state, emailVerified: true, verification: null };
+        return { ...state, emailVerified: true };
       case 'PasswordResetRequested':
         return { ...state, passwordReset: event.data, recentResetLinks: [...state.recentResetLinks, event.data].slice(-RESET_MAILS_PER_WINDOW) };
       case 'PasswordReset':
@@ -173,9 +178,9 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         ];
 
       case 'VerifyEmail':
-        if (state.emailVerified) return [];
+        // A wrong link is refused alike whether or not the address is verified; the link that verified it may be followed again.
         if (!isLive(state.verification, command.tokenHash, now)) throw invalid(accountMessages.badVerificationLink);
-        return [{ type: 'EmailVerified', data: { userId: state.userId, verifiedAt: now.toISOString() } }];
+        return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId: state.userId, verifiedAt: now.toISOString() } }];
 
       case 'RequestPasswordReset':
         if (state.recentResetLinks.filter((link) => issuedWithinMailWindow(link, now)).length >= RESET_MAILS_PER_WINDOW) return [];
@@ -185,13 +190,14 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
 
       case 'ResetPassword':
         if (!isLive(state.passwordReset, command.tokenHash, now)) throw invalid(accountMessages.badResetLink);
-        // Whoever knew the old password may be signed in somewhere: a new password ends every session.
+        // Whoever knew the old password may be signed in somewhere: a new password ends every session, and revokes the API tokens unless told not to.
         return [
           {
             type: 'PasswordReset',
             data: { userId: state.userId, passwordHash: command.passwordHash, tokenHash: command.tokenHash, resetAt: now.toISOString() },
           },
           ...allSessionsEnded(state, 'password-reset', now),
+          ...(command.revokeApiTokens ? liveApiTokens(state).map((tokenId) => apiTokenRevoked(state, tokenId, now)) : []),
         ];
 
       case 'StartSession': {
@@ -234,7 +240,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         mustBeOwner(command.by, state);
         const live = state.apiTokens.get(command.tokenId);
         if (live === undefined) throw notFound(accountMessages.tokenNotFound);
-        return live ? [{ type: 'ApiTokenRevoked', data: { userId: state.userId, tokenId: command.tokenId, revokedAt: now.toISOString() } }] : [];
+        return live ? [apiTokenRevoked(state, command.tokenId, now)] : [];
       }
 
       case 'RenameProfile': {

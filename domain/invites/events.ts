@@ -34,7 +34,12 @@ export const InviteSent = Closed({
   /** Which pending invites this one expired. */
   replacing: Nullable(Type.Enum(['role invitations', 'Admin invitation'])),
 });
-/** The invite mailed again with another role; by whom, and the names its mail shows (absent before the outbox). */
+/**
+ * The invite's role changed; by whom, and the names its mail shows (absent
+ * before the outbox). It mails a new link (voiding the one before), unless
+ * the last mail went out less than REMAIL_AFTER_MS before (domain/invites/invitations.ts):
+ * then it carries the link already mailed (its tokenHash and expiresAt) and no linkId, and mails nothing.
+ */
 export const InviteRoleChanged = Closed({
   inviteId: Id,
   companyId: Id,

@@ -3,11 +3,13 @@ import type { Actor } from '../members/authorization.ts';
 import { accessDenied, type Role } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { InviteEvent } from './events.ts';
-import { type InvitationsCommand, type InviteeAccess, invitations, inviteMessages, sentMessage } from './invitations.ts';
+import { type InvitationsCommand, type InviteeAccess, invitations, inviteMessages, mailsLink, sentMessage } from './invitations.ts';
 
 const DAY_MS = 86_400_000;
 const now = new Date('2026-03-01T10:00:00Z');
 const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
+const hoursFromNow = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+const stateAfter = (history: InviteEvent[]) => history.reduce(invitations.evolve, invitations.initialState);
 const context = { now };
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
@@ -136,9 +138,10 @@ describe('invitations: role invites', () => {
     expect(inviteMessages.pendingExists('Manager')).toBe('Pending invite already exists for role Manager');
   });
 
-  it('updates a pending invite for the same team to the new role', () => {
+  it('updates a pending invite for the same team to the new role, mailing a new link', () => {
     const change = send('invite-3', 'Member', apollo);
-    const events = given(invitations, [sent(managerOfApollo)]).when(change, context).events();
+    const history = [sent(managerOfApollo, null, hoursFromNow(-2))];
+    const events = given(invitations, history).when(change, context).events();
     expect(events).toEqual([
       {
         type: 'InviteRoleChanged',
@@ -156,15 +159,68 @@ describe('invitations: role invites', () => {
         },
       },
     ]);
+    expect(events.every(mailsLink)).toBe(true);
     expect(sentMessage(events[0]!)).toBe('Invitation updated to Member role');
     // The pending invite is now for Member.
-    given(invitations, [sent(managerOfApollo), ...events]).when(send('invite-4', 'Member', apollo), context).thenRefuses(inviteMessages.pendingExists('Member'));
+    given(invitations, [...history, ...events]).when(send('invite-4', 'Member', apollo), context).thenRefuses(inviteMessages.pendingExists('Member'));
   });
 
   it('renews the expiry when the role changes', () => {
     const history = [sent(managerOfApollo, null, daysFromNow(-6))];
     const [changed] = given(invitations, history).when(send('invite-3', 'Member', apollo), context).events();
     given(invitations, [...history, changed!]).when(accept('invite-1'), { now: daysFromNow(3) }).then([accepted('invite-1', graceId, daysFromNow(3))]);
+  });
+
+  it('mails nothing for a role change within an hour of the invite’s last mail: the link mailed then accepts with the new role', () => {
+    const history = [sent(managerOfApollo, null, hoursFromNow(-0.5))];
+    const events = given(invitations, history).when(send('invite-3', 'Member', apollo), context).events();
+    expect(events).toEqual([
+      {
+        type: 'InviteRoleChanged',
+        data: {
+          inviteId: 'invite-1',
+          companyId,
+          email,
+          role: 'Member',
+          // The link mailed half an hour ago, and its expiry.
+          tokenHash: 'token-invite-1',
+          expiresAt: new Date(hoursFromNow(-0.5).getTime() + 7 * DAY_MS).toISOString(),
+          companyName: 'Analytical Engines',
+          teamName: apollo.teamName,
+          invitedBy,
+        },
+      },
+    ]);
+    expect(events.some(mailsLink)).toBe(false);
+    expect(sentMessage(events[0]!)).toBe('Invitation updated to Member role');
+    const state = stateAfter([...history, ...events]);
+    expect(state.invites.get('invite-1')).toMatchObject({ role: 'Member', tokenHash: 'token-invite-1', mailedAt: hoursFromNow(-0.5).toISOString() });
+  });
+
+  it('mails again once the hour since the last mail is over, and counts the hour from that mail', () => {
+    const flips: InviteEvent[] = [sent(managerOfApollo, null, hoursFromNow(-3))];
+    const flip = (role: Role, at: Date) => {
+      const events = given(invitations, flips).when(send(`flip-${flips.length}`, role, apollo), { now: at }).events();
+      flips.push(...events);
+      return events.some(mailsLink);
+    };
+    // Twelve flips between Member and Manager: one mail within each hour.
+    const mailed = Array.from({ length: 12 }, (_, i) => flip(i % 2 === 0 ? 'Member' : 'Manager', hoursFromNow(-2 + i * 0.25)));
+    expect(mailed).toEqual([true, false, false, false, true, false, false, false, true, false, false, false]);
+    // The last role wins, with the link of the last mail.
+    expect(stateAfter(flips).invites.get('invite-1')).toMatchObject({ role: 'Manager', tokenHash: 'token-flip-9' });
+  });
+
+  it('dates the mail of a role change written before the cool-down existed from its expiry (old events)', () => {
+    // An InviteRoleChanged as written before the outbox: no link id and no names; it mailed its link when written.
+    const oldChange: InviteEvent = {
+      type: 'InviteRoleChanged',
+      data: { inviteId: 'invite-1', companyId, email, role: 'Member', tokenHash: 'token-old', expiresAt: new Date(hoursFromNow(-0.5).getTime() + 7 * DAY_MS).toISOString() },
+    };
+    const history = [sent(managerOfApollo, null, daysFromNow(-2)), oldChange];
+    expect(stateAfter(history).invites.get('invite-1')).toMatchObject({ role: 'Member', tokenHash: 'token-old', mailedAt: hoursFromNow(-0.5).toISOString() });
+    expect(given(invitations, history).when(send('invite-3', 'Manager', apollo), context).events().some(mailsLink)).toBe(false);
+    expect(given(invitations, history).when(send('invite-3', 'Manager', apollo), { now: hoursFromNow(1) }).events().some(mailsLink)).toBe(true);
   });
 
   it('sends a separate invite for another team', () => {

@@ -5,6 +5,12 @@ import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { InviteDetails, InviteEvent } from './events.ts';
 
 export const INVITE_DAYS = 7;
+/**
+ * A pending invite's role changed within this long of its last mail mails
+ * nothing: the link sent then accepts with the new role. Flipping a role back
+ * and forth cannot flood the invitee.
+ */
+export const REMAIL_AFTER_MS = 3_600_000;
 
 export const inviteMessages = {
   missingInformation: 'Unable to process invitation due to missing information',
@@ -41,6 +47,9 @@ export interface Invite {
   status: InviteStatus;
   expiresAt: string;
   acceptedBy: string | null;
+  /** The hash of the link last mailed, and when it was mailed. */
+  tokenHash: string;
+  mailedAt: string;
 }
 
 export type InvitationsState = { companyId: string; email: string; invites: Map<string, Invite> };
@@ -60,6 +69,14 @@ export type InvitationsCommand =
 /** Pending and not past its expiry. */
 export function isOpen(invite: Invite, now: Date): boolean {
   return invite.status === 'pending' && Date.parse(invite.expiresAt) > now.getTime();
+}
+
+/** A link's mail goes out when the link is made, and the link is valid INVITE_DAYS from then. */
+const mailedAtOf = (expiresAt: string) => new Date(Date.parse(expiresAt) - INVITE_DAYS * 86_400_000).toISOString();
+
+/** The events that mail the invitee a new link (the mail reactor, api/mail/outbox.ts, sends it). */
+export function mailsLink(event: InviteEvent): boolean {
+  return event.type === 'InviteSent' || (event.type === 'InviteRoleChanged' && event.data.linkId !== undefined);
 }
 
 /** The sender's message for an invite that went out (management §8). */
@@ -88,13 +105,17 @@ export const invitations: Decider<InvitationsCommand, InviteEvent, InvitationsSt
     };
     switch (event.type) {
       case 'InviteSent': {
-        const { inviteId, role, teamId, projects, expiresAt, companyId, email } = event.data;
-        invites.set(inviteId, { inviteId, role, teamId, projectIds: projects.map((p) => p.projectId), status: 'pending', expiresAt, acceptedBy: null });
+        const { inviteId, role, teamId, projects, expiresAt, companyId, email, tokenHash, sentAt } = event.data;
+        invites.set(inviteId, { inviteId, role, teamId, projectIds: projects.map((p) => p.projectId), status: 'pending', expiresAt, acceptedBy: null, tokenHash, mailedAt: sentAt });
         return { companyId, email, invites };
       }
-      case 'InviteRoleChanged':
-        update(event.data.inviteId, { role: event.data.role, expiresAt: event.data.expiresAt });
+      case 'InviteRoleChanged': {
+        const { inviteId, role, tokenHash, expiresAt } = event.data;
+        // A change within the cool-down carries the link mailed before; any other mailed a new one.
+        const newLink = invites.get(inviteId)?.tokenHash !== tokenHash;
+        update(inviteId, { role, ...(newLink ? { tokenHash, expiresAt, mailedAt: mailedAtOf(expiresAt) } : {}) });
         break;
+      }
       case 'InviteExpired':
         update(event.data.inviteId, { status: 'expired' });
         break;
@@ -179,8 +200,14 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
   const sameTeam = open.find((invite) => invite.teamId === teamId);
   if (sameTeam?.role === role) throw conflict(inviteMessages.pendingExists(role));
   if (sameTeam) {
-    const { tokenHash, linkId, companyName, teamName, invitedBy } = command;
-    return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash, expiresAt, linkId, companyName, teamName, invitedBy } }];
+    const { companyName, teamName, invitedBy } = command;
+    const names = { companyName, teamName, invitedBy };
+    if (now.getTime() - Date.parse(sameTeam.mailedAt) < REMAIL_AFTER_MS) {
+      // No linkId: nothing is mailed, and the link mailed before stays valid until it expires.
+      return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash: sameTeam.tokenHash, expiresAt: sameTeam.expiresAt, ...names } }];
+    }
+    const { tokenHash, linkId } = command;
+    return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash, expiresAt, linkId, ...names } }];
   }
   const adminInvites = open.filter((invite) => invite.role === 'Admin');
   return [...expire(adminInvites), send(adminInvites.length > 0 ? 'Admin invitation' : null)];

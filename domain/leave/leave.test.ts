@@ -27,6 +27,7 @@ const context = (policy: Record<number, number> = { 2026: 3 }): LeaveContext => 
   paidLeaveDays: (year) => policy[year] ?? null,
   // Ana may ask Max (her team's Manager), Otto and Ada (an Admin).
   assignee: (userId) => [max, otherManager, ada].map(person).find((p) => p.userId === userId),
+  requesterTeams: [team],
 });
 
 const anasStream = { companyId, userId: ana.userId };
@@ -200,6 +201,20 @@ describe('processing a request', () => {
     given(leave, [requested()]).when(decline(otherManager), context()).thenRefuses(accessDenied);
     const adasOwn = { ...requested({ assignee: person(max) }), data: { ...ref(), userId: ada.userId, ...fields() } } as LeaveEvent;
     given(leave, [adasOwn]).when({ ...approve(ada), userId: ada.userId }, context()).thenRefuses(accessDenied);
+  });
+
+  it('is decided by the person asked only while they manage one of the requester’s teams now; an Admin always', () => {
+    const otherTeam = '00000000-0000-4000-8000-0000000000a2';
+    // Max was taken off Ana's team (he still manages another), or Ana moved to another team.
+    const maxElsewhere = testActor(companyId, '2', 'Manager', [otherTeam]);
+    given(leave, [requested()]).when(approve(maxElsewhere), context()).thenRefuses(accessDenied);
+    given(leave, [requested()]).when(decline(maxElsewhere), context()).thenRefuses(accessDenied);
+    given(leave, [requested()]).when(approve(max), { ...context(), requesterTeams: [otherTeam] }).thenRefuses(accessDenied);
+    given(leave, [requested()]).when(approve(max), { ...context(), requesterTeams: [] }).thenRefuses(accessDenied);
+    // One team in common is enough.
+    given(leave, [requested()]).when(approve(maxElsewhere), { ...context(), requesterTeams: [team, otherTeam] }).then([approved()]);
+    // An Admin needs no team.
+    expect(given(leave, [requested()]).when(decline(ada), { ...context(), requesterTeams: [] }).events()).toHaveLength(1);
   });
 
   it('is processed once: a second answer is told it was already processed', () => {

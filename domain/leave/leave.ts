@@ -44,6 +44,8 @@ export interface LeaveContext {
   paidLeaveDays: (year: number) => number | null;
   /** Whom the requester may ask (management §6: an Admin, or a Head or Manager of their teams), with their name; undefined for anyone else. */
   assignee: (userId: string) => Person | undefined;
+  /** The requester's teams as their membership stream holds them now: a Head or Manager decides their requests while managing one. */
+  requesterTeams: readonly string[];
 }
 
 /** The requester's stream: every command names the company and the person whose requests it acts on. */
@@ -184,7 +186,7 @@ export const leave: Decider<LeaveCommand, LeaveEvent, LeaveState, LeaveContext> 
       case 'ApproveLeave':
       case 'DeclineLeave': {
         const request = existing(state, command.requestId);
-        authorizeProcessing(command, command.type, request.assignee.userId);
+        authorizeProcessing(command, command.type, { assigneeId: request.assignee.userId, teams: context.requesterTeams });
         if (request.status !== 'Pending') throw conflict(leaveMessages.alreadyProcessed);
         const data = { ...ref, comment: commentOf(command.comment), leaveDate: request.leaveDate, type: request.type };
         if (command.type === 'DeclineLeave') return [{ type: 'LeaveDeclined', data }];

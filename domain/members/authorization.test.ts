@@ -38,6 +38,12 @@ function targetOf(command: CommandName, place: Place): Target {
       return { companyId, team, grants: 'Member' };
     case 'AddComment':
       return { companyId, assigneeId: 'colleague' };
+    // A request sent to the actor by someone of the team.
+    case 'ApproveLeave':
+    case 'DeclineLeave':
+    case 'ApproveRegularization':
+    case 'DeclineRegularization':
+      return { companyId, assigneeId: ACTOR_ID, teams: [team] };
     case 'StartTimer':
     case 'StopTimer':
     case 'CancelTimer':
@@ -92,15 +98,16 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   RequestLeave: { 'own team': 'A H M m', 'other team': 'A H M m' },
   EditLeaveRequest: { 'own team': 'A H M m', 'other team': 'A H M m' },
   DeleteLeaveRequest: { 'own team': 'A H M m', 'other team': 'A H M m' },
-  ApproveLeave: { 'own team': 'A', 'other team': 'A' },
-  DeclineLeave: { 'own team': 'A', 'other team': 'A' },
+  ApproveLeave: { 'own team': 'A H M', 'other team': 'A' },
+  DeclineLeave: { 'own team': 'A H M', 'other team': 'A' },
   SubmitRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
   EditRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
   DeleteRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
-  ApproveRegularization: { 'own team': 'A', 'other team': 'A' },
-  DeclineRegularization: { 'own team': 'A', 'other team': 'A' },
+  ApproveRegularization: { 'own team': 'A H M', 'other team': 'A' },
+  DeclineRegularization: { 'own team': 'A H M', 'other team': 'A' },
   SetDailyThreshold: { 'own team': 'A H M', 'other team': 'A H M' },
   SetScreenshots: { 'own team': 'A H M', 'other team': 'A H M' },
+  SetScreenshotRetention: { 'own team': 'A', 'other team': 'A' },
   SetLeavePolicy: { 'own team': 'A', 'other team': 'A' },
   StartCheckout: { 'own team': 'A', 'other team': 'A' },
   TakeScreenshot: { 'own team': 'A H M m', 'other team': 'A H M m' },
@@ -171,9 +178,13 @@ describe('rules beside the matrix', () => {
     expect(isAllowed(actorAs('Admin'), 'StartTimer', { companyId: COMPANY, member: inOwnTeam('Member') })).toBe(false);
   });
 
-  it('a leave request is answered by the Head or Manager it was sent to, or by any Admin', () => {
-    const answering = (assigneeId: string) => ROLES.filter((role) => isAllowed(actorAs(role), 'ApproveLeave', { companyId: COMPANY, assigneeId })).map((role) => LETTER[role]).join(' ');
+  it('a leave request is answered by the Head or Manager it was sent to while they manage a team of it, or by any Admin', () => {
+    const answering = (assigneeId: string, teams = [OWN_TEAM]) =>
+      ROLES.filter((role) => isAllowed(actorAs(role), 'ApproveLeave', { companyId: COMPANY, assigneeId, teams })).map((role) => LETTER[role]).join(' ');
     expect(answering(ACTOR_ID)).toBe('A H M');
+    expect(answering(ACTOR_ID, [OTHER_TEAM, OWN_TEAM])).toBe('A H M');
+    expect(answering(ACTOR_ID, [OTHER_TEAM])).toBe('A');
+    expect(answering(ACTOR_ID, [])).toBe('A');
     expect(answering('colleague')).toBe('A');
     expect(isAllowed(actorAs('Admin'), 'RequestLeave', { companyId: COMPANY, member: inOwnTeam('Member') })).toBe(false);
   });

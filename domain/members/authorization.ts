@@ -9,16 +9,19 @@ import { accessDenied, canManageMember, type Role } from './roles.ts';
  * - 'own-teams': only in teams the actor manages (as Head or Manager), and only
  *   on people who share such a team with them;
  * - 'self': only on the actor's own data (their tracker);
- * - 'assigned': only on what is assigned to them (a task they work on).
+ * - 'assigned': only on what is assigned to them (a task they work on);
+ * - 'assigned-in-own-teams': only on what is assigned to them in a team they
+ *   manage now (a request sent to them, while they manage a team it is
+ *   decided in).
  * A role missing from a row may not run that command at all.
  */
-export type Reach = 'company' | 'own-teams' | 'self' | 'assigned';
+export type Reach = 'company' | 'own-teams' | 'self' | 'assigned' | 'assigned-in-own-teams';
 
 const MANAGERS = { Admin: 'company', Head: 'company', Manager: 'company' } as const;
 const TRACKERS = { Admin: 'self', Head: 'self', Manager: 'self', Member: 'self' } as const;
 const PEOPLE = { Admin: 'company', Head: 'own-teams', Manager: 'own-teams' } as const;
-/** Requests (leave, regularization) are answered by the person asked, or by any Admin. */
-const PROCESSORS = { Admin: 'company', Head: 'assigned', Manager: 'assigned' } as const;
+/** Requests (leave, regularization) are answered by the person asked while they manage a team of the request, or by any Admin. */
+const PROCESSORS = { Admin: 'company', Head: 'assigned-in-own-teams', Manager: 'assigned-in-own-teams' } as const;
 
 export const COMMAND_RIGHTS = {
   CreateTeam: { Admin: 'company', Head: 'company' },
@@ -60,6 +63,8 @@ export const COMMAND_RIGHTS = {
   DeclineRegularization: PROCESSORS,
   SetDailyThreshold: MANAGERS,
   SetScreenshots: MANAGERS,
+  // How long screenshots are kept, and so how much the company stores, is an Admin's choice.
+  SetScreenshotRetention: { Admin: 'company' },
   SetLeavePolicy: { Admin: 'company' },
   // Billing: only Admins choose a plan and pay for it.
   StartCheckout: { Admin: 'company' },
@@ -89,7 +94,8 @@ export interface Actor {
 /**
  * What a command acts on. `member` is the person it changes (with their access
  * level and teams); `team` the team it names; `grants` the role it hands out;
- * `assigneeId` the person the task it names is assigned to.
+ * `assigneeId` the person the task or request it names is assigned to;
+ * `teams` the teams a request is decided in (see domain/shared/request-rights.ts).
  */
 export interface Target {
   companyId: string;
@@ -97,6 +103,7 @@ export interface Target {
   member?: { userId: string; role: Role; teamIds: Iterable<string> };
   grants?: Role;
   assigneeId?: string;
+  teams?: Iterable<string>;
 }
 
 /** The roles each role may hand out, by invitation or by adding someone to a team. */
@@ -116,6 +123,7 @@ export function isAllowed(actor: Actor, command: CommandName, target: Target): b
   if (target.grants && !GRANTABLE[actor.role].includes(target.grants)) return false;
   if (reach === 'self') return target.member?.userId === actor.userId;
   if (reach === 'assigned') return target.assigneeId === actor.userId;
+  if (reach === 'assigned-in-own-teams') return target.assigneeId === actor.userId && [...(target.teams ?? [])].some((teamId) => actor.managedTeams.has(teamId));
   const manages = (teamId: string) => reach === 'company' || actor.managedTeams.has(teamId);
   if (target.team && !manages(target.team)) return false;
   if (target.member) {

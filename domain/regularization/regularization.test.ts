@@ -306,6 +306,15 @@ describe('processing a request (management §5, approval)', () => {
     given(regularization, [own]).when({ type: 'ApproveRegularization', ...ownRef, ...by(admin), comment: '' }, context()).thenRefuses('Access denied');
   });
 
+  it('is decided by the assignee only while they manage the request’s team now; an Admin always', () => {
+    // The manager was taken off the request's team, though they still manage another.
+    const managerElsewhere = testActor(companyId, '2', 'Manager', ['00000000-0000-4000-8000-0000000000a9']);
+    given(regularization, [requested()]).when(approve(managerElsewhere), context()).thenRefuses('Access denied');
+    given(regularization, [requested()]).when(decline(managerElsewhere), context()).thenRefuses('Access denied');
+    given(regularization, [requested()]).when(approve(testActor(companyId, '2', 'Member')), context()).thenRefuses('Access denied');
+    given(regularization, [requested()]).when(approve(testActor(companyId, '3', 'Admin')), context()).then([approval(admin)]);
+  });
+
   it('declines with a comment', () => {
     given(regularization, [requested()])
       .when(decline(), context())

@@ -272,7 +272,7 @@ export const regularization: Decider<RegularizationCommand, RegularizationEvent,
       case 'ApproveRegularization':
       case 'DeclineRegularization': {
         const request = existing(state, requestId);
-        authorizeProcessing(command, command.type, request.assignee.userId);
+        authorizeProcessing(command, command.type, { assigneeId: request.assignee.userId, teams: [request.teamId] });
         if (request.status !== 'Pending') throw conflict(regularizationMessages.alreadyProcessed);
         const comment = command.comment.trim();
         if (command.type === 'DeclineRegularization') return [{ type: 'RegularizationDeclined', data: { ...ref, comment } }];

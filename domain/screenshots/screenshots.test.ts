@@ -1,10 +1,10 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { testActor } from '../members/test-actor.ts';
 import { given } from '../shared/spec.ts';
 import type { RunningSession } from '../time-tracking/tracker.ts';
-import type { ScreenshotEvent } from './events.ts';
+import { type ScreenshotEvent, screenshotFileStem } from './events.ts';
 import { screenshotMessages, screenshots, type TakeScreenshot } from './screenshots.ts';
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
@@ -34,7 +34,8 @@ const now = new Date('2026-03-10T05:00:00.000Z');
 const tracker = { running, ended: [] };
 const idle = { running: null, ended: [] };
 const taking = { now, tracker, screenshotsEnabled: true };
-const image = { width: 1920, height: 1080, bytes: 52_000, thumbnailWidth: 320, thumbnailHeight: 180 };
+const upload = '00000000-0000-4000-8000-0000000000f1';
+const image = { upload, width: 1920, height: 1080, bytes: 52_000, thumbnailWidth: 320, thumbnailHeight: 180 };
 
 const take = (takenAt = '2026-03-10T04:59:00.000Z', changes: Partial<TakeScreenshot> = {}): TakeScreenshot => ({
   type: 'TakeScreenshot',
@@ -124,5 +125,43 @@ describe('screenshots: deleting one', () => {
 
   it('writes nothing when it is deleted already', () => {
     given(screenshots, [taken(), deleted(new Date('2026-03-10T06:00:00.000Z'))]).when(remove(member), at('2026-03-10T07:00:00.000Z')).then([]);
+  });
+});
+
+describe('screenshots: the retention period', () => {
+  const expire = { type: 'ExpireScreenshot' as const, companyId, screenshotId };
+  const keptFor = (days: number | null, iso: string) => ({ now: new Date(iso), retentionDays: days });
+  const expired = (days: number, iso: string): ScreenshotEvent => ({ type: 'ScreenshotExpired', data: { companyId, userId: member.userId, screenshotId, retentionDays: days, at: iso } });
+
+  it('removes one kept longer than the company keeps them, saying for how long they are kept', () => {
+    // Taken 2026-03-10T04:59; 30 days later to the millisecond it is still kept.
+    given(screenshots, [taken()]).when(expire, keptFor(30, '2026-04-09T04:59:00.001Z')).then([expired(30, '2026-04-09T04:59:00.001Z')]);
+    given(screenshots, [taken()]).when(expire, keptFor(30, '2026-04-09T04:59:00.000Z')).then([]);
+  });
+
+  it('keeps it when the company keeps them until deleted, or lengthened the period since the sweep looked', () => {
+    given(screenshots, [taken()]).when(expire, keptFor(null, '2030-01-01T00:00:00.000Z')).then([]);
+    given(screenshots, [taken()]).when(expire, keptFor(365, '2026-06-01T00:00:00.000Z')).then([]);
+  });
+
+  it('writes nothing for one already deleted or expired, and knows none of another company', () => {
+    given(screenshots, [taken(), deleted(new Date('2026-03-10T06:00:00.000Z'))]).when(expire, keptFor(30, '2026-05-01T00:00:00.000Z')).then([]);
+    given(screenshots, [taken(), expired(30, '2026-04-10T00:00:00.000Z')]).when(expire, keptFor(30, '2026-05-01T00:00:00.000Z')).then([]);
+    given(screenshots, [taken()]).when({ ...expire, companyId: otherCompanyId }, keptFor(30, '2026-05-01T00:00:00.000Z')).thenRefuses(screenshotMessages.notFound);
+  });
+
+  it('a person may not delete one that expired', () => {
+    given(screenshots, [taken(), expired(30, '2026-03-10T06:00:00.000Z')]).when(remove(member), { now: new Date('2026-03-10T07:00:00.000Z') }).then([]);
+  });
+});
+
+describe('screenshots: their files', () => {
+  it('are named by the upload that wrote them, and by the screenshot alone for events written before uploads were', () => {
+    const [event] = given(screenshots, []).when(take(), taking).events();
+    if (event.type !== 'ScreenshotTaken') throw new Error('expected ScreenshotTaken');
+    expect(screenshotFileStem(event.data)).toBe(`companies/${companyId}/screenshots/${member.userId}/${screenshotId}-${upload}`);
+    // An event of the old shape, as stored before: no upload.
+    const { upload: _none, ...old } = event.data;
+    expect(screenshotFileStem(old)).toBe(`companies/${companyId}/screenshots/${member.userId}/${screenshotId}`);
   });
 });

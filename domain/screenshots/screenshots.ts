@@ -29,8 +29,9 @@ export interface ScreenshotState {
   deletedAt: string | null;
 }
 
-/** The stored image as the server made it: its size and its thumbnail's. */
+/** The stored image as the server made it: the upload that wrote its files, its size and its thumbnail's. */
 export interface ScreenshotImage {
+  upload: string;
   width: number;
   height: number;
   bytes: number;
@@ -52,7 +53,18 @@ export interface TakeScreenshot extends CommandBy {
   image: ScreenshotImage;
 }
 
-export type ScreenshotCommand = TakeScreenshot | ({ type: 'DeleteScreenshot'; companyId: string; screenshotId: string } & CommandBy);
+/**
+ * The retention sweep removes one whose company keeps screenshots for less
+ * time than has passed since it was taken. Nobody runs it: it follows from
+ * the company's retention setting, which the context brings from its stream.
+ */
+export interface ExpireScreenshot {
+  type: 'ExpireScreenshot';
+  companyId: string;
+  screenshotId: string;
+}
+
+export type ScreenshotCommand = TakeScreenshot | ({ type: 'DeleteScreenshot'; companyId: string; screenshotId: string } & CommandBy) | ExpireScreenshot;
 
 export interface ScreenshotContext {
   /** The server's clock. */
@@ -61,6 +73,8 @@ export interface ScreenshotContext {
   tracker?: Pick<TrackerState, 'running' | 'ended'>;
   /** Taking one: the company's screenshots setting, as its settings stream has it. */
   screenshotsEnabled?: boolean;
+  /** Expiring one: the days the company keeps screenshots, as its settings stream has it (null: kept). */
+  retentionDays?: number | null;
 }
 
 /**
@@ -82,6 +96,11 @@ export function takingSession(command: Pick<TakeScreenshot, 'sessionId' | 'taken
 export const isDeletable = (screenshot: { userId: string; takenAt: string; deletedAt: string | null }, viewerId: string, now: Date) =>
   screenshot.userId === viewerId && screenshot.deletedAt === null && now.getTime() - Date.parse(screenshot.takenAt) <= DELETE_WINDOW_MS;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a screenshot taken then has been kept longer than the company keeps them (null: kept for good). */
+export const isPastRetention = (takenAt: string, retentionDays: number | null, now: Date) => retentionDays !== null && now.getTime() - Date.parse(takenAt) > retentionDays * DAY_MS;
+
 export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, ScreenshotState, ScreenshotContext> = {
   initialState: { taken: null, deletedAt: null },
 
@@ -90,6 +109,7 @@ export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, Screenshot
       case 'ScreenshotTaken':
         return { taken: event.data, deletedAt: null };
       case 'ScreenshotDeleted':
+      case 'ScreenshotExpired':
         return { ...state, deletedAt: event.data.at };
     }
   },
@@ -112,6 +132,15 @@ export const screenshots: Decider<ScreenshotCommand, ScreenshotEvent, Screenshot
         if (!isDeletable({ ...taken, deletedAt: null }, command.actor.userId, context.now)) throw conflict(screenshotMessages.tooLate);
         const { companyId, userId, screenshotId } = taken;
         return [{ type: 'ScreenshotDeleted', data: { companyId, userId, screenshotId, by: changedBy(command), at: context.now.toISOString() } }];
+      }
+      case 'ExpireScreenshot': {
+        const { taken } = state;
+        if (!taken || taken.companyId !== command.companyId) throw notFound(screenshotMessages.notFound);
+        const retentionDays = context.retentionDays ?? null;
+        // Already gone, or the retention was lengthened since the sweep looked: nothing to do.
+        if (state.deletedAt || retentionDays === null || !isPastRetention(taken.takenAt, retentionDays, context.now)) return [];
+        const { companyId, userId, screenshotId } = taken;
+        return [{ type: 'ScreenshotExpired', data: { companyId, userId, screenshotId, retentionDays, at: context.now.toISOString() } }];
       }
     }
   },

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../members/authorization.ts';
 import { accessDenied } from '../members/roles.ts';
 import { testActor } from '../members/test-actor.ts';
@@ -104,5 +104,28 @@ describe('company settings: the leave policy', () => {
     given(companySettings, history).when(policy(admin, 2026, 12), context).then([]);
     given(companySettings, history).when(policy(admin, 2025, 12), context).then([policySet(2025, 12)]);
     given(companySettings, history).when(policy(admin, 2026, 15), context).then([policySet(2026, 15)]);
+  });
+});
+
+describe('company settings: how long screenshots are kept', () => {
+  const retention = (who: Actor, days: number | null) => ({ type: 'SetScreenshotRetention' as const, companyId, days, ...authored(who) });
+  const retentionSet = (days: number | null): SettingsEvent => ({ type: 'ScreenshotRetentionSet', data: { companyId, by: by(admin), at, days } });
+
+  it('keeps them 90 days until an Admin chooses 30, 90, 180 or 365 days, or until deleted', () => {
+    expect(companySettings.initialState.screenshotRetentionDays).toBe(90);
+    given(companySettings, []).when(retention(admin, 30), context).then([retentionSet(30)]);
+    given(companySettings, []).when(retention(admin, null), context).then([retentionSet(null)]);
+    given(companySettings, [retentionSet(null)]).when(retention(admin, 365), context).then([retentionSet(365)]);
+    // The same choice again writes nothing.
+    given(companySettings, []).when(retention(admin, 90), context).then([]);
+    given(companySettings, [retentionSet(null)]).when(retention(admin, null), context).then([]);
+  });
+
+  it('refuses other numbers of days', () => {
+    for (const days of [0, 1, 7, 91, 3_650, -30]) given(companySettings, []).when(retention(admin, days), context).thenRefuses(settingsMessages.retentionInvalid);
+  });
+
+  it('is an Admin’s choice only', () => {
+    for (const who of [head, manager, member, client, otherAdmin]) given(companySettings, []).when(retention(who, 30), context).thenRefuses(accessDenied);
   });
 });

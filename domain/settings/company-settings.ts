@@ -9,17 +9,25 @@ import type { SettingsEvent } from './events.ts';
 export const MAX_THRESHOLD_HOURS = 24;
 export const MAX_PAID_LEAVE_DAYS = 365;
 
+/** How long a company may keep screenshots: so many days, or null for as long as their people keep them. */
+export const SCREENSHOT_RETENTION_CHOICES = [30, 90, 180, 365, null] as const;
+export type ScreenshotRetention = (typeof SCREENSHOT_RETENTION_CHOICES)[number];
+export const DEFAULT_SCREENSHOT_RETENTION_DAYS = 90;
+
 export const settingsMessages = {
   thresholdInvalid: `Please enter a threshold between 1 and ${MAX_THRESHOLD_HOURS} hours`,
   paidLeaveDaysInvalid: 'Please enter a valid number of paid leave days',
   leavePolicyAdminOnly: 'Access denied: Only administrators can configure leave policy',
   yearInvalid: (latest: number) => `Please choose a year between ${FIRST_YEAR} and ${latest}`,
+  retentionInvalid: 'Please choose how long screenshots are kept: 30, 90, 180 or 365 days, or until deleted.',
 } as const;
 
 /** A company's settings as its events leave them; a company that set nothing has the defaults. */
 export interface SettingsState {
   thresholdMinutes: number;
   screenshotsEnabled: boolean;
+  /** Days screenshots are kept; null: until their person deletes them. */
+  screenshotRetentionDays: number | null;
   /** Year → paid leave days per person; a year without one has no policy. */
   paidLeaveDays: Readonly<Record<number, number>>;
 }
@@ -29,6 +37,7 @@ export const DEFAULT_THRESHOLD_MINUTES = DEFAULT_WORK_RULES.dailyThresholdMs / 6
 export type SettingsCommand =
   | ({ type: 'SetDailyThreshold'; companyId: string; hours: number } & CommandBy)
   | ({ type: 'SetScreenshots'; companyId: string; enabled: boolean } & CommandBy)
+  | ({ type: 'SetScreenshotRetention'; companyId: string; days: number | null } & CommandBy)
   | ({ type: 'SetLeavePolicy'; companyId: string; year: number; paidLeaveDays: number } & CommandBy);
 
 export interface SettingsContext {
@@ -39,7 +48,7 @@ export interface SettingsContext {
 }
 
 export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsState, SettingsContext> = {
-  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, paidLeaveDays: {} },
+  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, screenshotRetentionDays: DEFAULT_SCREENSHOT_RETENTION_DAYS, paidLeaveDays: {} },
 
   evolve(state, event) {
     switch (event.type) {
@@ -47,6 +56,8 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         return { ...state, thresholdMinutes: event.data.minutes };
       case 'ScreenshotsSet':
         return { ...state, screenshotsEnabled: event.data.enabled };
+      case 'ScreenshotRetentionSet':
+        return { ...state, screenshotRetentionDays: event.data.days };
       case 'LeavePolicySet':
         return { ...state, paidLeaveDays: { ...state.paidLeaveDays, [event.data.year]: event.data.paidLeaveDays } };
     }
@@ -65,6 +76,13 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         authorize(command.actor, 'SetScreenshots', { companyId: command.companyId });
         if (command.enabled === state.screenshotsEnabled) return [];
         return [{ type: 'ScreenshotsSet', data: { ...change, enabled: command.enabled } }];
+      }
+      case 'SetScreenshotRetention': {
+        authorize(command.actor, 'SetScreenshotRetention', { companyId: command.companyId });
+        const { days } = command;
+        if (!(SCREENSHOT_RETENTION_CHOICES as readonly (number | null)[]).includes(days)) throw invalid(settingsMessages.retentionInvalid);
+        if (days === state.screenshotRetentionDays) return [];
+        return [{ type: 'ScreenshotRetentionSet', data: { ...change, days } }];
       }
       case 'SetLeavePolicy': {
         if (!isAllowed(command.actor, 'SetLeavePolicy', { companyId: command.companyId })) throw forbidden(settingsMessages.leavePolicyAdminOnly);

@@ -16,8 +16,15 @@ interface OnRequestStream {
 export const authorizeOwnRequest = (command: OnRequestStream, name: CommandName) =>
   authorize(command.actor, name, { companyId: command.companyId, member: { userId: command.userId, role: command.actor.role, teamIds: [] } });
 
-/** Approving and declining: the assignee (or an Admin), never the requester. */
-export function authorizeProcessing(command: OnRequestStream, name: CommandName, assigneeId: string) {
-  authorize(command.actor, name, { companyId: command.companyId, assigneeId });
+/**
+ * Approving and declining: any Admin, or the assignee while they are a Head or
+ * Manager of a team the request is decided in (a leave's requester's teams, a
+ * regularization's own team); never the requester. The actor and the teams
+ * are as their streams hold them at the moment of deciding, not as a read
+ * model last saw them: someone who lost the right cannot use it until the
+ * reassignment sweep moves the request on.
+ */
+export function authorizeProcessing(command: OnRequestStream, name: CommandName, request: { assigneeId: string; teams: readonly string[] }) {
+  authorize(command.actor, name, { companyId: command.companyId, assigneeId: request.assigneeId, teams: request.teams });
   if (command.actor.userId === command.userId) throw forbidden(accessDenied);
 }

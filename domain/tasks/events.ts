@@ -35,12 +35,14 @@ export const TaskCommentAdded = Closed({ ...taskRef, commentId: Id, html: RichTe
 export const TaskCommentDeleted = Closed({ ...taskRef, commentId: Id });
 export const TaskNumberTaken = Closed({ companyId: Id, prefix: TaskPrefix, number: TaskNumber, projectId: Id });
 
+/** A comment's events, on the comment's own stream; before comments had streams of their own, on the task's. */
+export type TaskCommentEvent = DomainEvent<'TaskCommentAdded', Static<typeof TaskCommentAdded>> | DomainEvent<'TaskCommentDeleted', Static<typeof TaskCommentDeleted>>;
+
 export type TaskEvent =
   | DomainEvent<'TaskCreated', Static<typeof TaskCreated>>
   | DomainEvent<'TaskFieldChanged', Static<typeof TaskFieldChanged>>
   | DomainEvent<'TaskDeleted', Static<typeof TaskDeleted>>
-  | DomainEvent<'TaskCommentAdded', Static<typeof TaskCommentAdded>>
-  | DomainEvent<'TaskCommentDeleted', Static<typeof TaskCommentDeleted>>;
+  | TaskCommentEvent;
 
 export type TaskNumberEvent = DomainEvent<'TaskNumberTaken', Static<typeof TaskNumberTaken>>;
 
@@ -48,5 +50,11 @@ export const taskEventSchemas = { TaskCreated, TaskFieldChanged, TaskDeleted, Ta
 
 /** A task's id is readable (e.g. "WA-12") and unique in its company. */
 export const taskStream = (companyId: string, taskId: string) => `task-${companyId}-${taskId}`;
+/**
+ * One comment's stream, so that comments never contend with each other or
+ * with the task's edits. Named by its task too: a comment id sent with
+ * another task's id names an empty stream.
+ */
+export const taskCommentStream = (companyId: string, taskId: string, commentId: string) => `task-comment-${companyId}-${taskId}-${commentId}`;
 /** Hands out running numbers per company and prefix, so two projects sharing a prefix never share an id. */
 export const taskNumbersStream = (companyId: string, prefix: string) => `task-numbers-${companyId}-${prefix}`;

@@ -11,7 +11,6 @@ const otherCompanyId = '00000000-0000-4000-8000-0000000000c2';
 const projectId = '00000000-0000-4000-8000-0000000000b1';
 const otherProjectId = '00000000-0000-4000-8000-0000000000b2';
 const assigneeId = '00000000-0000-4000-8000-0000000000d1';
-const commentId = '00000000-0000-4000-8000-0000000000e1';
 const taskId = 'WA-1';
 
 const actor = (id: string, role: Actor['role'], company = companyId): Actor => testActor(company, id, role);
@@ -38,12 +37,9 @@ const create = (who: Actor, overrides: Partial<TaskFields> = {}): Extract<TaskCo
 });
 const edit = (who: Actor, changes: Partial<TaskFields>): TaskCommand => ({ type: 'EditTask', changes, ...named(who) });
 const remove = (who: Actor): TaskCommand => ({ type: 'DeleteTask', ...named(who) });
-const comment = (who: Actor, html = '<p>Looks good</p>', text = 'Looks good'): TaskCommand => ({ type: 'AddComment', commentId, html, text, ...named(who) });
-const uncomment = (who: Actor): TaskCommand => ({ type: 'DeleteComment', commentId, ...named(who) });
 
 const createdBy = (who: Actor): TaskEvent => ({ type: 'TaskCreated', data: { ...ref(who), ...fields, title: 'Landing page', number: 1 } });
 const created = createdBy(admin);
-const commented: TaskEvent = { type: 'TaskCommentAdded', data: { ...ref(), commentId, html: '<p>Looks good</p>', text: 'Looks good' } };
 
 describe('task: creation', () => {
   it('lets an Admin, a Head or a Manager create a task, title trimmed', () => {
@@ -102,6 +98,17 @@ describe('task: editing', () => {
       .then([{ type: 'TaskFieldChanged', data: { ...ref(), field: 'priority', from: 'P2', to: 'P1' } }]);
   });
 
+  it('changes only the fields it names: decided again after a concurrent edit, it keeps that edit', () => {
+    const titledElsewhere: TaskEvent = { type: 'TaskFieldChanged', data: { ...ref(head), field: 'title', from: 'Landing page', to: 'Pricing page' } };
+    given(task, [created, titledElsewhere])
+      .when(edit(manager, { priority: 'P1' }), context)
+      .then([{ type: 'TaskFieldChanged', data: { ...ref(manager), field: 'priority', from: 'P2', to: 'P1' } }]);
+    // The same field: the later decision records its value over the earlier one.
+    given(task, [created, titledElsewhere])
+      .when(edit(manager, { title: 'Contact page' }), context)
+      .then([{ type: 'TaskFieldChanged', data: { ...ref(manager), field: 'title', from: 'Pricing page', to: 'Contact page' } }]);
+  });
+
   it("checks the task page in the page's order", () => {
     given(task, [created]).when(edit(admin, { title: '', description: '' }), context).thenRefuses(taskMessages.fieldRequired('Title'));
     given(task, [created]).when(edit(admin, { description: ' ' }), context).thenRefuses(taskMessages.fieldRequired('Description'));
@@ -111,35 +118,29 @@ describe('task: editing', () => {
 });
 
 describe('task: rights on an existing task', () => {
-  const commands = (who: Actor) => [edit(who, { priority: 'P1' }), remove(who), comment(who), uncomment(who)];
+  const commands = (who: Actor) => [edit(who, { priority: 'P1' }), remove(who)];
 
   it('lets an Admin, a Head or a Manager run every command', () => {
     for (const who of [admin, head, manager]) {
       for (const command of commands(who)) {
-        expect(given(task, [created, commented]).when(command, context).events(), `${who.role} ${command.type}`).toHaveLength(1);
+        expect(given(task, [created]).when(command, context).events(), `${who.role} ${command.type}`).toHaveLength(1);
       }
     }
   });
 
   it('refuses a Member or a Client every command', () => {
     for (const who of [teamMember, client]) {
-      for (const command of commands(who)) given(task, [created, commented]).when(command, context).thenRefuses(accessDenied);
+      for (const command of commands(who)) given(task, [created]).when(command, context).thenRefuses(accessDenied);
     }
   });
 
-  it('lets the Member the task is assigned to comment on it, and nothing else', () => {
+  it('refuses the Member the task is assigned to an edit or a deletion (they may comment: see comment.test.ts)', () => {
     const assignee: Actor = { ...teamMember, userId: assigneeId };
-    given(task, [created]).when(comment(assignee), context).then([{ type: 'TaskCommentAdded', data: { ...ref(assignee), commentId, html: '<p>Looks good</p>', text: 'Looks good' } }]);
-    for (const command of [edit(assignee, { priority: 'P1' }), remove(assignee), uncomment(assignee)]) {
-      given(task, [created, commented]).when(command, context).thenRefuses(accessDenied);
-    }
-    const reassigned: TaskEvent = { type: 'TaskFieldChanged', data: { ...ref(), field: 'assigneeId', from: assigneeId, to: teamMember.userId } };
-    given(task, [created, reassigned]).when(comment(assignee), context).thenRefuses(accessDenied);
-    expect(given(task, [created, reassigned]).when(comment(teamMember), context).events()).toHaveLength(1);
+    for (const command of commands(assignee)) given(task, [created]).when(command, context).thenRefuses(accessDenied);
   });
 
   it("refuses another company's admin every command on the task", () => {
-    for (const command of commands(otherAdmin)) given(task, [created, commented]).when(command, context).thenRefuses(accessDenied);
+    for (const command of commands(otherAdmin)) given(task, [created]).when(command, context).thenRefuses(accessDenied);
   });
 
   it('refuses commands on a task that does not exist or was deleted', () => {
@@ -148,21 +149,6 @@ describe('task: rights on an existing task', () => {
       given(task, []).when(command, context).thenRefuses(taskMessages.notFound);
       given(task, [created, deleted]).when(command, context).thenRefuses(taskMessages.notFound);
     }
-  });
-});
-
-describe('task: comments', () => {
-  it('adds a comment with its trimmed text, and deletes it once', () => {
-    given(task, [created]).when(comment(manager, '<p> Hi </p>', ' Hi '), context).then([
-      { type: 'TaskCommentAdded', data: { ...ref(manager), commentId, html: '<p> Hi </p>', text: 'Hi' } },
-    ]);
-    given(task, [created, commented]).when(uncomment(head), context).then([{ type: 'TaskCommentDeleted', data: { ...ref(head), commentId } }]);
-    const gone: TaskEvent = { type: 'TaskCommentDeleted', data: { ...ref(), commentId } };
-    given(task, [created, commented, gone]).when(uncomment(admin), context).thenRefuses(taskMessages.commentNotFound);
-  });
-
-  it('refuses an empty comment', () => {
-    given(task, [created]).when(comment(admin, '<p> </p>', ' '), context).thenRefuses(taskMessages.commentEmpty);
   });
 });
 

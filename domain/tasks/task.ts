@@ -23,7 +23,7 @@ export const TASK_FIELDS = ['title', 'description', 'status', 'priority', 'eta',
 
 export type TaskState =
   | { status: 'none' }
-  | { status: 'active' | 'deleted'; taskId: string; companyId: string; fields: TaskFields; comments: Map<string, { userId: string; deleted: boolean }> };
+  | { status: 'active' | 'deleted'; taskId: string; companyId: string; fields: TaskFields };
 
 export interface TaskContext {
   /** Is this user a live member of one of the company's teams? */
@@ -35,9 +35,7 @@ export interface TaskContext {
 export type TaskCommand =
   | ({ type: 'CreateTask'; taskId: string; companyId: string; number: number; fields: TaskFields } & CommandBy)
   | ({ type: 'EditTask'; changes: Partial<TaskFields> } & CommandBy)
-  | ({ type: 'DeleteTask' } & CommandBy)
-  | ({ type: 'AddComment'; commentId: string; html: string; text: string } & CommandBy)
-  | ({ type: 'DeleteComment'; commentId: string } & CommandBy);
+  | ({ type: 'DeleteTask' } & CommandBy);
 
 const ETA = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -80,7 +78,7 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
   evolve(state, event) {
     if (event.type === 'TaskCreated') {
       const { taskId, companyId, title, description, status, priority, eta, assigneeId, projectId } = event.data;
-      return { status: 'active', taskId, companyId, fields: { title, description, status, priority, eta, assigneeId, projectId }, comments: new Map() };
+      return { status: 'active', taskId, companyId, fields: { title, description, status, priority, eta, assigneeId, projectId } };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -88,12 +86,10 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
         return { ...state, fields: { ...state.fields, [event.data.field]: event.data.to } };
       case 'TaskDeleted':
         return { ...state, status: 'deleted' };
+      // Comments recorded on the task's stream before they had streams of their own: decided by comment.ts.
       case 'TaskCommentAdded':
-        return { ...state, comments: new Map(state.comments).set(event.data.commentId, { userId: event.data.by.userId, deleted: false }) };
-      case 'TaskCommentDeleted': {
-        const comment = state.comments.get(event.data.commentId);
-        return comment ? { ...state, comments: new Map(state.comments).set(event.data.commentId, { ...comment, deleted: true }) } : state;
-      }
+      case 'TaskCommentDeleted':
+        return state;
     }
   },
 
@@ -143,14 +139,6 @@ export const task: Decider<TaskCommand, TaskEvent, TaskState, TaskContext> = {
       }
       case 'DeleteTask':
         return [{ type: 'TaskDeleted', data: ref }];
-      case 'AddComment':
-        if (!command.text.trim()) throw invalid(taskMessages.commentEmpty);
-        return [{ type: 'TaskCommentAdded', data: { ...ref, commentId: command.commentId, html: command.html, text: command.text.trim() } }];
-      case 'DeleteComment': {
-        const comment = state.comments.get(command.commentId);
-        if (!comment || comment.deleted) throw notFound(taskMessages.commentNotFound);
-        return [{ type: 'TaskCommentDeleted', data: { ...ref, commentId: command.commentId } }];
-      }
     }
   },
 };

@@ -169,12 +169,16 @@ const story: [StoredEvent, { userId?: string }, string, string][] = [
   [{ type: 'DailyThresholdSet', data: { companyId, by: ada, at: minute(140), minutes: 480 } }, ada, 'settings', 'Ada Admin set the daily threshold to 8h'],
   [{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: minute(141), enabled: true } }, ada, 'settings', 'Ada Admin turned screenshots on'],
   [{ type: 'LeavePolicySet', data: { companyId, by: ada, at: minute(142), year: 2026, paidLeaveDays: 18 } }, ada, 'settings', 'Ada Admin set paid leave for 2026 to 18 days'],
+  [{ type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: minute(142), days: 30 } }, ada, 'settings', 'Ada Admin set screenshots to be kept for 30 days'],
+  [{ type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: minute(142), days: null } }, ada, 'settings', 'Ada Admin set screenshots to be kept until deleted'],
   [
     { type: 'ScreenshotDeleted', data: { companyId, userId: ana.userId, screenshotId: randomUUID(), by: ana, at: minute(143) } },
     ana,
     'screenshots',
     'Ana Apollo deleted their screenshot',
   ],
+  // Not told: the retention period's removals, one a screenshot, would bury everything else (the gallery shows them).
+  [{ type: 'ScreenshotExpired', data: { companyId, userId: ana.userId, screenshotId: randomUUID(), retentionDays: 90, at: minute(144) } }, ana, '', ''],
   [{ type: 'TaskDeleted', data: { companyId, taskId: 'WE-1', by: max } }, max, 'tasks', 'Max Manager deleted task WE-1 Write the docs'],
   [{ type: 'TeamRoleRevoked', data: { companyId, userId: ana.userId, teamId: apollo } }, ada, 'members', 'Ada Admin removed Ana Apollo from Apollo'],
   [{ type: 'MemberRemoved', data: { companyId, userId: ana.userId, removedAt: minute(150), removedBy: ada.userId } }, ada, 'members', 'Ada Admin removed Ana Apollo from the company'],

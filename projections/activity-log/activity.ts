@@ -307,6 +307,12 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
 
   DailyThresholdSet: (data) => ({ kind: 'settings', at: data.at, actor: data.by, sentence: `${data.by.name} set the daily threshold to ${durationText(data.minutes)}` }),
   ScreenshotsSet: (data) => ({ kind: 'settings', at: data.at, actor: data.by, sentence: `${data.by.name} turned screenshots ${data.enabled ? 'on' : 'off'}` }),
+  ScreenshotRetentionSet: (data) => ({
+    kind: 'settings',
+    at: data.at,
+    actor: data.by,
+    sentence: data.days === null ? `${data.by.name} set screenshots to be kept until deleted` : `${data.by.name} set screenshots to be kept for ${plural(data.days, 'day')}`,
+  }),
   LeavePolicySet: (data) => ({
     kind: 'settings',
     at: data.at,

@@ -72,6 +72,19 @@ describe('billing read model', () => {
     });
   });
 
+  it('keeps the linked customer when a subscription event names another (one recorded before events were checked)', async () => {
+    const companyId = randomUUID();
+    await apply([
+      { type: 'StripeCustomerLinked', data: { companyId, customerId: 'cus_own' } },
+      {
+        type: 'SubscriptionUpdated',
+        data: { companyId, stripeEventId: 'evt_forged', occurredAt: '2026-01-01T10:00:00.000Z', subscriptionId: 'sub_x', customerId: 'cus_attacker', stripeStatus: 'active', plan: 'starter', cycle: 'monthly', currentPeriodEnd: '2026-02-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+      },
+    ]);
+    expect(await companyOfCustomer(database.db, 'cus_own')).toBe(companyId);
+    expect(await companyOfCustomer(database.db, 'cus_attacker')).toBeNull();
+  });
+
   it('lists invoices newest first, one page at a time, an invoice told again replacing itself', async () => {
     const companyId = randomUUID();
     await apply([{ type: 'StripeCustomerLinked', data: { companyId, customerId: 'cus_2' } }, invoice(companyId, 1), invoice(companyId, 2, { status: 'failed', payment: 'failed' }), invoice(companyId, 3)]);

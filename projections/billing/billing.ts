@@ -40,7 +40,6 @@ async function applyOne(trx: Transaction<Database>, event: BillingEvent) {
     case 'SubscriptionUpdated': {
       const { companyId, customerId, subscriptionId, stripeStatus, plan, cycle, currentPeriodEnd, cancelAtPeriodEnd } = event.data;
       const subscription = {
-        customer_id: customerId,
         subscription_id: subscriptionId,
         stripe_status: stripeStatus,
         plan,
@@ -50,7 +49,8 @@ async function applyOne(trx: Transaction<Database>, event: BillingEvent) {
       };
       await trx
         .insertInto('billing_subscriptions')
-        .values({ company_id: companyId, ...subscription })
+        .values({ company_id: companyId, customer_id: customerId, ...subscription })
+        // The company's customer is the one linked to it: a subscription event (even one recorded before they were checked) never changes it.
         .onConflict((oc) => oc.column('company_id').doUpdateSet(subscription))
         .execute();
       return;

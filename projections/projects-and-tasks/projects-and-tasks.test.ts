@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { companyChanges, companyItemChanged } from '../scope.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks.ts';
+import { findTask } from './queries.ts';
 
 const companyId = randomUUID();
 const website = randomUUID();
@@ -72,5 +73,33 @@ describe('projects and tasks: what each change tells', () => {
       ...companyChanges(companyId, 'projects', 'tasks'),
       companyItemChanged(companyId, 'my-tasks', shop),
     ]);
+  });
+});
+
+describe('projects and tasks: comments', () => {
+  const database = useTestDatabase();
+  const apply = (...events: RecordedEvent[]) => database.db.transaction().execute((trx) => projectsAndTasksProjection.apply(trx, events));
+  const added = (html: string, streamId: string, decidedAt: string): RecordedEvent => ({
+    ...recorded({ type: 'TaskCommentAdded', data: { companyId, taskId: 'WE-2', by, commentId: randomUUID(), html, text: html } }),
+    streamId,
+    metadata: { correlationId: 'test', decidedAt },
+  });
+
+  it("lists a task's comments in the log's order, whether on the task's stream or their own, whatever their decision times", async () => {
+    await apply(
+      recorded({ type: 'ProjectCreated', data: { projectId: website, companyId, name: 'Website', prefix: 'WE', createdBy: by } }),
+      recorded({ type: 'TaskCreated', data: { companyId, taskId: 'WE-2', number: 2, projectId: website, title: 'Talk', description: '<p>x</p>', status: 'TO DO', priority: 'P2', eta: null, assigneeId: by.userId, by } }),
+    );
+    // A row the projection wrote before it kept positions: older than every comment that has one.
+    await database.db
+      .insertInto('task_comments')
+      .values({ comment_id: randomUUID(), company_id: companyId, task_id: 'WE-2', user_id: by.userId, user_name: by.name, html: 'before', deleted: false, created_at: new Date('2026-03-10T12:00:00Z'), commit_position: null, prepare_position: null })
+      .execute();
+    await apply(added('on the task', `task-${companyId}-WE-2`, '2026-03-10T10:00:03Z'));
+    // Posted at once: decided in one order, recorded in another.
+    await apply(added('first recorded', `task-comment-${companyId}-WE-2-a`, '2026-03-10T10:00:02Z'), added('second recorded', `task-comment-${companyId}-WE-2-b`, '2026-03-10T10:00:01Z'));
+
+    const task = await findTask(database.db, companyId, 'WE-2');
+    expect(task?.comments.map((c) => c.html)).toEqual(['before', 'on the task', 'first recorded', 'second recorded']);
   });
 });

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ProjectEvent } from '../../domain/projects/events.ts';
 import type { TaskEvent } from '../../domain/tasks/events.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
+import type { LogPosition } from '../../eventstore/types.ts';
 import type { Database, TasksTable } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
 import { companyChanges, companyItemChanged } from '../scope.ts';
@@ -33,13 +34,13 @@ export const projectsAndTasksProjection: Projection = {
     const scopes: Scope[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as Handled;
-      scopes.push(...(await applyOne(trx, event, new Date(decidedAt(recorded)))));
+      scopes.push(...(await applyOne(trx, event, new Date(decidedAt(recorded)), recorded.position)));
     }
     return scopes;
   },
 };
 
-async function applyOne(trx: Transaction<Database>, event: Handled, at: Date): Promise<Scope[]> {
+async function applyOne(trx: Transaction<Database>, event: Handled, at: Date, position: LogPosition): Promise<Scope[]> {
   const { companyId } = event.data;
   const timerTasksOf = (projectId: string | undefined) => (projectId ? [companyItemChanged(companyId, 'my-tasks', projectId)] : []);
   switch (event.type) {
@@ -104,11 +105,24 @@ async function applyOne(trx: Transaction<Database>, event: Handled, at: Date): P
         .executeTakeFirst();
       return [companyItemChanged(companyId, 'task', taskId), ...companyChanges(companyId, 'projects', 'tasks'), ...timerTasksOf(row?.project_id)];
     }
+    // A comment's events are on its own stream, or, recorded before comments had streams of their own, on its task's: the same either way.
     case 'TaskCommentAdded': {
       const { commentId, taskId, by, html } = event.data;
       await trx
         .insertInto('task_comments')
-        .values({ comment_id: commentId, company_id: companyId, task_id: taskId, user_id: by.userId, user_name: by.name, html, deleted: false, created_at: at })
+        .values({
+          comment_id: commentId,
+          company_id: companyId,
+          task_id: taskId,
+          user_id: by.userId,
+          user_name: by.name,
+          html,
+          deleted: false,
+          created_at: at,
+          // Comments are listed in the log's order: posted at once, they may share a decision time.
+          commit_position: String(position.commit),
+          prepare_position: String(position.prepare),
+        })
         .execute();
       return [companyItemChanged(companyId, 'task', taskId)];
     }

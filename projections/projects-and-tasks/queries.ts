@@ -109,6 +109,9 @@ export async function findTask(db: Kysely<Database>, companyId: string, taskId: 
     .where('company_id', '=', companyId)
     .where('task_id', '=', taskId)
     .where('deleted', '=', false)
+    // In the log's order; rows written before positions were kept came before all others.
+    .orderBy('commit_position', (ob) => ob.asc().nullsFirst())
+    .orderBy('prepare_position', (ob) => ob.asc().nullsFirst())
     .orderBy('created_at')
     .execute();
   return {
@@ -140,7 +143,15 @@ export function tasksForTimer(db: Kysely<Database>, companyId: string, projectId
 export async function taskHistory(db: Kysely<Database>, companyId: string, taskId: string, limit: number, offset: number) {
   const base = db.selectFrom('task_history').where('company_id', '=', companyId).where('task_id', '=', taskId);
   const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  const rows = await base.selectAll().orderBy('version', 'desc').limit(limit).offset(offset).execute();
+  // Newest first in the log's order; rows written before positions were kept are older than all others, in their stream's order.
+  const rows = await base
+    .selectAll()
+    .orderBy('commit_position', (ob) => ob.desc().nullsLast())
+    .orderBy('prepare_position', (ob) => ob.desc().nullsLast())
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   const totalCount = Number(total);
   return {
     history: rows.map((r) => ({

@@ -27,7 +27,7 @@ describe('screenshots read model', () => {
   const database = useTestDatabase();
   const apply = (events: ScreenshotEvent[]) => database.db.transaction().execute((trx) => screenshotsProjection.apply(trx, events.map(recorded)));
 
-  it('lists a person’s screenshots by the local day they were taken on, keeps a deleted one with who deleted it, and ignores a replay', async () => {
+  it('lists a person’s screenshots by the local day they were taken on, keeps a deleted or expired one with who deleted it, and ignores a replay', async () => {
     const companyId = randomUUID();
     const userId = randomUUID();
     const taken = (takenAt: string): ScreenshotEvent => ({
@@ -38,7 +38,11 @@ describe('screenshots read model', () => {
     const late = taken('2026-03-10T18:25:00.000Z');
     const early = taken('2026-03-10T18:40:00.000Z');
     const deleted: ScreenshotEvent = { type: 'ScreenshotDeleted', data: { companyId, userId, screenshotId: early.data.screenshotId, by: { userId, name: 'Ana Apollo' }, at: '2026-03-10T19:00:00.000Z' } };
-    const scopes = await apply([late, early, deleted]);
+    const expiring = taken('2026-03-10T18:50:00.000Z');
+    const upload = randomUUID();
+    expiring.data = { ...expiring.data, upload } as typeof expiring.data;
+    const expired: ScreenshotEvent = { type: 'ScreenshotExpired', data: { companyId, userId, screenshotId: expiring.data.screenshotId, retentionDays: 30, at: '2026-04-10T00:00:00.000Z' } };
+    const scopes = await apply([late, early, deleted, expiring, expired]);
     await apply([late]);
 
     expect(scopes).toContainEqual({ kind: 'company', id: companyId, family: 'screenshots', key: userId });
@@ -46,9 +50,18 @@ describe('screenshots read model', () => {
     expect(onThe10th.map((s) => s.screenshotId)).toEqual([late.data.screenshotId]);
     const both = await screenshotsOf(database.db, companyId, userId, { from: '2026-03-10', to: '2026-03-11' });
     expect(both).toMatchObject([
-      { screenshotId: late.data.screenshotId, deletedAt: null, deletedBy: null },
-      { screenshotId: early.data.screenshotId, deletedAt: '2026-03-10T19:00:00.000Z', deletedBy: { userId, name: 'Ana Apollo' } },
+      { screenshotId: late.data.screenshotId, deletedAt: null, deletedBy: null, expiredAfterDays: null },
+      { screenshotId: early.data.screenshotId, deletedAt: '2026-03-10T19:00:00.000Z', deletedBy: { userId, name: 'Ana Apollo' }, expiredAfterDays: null },
+      // Removed by the retention period: no one deleted it.
+      { screenshotId: expiring.data.screenshotId, deletedAt: '2026-04-10T00:00:00.000Z', deletedBy: null, expiredAfterDays: 30 },
     ]);
+    // Its files are named by its upload; those of events written before uploads were, by the screenshot alone.
+    const files = await database.db.selectFrom('screenshots').select(['screenshot_id', 'file']).where('company_id', '=', companyId).execute();
+    expect(Object.fromEntries(files.map((row) => [row.screenshot_id, row.file]))).toEqual({
+      [late.data.screenshotId]: `companies/${companyId}/screenshots/${userId}/${late.data.screenshotId}`,
+      [early.data.screenshotId]: `companies/${companyId}/screenshots/${userId}/${early.data.screenshotId}`,
+      [expiring.data.screenshotId]: `companies/${companyId}/screenshots/${userId}/${expiring.data.screenshotId}-${upload}`,
+    });
   });
 
   it('finds a screenshot of the company, not deleted, for those who see its person on the dashboards only', async () => {
@@ -73,7 +86,7 @@ describe('screenshots read model', () => {
     await apply([shot, gone, adminShot, leftShot, { type: 'ScreenshotDeleted', data: { companyId, userId: ana, screenshotId: gone.data.screenshotId, by: { userId: ana, name: 'Ana' }, at: '2026-03-10T11:00:00.000Z' } }]);
 
     const seen = (viewer: { userId: string; teams: readonly string[] | null }, screenshot = shot, company = companyId) => seenScreenshot(database.db, company, viewer, screenshot.data.screenshotId);
-    const found = { companyId, userId: ana, screenshotId: shot.data.screenshotId };
+    const found = { companyId, userId: ana, screenshotId: shot.data.screenshotId, file: `companies/${companyId}/screenshots/${ana}/${shot.data.screenshotId}` };
     expect(await seen({ userId: ana, teams: [] })).toEqual(found);
     expect(await seen({ userId: admin, teams: null })).toEqual(found);
     expect(await seen({ userId: head, teams: [apollo] })).toEqual(found);

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { ScreenshotEvent } from '../../domain/screenshots/events.ts';
+import { type ScreenshotEvent, screenshotFileStem } from '../../domain/screenshots/events.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { ScreenshotsTable } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
@@ -8,21 +8,22 @@ import { companyItemChanged } from '../scope.ts';
 /**
  * Screenshots by person and local day, for the galleries. Taking one inserts
  * its row (a replayed event inserts nothing); deleting one marks its row, so
- * that those who see the person see that one was deleted. Deletions are
- * rare: one statement each, after the batch's inserts.
+ * that those who see the person see that one was deleted, and by whom, or
+ * that the retention period removed it. Deletions are rare next to takes:
+ * one statement each, after the batch's inserts.
  */
 export const screenshotsProjection: Projection = {
   name: 'screenshots',
   tables: ['screenshots'],
-  handles: ['ScreenshotTaken', 'ScreenshotDeleted'],
+  handles: ['ScreenshotTaken', 'ScreenshotDeleted', 'ScreenshotExpired'],
 
   async apply(trx, recorded) {
     const events = recorded.map((r) => ({ type: r.type, data: r.data }) as ScreenshotEvent);
     const rows: Insertable<ScreenshotsTable>[] = [];
-    const deletions: Extract<ScreenshotEvent, { type: 'ScreenshotDeleted' }>['data'][] = [];
+    const deletions: Extract<ScreenshotEvent, { type: 'ScreenshotDeleted' | 'ScreenshotExpired' }>[] = [];
     for (const event of events) {
-      if (event.type === 'ScreenshotDeleted') {
-        deletions.push(event.data);
+      if (event.type !== 'ScreenshotTaken') {
+        deletions.push(event);
         continue;
       }
       const data = event.data;
@@ -42,17 +43,22 @@ export const screenshotsProjection: Projection = {
         bytes: data.bytes,
         thumbnail_width: data.thumbnailWidth,
         thumbnail_height: data.thumbnailHeight,
+        file: screenshotFileStem(data),
       });
     }
     for (const chunk of inChunks(rows, 1_000)) {
       await trx.insertInto('screenshots').values(chunk).onConflict((oc) => oc.column('screenshot_id').doNothing()).execute();
     }
-    for (const { companyId, screenshotId, by, at } of deletions) {
+    for (const { type, data } of deletions) {
       await trx
         .updateTable('screenshots')
-        .set({ deleted_at: new Date(at), deleted_by: by.userId, deleted_by_name: by.name })
-        .where('company_id', '=', companyId)
-        .where('screenshot_id', '=', screenshotId)
+        .set(
+          type === 'ScreenshotDeleted'
+            ? { deleted_at: new Date(data.at), deleted_by: data.by.userId, deleted_by_name: data.by.name }
+            : { deleted_at: new Date(data.at), expired_after_days: data.retentionDays },
+        )
+        .where('company_id', '=', data.companyId)
+        .where('screenshot_id', '=', data.screenshotId)
         .execute();
     }
     return events.map(({ data }) => companyItemChanged(data.companyId, 'screenshots', data.userId));

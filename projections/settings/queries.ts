@@ -4,10 +4,16 @@ import type { Database } from '../database.ts';
 
 /** A company's settings: the defaults until it changes one. */
 export async function settingsOf(db: Kysely<Database>, companyId: string) {
-  const row = await db.selectFrom('company_settings').select(['daily_threshold_minutes', 'screenshots_enabled']).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await db
+    .selectFrom('company_settings')
+    .select(['daily_threshold_minutes', 'screenshots_enabled', 'screenshot_retention_days'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const defaults = companySettings.initialState;
   return {
-    dailyThresholdMinutes: row?.daily_threshold_minutes ?? companySettings.initialState.thresholdMinutes,
-    screenshotsEnabled: row?.screenshots_enabled ?? companySettings.initialState.screenshotsEnabled,
+    dailyThresholdMinutes: row?.daily_threshold_minutes ?? defaults.thresholdMinutes,
+    screenshotsEnabled: row?.screenshots_enabled ?? defaults.screenshotsEnabled,
+    screenshotRetentionDays: row ? row.screenshot_retention_days : defaults.screenshotRetentionDays,
   };
 }
 

@@ -35,6 +35,8 @@ const history = (companyId: string): SettingsEvent[] => [
   { type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-02-01T10:00:00.000Z', enabled: false } },
   { type: 'DailyThresholdSet', data: { companyId, by: ada, at: '2026-02-02T10:00:00.000Z', minutes: 450 } },
   { type: 'LeavePolicySet', data: { companyId, by: max, at: '2026-02-03T10:00:00.000Z', year: 2026, paidLeaveDays: 15 } },
+  { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', days: null } },
+  { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-05T10:00:00.000Z', days: 30 } },
 ];
 
 describe('settings read model', () => {
@@ -60,8 +62,8 @@ describe('settings read model', () => {
   it('keeps the latest of each setting, with who changed it and when', async () => {
     const companyId = randomUUID();
     await apply(history(companyId));
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 450, screenshotsEnabled: false });
-    expect((await rowsOf(companyId)).settings[0]).toMatchObject({ updated_by: ada.userId, updated_at: new Date('2026-02-02T10:00:00.000Z') });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 450, screenshotsEnabled: false, screenshotRetentionDays: 30 });
+    expect((await rowsOf(companyId)).settings[0]).toMatchObject({ updated_by: ada.userId, updated_at: new Date('2026-02-05T10:00:00.000Z') });
     expect(await leavePolicies(database.db, companyId)).toEqual([
       { year: 2026, paidLeaveDays: 15, updatedAt: '2026-02-03T10:00:00.000Z', updatedBy: 'Max Manager' },
       { year: 2025, paidLeaveDays: 10, updatedAt: '2026-01-08T10:00:00.000Z', updatedBy: 'Ada Admin' },
@@ -71,12 +73,18 @@ describe('settings read model', () => {
   it('keeps the default threshold when only screenshots were set', async () => {
     const companyId = randomUUID();
     await apply([{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } }]);
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true, screenshotRetentionDays: 90 });
   });
 
-  it('gives a company without settings the defaults: 8 hours, no screenshots, no policy', async () => {
+  it('keeps screenshots until deleted once a company chose so', async () => {
     const companyId = randomUUID();
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false });
+    await apply([{ type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', days: null } }]);
+    expect(await settingsOf(database.db, companyId)).toMatchObject({ screenshotRetentionDays: null });
+  });
+
+  it('gives a company without settings the defaults: 8 hours, no screenshots (kept 90 days), no policy', async () => {
+    const companyId = randomUUID();
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false, screenshotRetentionDays: 90 });
     expect(await leavePolicies(database.db, companyId)).toEqual([]);
     expect(await workRulesOf(database.db, companyId)).toEqual(DEFAULT_WORK_RULES);
   });

@@ -9,6 +9,7 @@ import { type CompanyFamily, companyChanges } from '../scope.ts';
 const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {
   DailyThresholdSet: ['settings', 'attendance'],
   ScreenshotsSet: ['settings'],
+  ScreenshotRetentionSet: ['settings'],
   LeavePolicySet: ['settings', 'leave'],
 };
 
@@ -20,7 +21,7 @@ const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {
 export const settingsProjection: Projection = {
   name: 'settings',
   tables: ['company_settings', 'leave_policies'],
-  handles: ['DailyThresholdSet', 'ScreenshotsSet', 'LeavePolicySet'],
+  handles: ['DailyThresholdSet', 'ScreenshotsSet', 'ScreenshotRetentionSet', 'LeavePolicySet'],
 
   async apply(trx, recorded) {
     const events = recorded.map((r) => ({ type: r.type, data: r.data }) as SettingsEvent);
@@ -42,8 +43,14 @@ export const settingsProjection: Projection = {
         company_id: companyId,
         daily_threshold_minutes: companySettings.initialState.thresholdMinutes,
         screenshots_enabled: companySettings.initialState.screenshotsEnabled,
+        screenshot_retention_days: companySettings.initialState.screenshotRetentionDays,
       };
-      const changed = event.type === 'DailyThresholdSet' ? { daily_threshold_minutes: event.data.minutes } : { screenshots_enabled: event.data.enabled };
+      const changed =
+        event.type === 'DailyThresholdSet'
+          ? { daily_threshold_minutes: event.data.minutes }
+          : event.type === 'ScreenshotsSet'
+            ? { screenshots_enabled: event.data.enabled }
+            : { screenshot_retention_days: event.data.days };
       settings.set(companyId, { ...before, ...changed, updated_at: new Date(at), updated_by: by.userId });
     }
 
@@ -55,6 +62,7 @@ export const settingsProjection: Projection = {
           oc.column('company_id').doUpdateSet((eb) => ({
             daily_threshold_minutes: eb.ref('excluded.daily_threshold_minutes'),
             screenshots_enabled: eb.ref('excluded.screenshots_enabled'),
+            screenshot_retention_days: eb.ref('excluded.screenshot_retention_days'),
             updated_at: eb.ref('excluded.updated_at'),
             updated_by: eb.ref('excluded.updated_by'),
           })),

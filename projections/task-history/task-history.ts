@@ -4,8 +4,10 @@ import type { Projection, Scope } from '../projection.ts';
 import { companyItemChanged } from '../scope.ts';
 
 /**
- * A task's own events as its history: what changed, from what to what, who
- * and when. Rebuilding replays the same events into the same rows.
+ * A task's events as its history: what changed, from what to what, who and
+ * when, in the log's order (a comment's events are on its own stream, so the
+ * task stream's version no longer orders them all). Rebuilding replays the
+ * same events into the same rows.
  */
 export const taskHistoryProjection: Projection = {
   name: 'task-history',
@@ -23,6 +25,8 @@ export const taskHistoryProjection: Projection = {
         task_id: taskId,
         event_id: recorded.eventId,
         version: recorded.version,
+        commit_position: String(recorded.position.commit),
+        prepare_position: String(recorded.position.prepare),
         changed_by_user_id: by.userId,
         changed_by_name: by.name,
         changed_at: new Date(decidedAt(recorded)),

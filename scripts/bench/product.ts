@@ -22,7 +22,13 @@ export async function startProduct(ctx: BenchContext) {
     DATA_DIR: dataDir,
     DATABASE_URL: ctx.url,
     SMTP_URL: mailbox.url,
+    // The bench measures what the server can take, not the limits on one person or company.
     AUTH_RATE_LIMIT: '100000',
+    COMPANIES_PER_DAY: '100000',
+    INVITES_PER_HOUR: '100000',
+    INVITES_PER_PERSON_PER_HOUR: '100000',
+    MAILS_PER_ADDRESS_PER_DAY: '100000',
+    SCREENSHOTS_PER_HOUR: '1000000',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
   });

@@ -10,6 +10,9 @@ import { createAppUsageService } from '../../api/app-usage/service.ts';
 import { createOrganisationService } from '../../api/organisation/service.ts';
 import { createProjectsService } from '../../api/projects/service.ts';
 import { createScreenshotsService } from '../../api/screenshots/service.ts';
+import { screenshotStorage } from '../../api/screenshots/storage-quota.ts';
+import { allowances } from '../../api/limits/allowances.ts';
+import { configFromEnv } from '../../api/config.ts';
 import type { FileStorage } from '../../api/storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES, type TimerTaskRow } from '../../api/time-tracking/service.ts';
 import { TRIAL_DAYS } from '../../domain/companies/company.ts';
@@ -324,7 +327,17 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
       const agent = agentDataWriter({
         access,
         appUsage: createAppUsageService({ store, timeTracking: timer, now: personClock.now }),
-        screenshots: createScreenshotsService({ store, db, storage, timeTracking: timer, now: personClock.now }),
+        // The demo writes days of screenshots at once: no rate, and the storage of `npm start`'s configuration.
+        screenshots: createScreenshotsService({
+          store,
+          db,
+          storage,
+          quota: screenshotStorage(db, configFromEnv().screenshotStoragePerCompanyMb),
+          allowances: allowances(db, personClock.now),
+          uploadsPerHour: 1_000_000,
+          timeTracking: timer,
+          now: personClock.now,
+        }),
         setClock: (at) => (personClock.at = at),
         metadata: metadata(member.userId),
         wrote: (position) => readModels.wrote(position),

@@ -130,10 +130,17 @@ describe('billing with Stripe', () => {
     await screenshot(page, 'billing-invoices-first');
   });
 
+  /** The company's Stripe customer, made by starting a checkout: Stripe's events count only for it. */
+  async function customerOf(admin: ApiUser, companyId: string): Promise<string> {
+    await admin.call('POST', `/api/companies/${companyId}/billing/checkout`, { plan: 'starter', cycle: 'monthly' });
+    const sessions = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.form.client_reference_id === companyId);
+    return sessions.at(-1)!.form.customer;
+  }
+
   it('pages the invoices five at a time, with their status badges, and opens only Stripe’s hosted pages', async () => {
     const admin = await signedInUser(server, uniqueEmail('invoices-admin'), 'Ivy Admin');
     const companyId = await createCompany(admin, 'Invoiced Works');
-    const customer = 'cus_test_invoices';
+    const customer = await customerOf(admin, companyId);
     const subscription = 'sub_test_invoices';
     const start = new Date('2025-01-01T00:00:00Z');
     const invoice = (month: number, status: 'paid' | 'open' | 'void' | 'uncollectible', hostedInvoiceUrl?: string | null) => {
@@ -200,13 +207,14 @@ describe('billing with Stripe', () => {
 
     const now = new Date();
     const periodEnd = new Date(now.getTime() + 5 * DAY);
-    const subscription = subscriptionObject({ customer: 'cus_test_late', companyId, status: 'past_due', price: TEST_PRICES.starter.monthly, periodStart: new Date(now.getTime() - 25 * DAY), periodEnd });
+    const customer = await customerOf(admin, companyId);
+    const subscription = subscriptionObject({ customer, companyId, status: 'past_due', price: TEST_PRICES.starter.monthly, periodStart: new Date(now.getTime() - 25 * DAY), periodEnd });
     await deliver(
       server,
       stripeEvent('customer.subscription.updated', subscription, now),
       stripeEvent(
         'invoice.payment_failed',
-        invoiceObject({ customer: 'cus_test_late', subscription: subscription.id, companyId, status: 'open', amount: 2_900, price: TEST_PRICES.starter.monthly, periodStart: now, periodEnd, nextPaymentAttempt: new Date(now.getTime() + 3 * DAY) }),
+        invoiceObject({ customer, subscription: subscription.id, companyId, status: 'open', amount: 2_900, price: TEST_PRICES.starter.monthly, periodStart: now, periodEnd, nextPaymentAttempt: new Date(now.getTime() + 3 * DAY) }),
         now,
       ),
     );

@@ -64,6 +64,8 @@ describe('password reset', () => {
     await t.page.goto(link);
     await visible(t.page.getByRole('heading', { name: 'Reset password' }));
     await screenshot(t.page, 'reset-password');
+    // The API tokens go with the old password unless the person unticks this.
+    expect(await t.page.getByRole('checkbox', { name: 'Also revoke my API tokens' }).isChecked()).toBe(true);
 
     // The form checks the new password before sending it.
     await t.page.getByLabel('New password').fill('weak');

@@ -93,6 +93,23 @@ describe('settings', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Enable screenshots' }).isChecked()).toBe(false);
   });
 
+  it('lets an Admin choose how long screenshots are kept and see the storage they take; the others read how long', async () => {
+    const page = await pageOf(admin, '/manage-settings');
+    const keep = await visible(page.getByRole('combobox', { name: 'Keep screenshots' }));
+    expect(await keep.inputValue()).toBe('90 days');
+    await visible(page.getByText('Screenshots use 0 KB of 5 GB'));
+    await keep.click();
+    await page.getByRole('option', { name: '30 days' }).click();
+    await alertWith(page, 'Screenshot retention updated');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Keep screenshots' }).inputValue()).toBe('30 days');
+    await screenshot(page, 'settings-screenshot-retention');
+
+    const managerPage = await pageOf(manager, '/manage-settings');
+    await visible(managerPage.getByText('Screenshots are kept for 30 days.'));
+    expect(await managerPage.getByText(/Screenshots use/).count()).toBe(0);
+    expect(await managerPage.getByRole('combobox', { name: 'Keep screenshots' }).count()).toBe(0);
+  });
+
   it("lets an Admin configure the year's paid leave, which the others see", async () => {
     const managerPage = await pageOf(manager, '/manage-settings');
     await visible(managerPage.getByText('No leave policy configured yet'));
@@ -144,6 +161,7 @@ describe('settings', () => {
   it('fits a phone and reads in the dark', async () => {
     const page = await pageOf(admin, '/manage-settings', PHONE);
     await visible(page.getByRole('checkbox', { name: 'Enable screenshots' }));
+    await visible(page.getByText(/^Screenshots use /));
     await visible(page.getByRole('table').first());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await screenshot(page, 'settings-phone');

@@ -245,9 +245,61 @@ export function invoiceObject(shape: InvoiceShape): Stripe.Invoice {
   } as unknown as Stripe.Invoice;
 }
 
-/** An event as Stripe delivers it to a webhook endpoint. */
-export function stripeEvent(type: string, object: unknown, created: Date, id = stripeId('evt')) {
-  return { id, object: 'event', api_version: Stripe.API_VERSION, created: seconds(created), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
+/**
+ * An endpoint created before 2025-03-31 (basil) sends its events in its own,
+ * older API version: a subscription's period on the subscription and its
+ * price also as `plan`; an invoice's subscription at its top level and its
+ * lines' price as `price` and `plan`.
+ */
+export const OLDER_API_VERSION = '2024-06-20';
+
+/**
+ * A subscription as an older API version sends it (OLDER_API_VERSION); with
+ * `items: false`, as versions before subscription items (2017) sent it: the
+ * price as its `plan`, no items.
+ */
+export function olderSubscriptionObject(shape: SubscriptionShape, { items = true } = {}) {
+  const { items: current, ...subscription } = subscriptionObject(shape) as unknown as Record<string, unknown> & { items: { data: Record<string, unknown>[] } };
+  const plan = { id: shape.price, object: 'plan', interval: 'month', interval_count: 1 };
+  return {
+    ...subscription,
+    current_period_start: seconds(shape.periodStart),
+    current_period_end: seconds(shape.periodEnd),
+    plan,
+    quantity: 1,
+    ...(items
+      ? { items: { ...current, data: current.data.map(({ current_period_start: _start, current_period_end: _end, ...item }) => ({ ...item, plan })) } }
+      : {}),
+  };
+}
+
+/** An invoice as an older API version sends it (OLDER_API_VERSION); with `lines: false`, without its lines. */
+export function olderInvoiceObject(shape: InvoiceShape, { lines = true } = {}) {
+  const { parent: _, lines: current, ...invoice } = invoiceObject(shape) as unknown as Record<string, unknown> & { lines: { data: Record<string, unknown>[] } };
+  return {
+    ...invoice,
+    period_end: seconds(shape.periodEnd),
+    subscription: shape.subscription,
+    subscription_details: { metadata: shape.companyId ? { companyId: shape.companyId } : null },
+    ...(lines
+      ? {
+          lines: {
+            ...current,
+            data: current.data.map(({ pricing: _pricing, ...line }) => ({
+              ...line,
+              type: 'subscription',
+              price: { id: shape.price, object: 'price' },
+              plan: { id: shape.price, object: 'plan' },
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** An event as Stripe delivers it to a webhook endpoint (of the SDK's API version unless told). */
+export function stripeEvent(type: string, object: unknown, created: Date, id = stripeId('evt'), apiVersion: string = Stripe.API_VERSION) {
+  return { id, object: 'event', api_version: apiVersion, created: seconds(created), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
 }
 
 /** Posts an event to the webhook as Stripe does: the JSON body, signed over its exact bytes. */

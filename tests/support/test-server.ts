@@ -23,7 +23,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
 ): Promise<TestServer> {
   const mailbox = await startMailbox();
   const databaseUrl =
@@ -40,7 +40,13 @@ export async function startTestServer(
       smtpUrl: mailbox.url,
       publicUrl: `http://127.0.0.1:${port}`,
       authRateLimit: overrides.authRateLimit ?? 1000,
+      // High, so that tests of other things never meet the limits; their own tests set them low.
       invitesPerHour: overrides.invitesPerHour ?? 1000,
+      screenshotsPerHour: overrides.screenshotsPerHour ?? 1000,
+      screenshotStoragePerCompanyMb: overrides.screenshotStoragePerCompanyMb ?? configFromEnv({}).screenshotStoragePerCompanyMb,
+      invitesPerPersonPerHour: overrides.invitesPerPersonPerHour ?? 1000,
+      companiesPerDay: overrides.companiesPerDay ?? 1000,
+      mailsPerAddressPerDay: overrides.mailsPerAddressPerDay ?? 1000,
       runProjections: overrides.runProjections ?? true,
       jwtSecret: overrides.jwtSecret,
       trustProxy: overrides.trustProxy ?? false,

@@ -520,7 +520,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a single-use reset link; ends every session of the account */
+        /** Set a new password with a single-use reset link; ends every session of the account, and revokes its API tokens unless told not to */
         post: {
             parameters: {
                 query?: never;
@@ -534,6 +534,8 @@ export interface paths {
                         userId: string;
                         token: string;
                         password: string;
+                        /** @description Also revoke every API token of the account (the desktop agents must sign in again). Default: true. */
+                        revokeApiTokens?: boolean;
                     };
                 };
             };
@@ -5292,6 +5294,7 @@ export interface paths {
                                     userId: string;
                                     name: string;
                                 } | null;
+                                expiredAfterDays: number | null;
                                 deletable: boolean;
                                 imageUrl: string | null;
                                 thumbnailUrl: string | null;
@@ -5356,7 +5359,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** The desktop agent sends a screenshot taken while the timer runs (PNG, JPEG or WebP bytes as the body, up to 5 MB); it is stored as WebP without metadata */
+        /** The desktop agent sends a screenshot taken while the timer runs (PNG, JPEG or WebP bytes as the body, up to 5 MB); it is stored as WebP without metadata. At most SCREENSHOTS_PER_HOUR per person (429 with Retry-After), within the company’s storage (413) */
         post: {
             parameters: {
                 query: {
@@ -9078,6 +9081,7 @@ export interface paths {
                         "application/json": {
                             dailyThresholdHours: number;
                             screenshotsEnabled: boolean;
+                            screenshotRetentionDays: number | null;
                             currentYear: number;
                             leavePolicies: {
                                 year: number;
@@ -9347,6 +9351,202 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/settings/screenshot-retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How long screenshots are kept before they are removed (Admins only): 30, 90, 180 or 365 days, or null until deleted */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        days: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            position: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/settings/screenshot-storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of screenshots the company stores, and how many it may (Admins only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            usedBytes: number;
+                            limitBytes: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10217,7 +10417,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token */
+        /** Revoke an API token: refused by every API process once answered */
         delete: {
             parameters: {
                 query?: never;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -16,7 +16,8 @@ interface ResetPasswordPageProps {
 export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
   const navigate = useNavigate();
   const form = useForm({
-    initialValues: { password: '', confirmPassword: '' },
+    // Whoever knew the old password may have made an API token: revoking them is the default.
+    initialValues: { password: '', confirmPassword: '', revokeApiTokens: true },
     validate: {
       password: validateNewPassword,
       confirmPassword: (value, values) => validateConfirmPassword(values.password, value),
@@ -66,7 +67,7 @@ export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
           )}
           <form
             noValidate
-            onSubmit={form.onSubmit(({ password }) => resetPassword.mutate({ userId, token, password }))}
+            onSubmit={form.onSubmit(({ password, revokeApiTokens }) => resetPassword.mutate({ userId, token, password, revokeApiTokens }))}
           >
             <Stack>
               <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
@@ -74,6 +75,11 @@ export function ResetPasswordPage({ userId, token }: ResetPasswordPageProps) {
                 label="Confirm password"
                 autoComplete="new-password"
                 {...form.getInputProps('confirmPassword')}
+              />
+              <Checkbox
+                label="Also revoke my API tokens"
+                description="Desktop agents must sign in again with a new token."
+                {...form.getInputProps('revokeApiTokens', { type: 'checkbox' })}
               />
               <Button type="submit" fullWidth loading={resetPassword.isPending}>
                 Reset password

@@ -14,6 +14,8 @@ export interface LiveScope {
 
 /**
  * What the server sends on the live socket: 'ready' once it listens to this
- * browser (from then on a follow message is heard), 'changed' for changes.
+ * browser (from then on a follow message is heard), 'changed' for changes,
+ * 'unfollowed' when it stopped telling of the company followed because the
+ * user is no longer a member of it.
  */
-export type LiveMessage = { type: 'ready' } | { type: 'changed'; scopes: LiveScope[] };
+export type LiveMessage = { type: 'ready' } | { type: 'changed'; scopes: LiveScope[] } | { type: 'unfollowed'; companyId: string };

@@ -10,6 +10,11 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage('nonsense')).toBeNull();
   });
 
+  it('reads the company the server stopped telling of, and only with its id', () => {
+    expect(parseLiveMessage('{"type":"unfollowed","companyId":"c1"}')).toEqual({ type: 'unfollowed', companyId: 'c1' });
+    expect(parseLiveMessage('{"type":"unfollowed"}')).toBeNull();
+  });
+
   it('keeps a family and key only when they are text, and nothing else of a scope', () => {
     expect(
       parseLiveMessage('{"type":"changed","scopes":[{"kind":"company","id":"c1","family":"task","key":"WA-1","extra":1},{"kind":"company","id":"c2","family":7,"key":null}]}'),

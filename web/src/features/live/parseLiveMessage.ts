@@ -27,6 +27,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (!parsed || typeof parsed !== 'object') return null;
   const message = parsed as Record<string, unknown>;
   if (message.type === 'ready') return { type: 'ready' };
+  if (message.type === 'unfollowed') return typeof message.companyId === 'string' ? { type: 'unfollowed', companyId: message.companyId } : null;
   if (message.type !== 'changed' || !Array.isArray(message.scopes)) return null;
   return { type: 'changed', scopes: message.scopes.map(scopeOf).filter((scope) => scope !== null) };
 }

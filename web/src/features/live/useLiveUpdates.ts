@@ -53,6 +53,12 @@ export function useLiveUpdates(companyId: string | null): void {
           follow(current, followed.current);
           return;
         }
+        if (message.type === 'unfollowed') {
+          // No longer a member: the profile's company list finds out (LostCompanyRedirect), and the company's pages their 404.
+          void queryClient.invalidateQueries({ queryKey: ['me'], exact: true });
+          void queryClient.invalidateQueries({ queryKey: ['company', message.companyId] });
+          return;
+        }
         // One invalidation per message: a query several of its changes name is fetched once.
         const changed = changedQueries(message.scopes);
         void queryClient.invalidateQueries({ predicate: (query) => changed(query.queryKey) });

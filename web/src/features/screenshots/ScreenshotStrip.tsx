@@ -17,7 +17,11 @@ interface ScreenshotStripProps {
   to: string;
 }
 
-/** A person's screenshots of a range as thumbnails by day; one opens in the viewer. A deleted one stays as a note of who deleted it. */
+/**
+ * A person's screenshots of a range as thumbnails by day; one opens in the
+ * viewer. A deleted one stays as a note of who deleted it; those the
+ * retention period removed are counted in one note.
+ */
 export function ScreenshotStrip({ companyId, userId, from, to }: ScreenshotStripProps) {
   const shots = useQuery(screenshotQueries.list(companyId, userId, { from, to }));
   const [opened, setOpened] = useState<string | null>(null);
@@ -32,8 +36,10 @@ export function ScreenshotStrip({ companyId, userId, from, to }: ScreenshotStrip
       </SimpleGrid>
     );
   }
-  const all = shots.data.screenshots;
-  if (all.length === 0) {
+  // Those the retention period removed are one note, not a tile each: a range past it would be nothing but them.
+  const expired = shots.data.screenshots.filter((shot) => shot.expiredAfterDays !== null);
+  const all = shots.data.screenshots.filter((shot) => shot.expiredAfterDays === null);
+  if (all.length === 0 && expired.length === 0) {
     return (
       <Center mih={150}>
         <Text c="dimmed">No screenshots in this range</Text>
@@ -43,6 +49,11 @@ export function ScreenshotStrip({ companyId, userId, from, to }: ScreenshotStrip
   const viewable = all.filter((shot) => shot.imageUrl !== null);
   return (
     <Stack gap="lg">
+      {expired.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {`${expired.length === 1 ? '1 screenshot' : `${expired.length} screenshots`} of this range removed after the company's retention period (${expired[0].expiredAfterDays} days).`}
+        </Text>
+      )}
       {byDay(all).map(([day, dayShots]) => (
         <Stack key={day} gap="xs">
           <Title order={3} size="h5">

@@ -17,7 +17,7 @@ import { ThresholdCard } from './ThresholdCard';
 
 const TITLE = 'Settings';
 
-/** /manage-settings (management §2): the daily threshold, screenshots, the leave policy and the application categories. */
+/** /manage-settings (management §2): the daily threshold, screenshots (and how long they are kept), the leave policy and the application categories. */
 export function ManageSettingsPage() {
   const company = useActiveCompany();
   if (!company) return <EmptyPage title={TITLE} />;
@@ -48,7 +48,12 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
           <Stack>
             {/* Keyed: a threshold changed elsewhere starts the form again from it. */}
             <ThresholdCard key={settings.data.dailyThresholdHours} companyId={companyId} hours={settings.data.dailyThresholdHours} />
-            <ScreenshotsCard companyId={companyId} enabled={settings.data.screenshotsEnabled} />
+            <ScreenshotsCard
+              companyId={companyId}
+              enabled={settings.data.screenshotsEnabled}
+              retentionDays={settings.data.screenshotRetentionDays}
+              canManageStorage={mayRun(company.role, 'SetScreenshotRetention')}
+            />
           </Stack>
           <LeavePolicyCard
             companyId={companyId}
