@@ -7,7 +7,8 @@ import { comment, type CommentCommand, type CommentedTask, commentedTask } from 
 import { taskCommentStream, type TaskEvent, type TaskFields, taskStream } from '../../domain/tasks/events.ts';
 import { TASK_FIELDS, task, type TaskCommand, type TaskContext, taskIdOf, taskMessages } from '../../domain/tasks/task.ts';
 import { invalid, notFound } from '../../domain/shared/errors.ts';
-import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream, type StreamState, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
+import { sharedReads } from '../../eventstore/shared-reads.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../http/access.ts';
@@ -81,13 +82,17 @@ export function createProjectsService({ store, db, storage }: { store: EventStor
    */
   const commentedTasks = new StreamStateCache<CommentedTask, TaskEvent>(5_000);
   const noOutcomes = new Map<string, never>();
+  const taskReads = sharedReads<StreamState<CommentedTask, TaskEvent>>();
 
   /** A command on one comment, written to the comment's own stream and decided on the task as its stream has it now. */
   const runComment = async (access: CompanyAccess, taskId: string, command: CommentCommand, metadata: EventMetadata) => {
     const companyId = access.company.company_id;
     const streamId = taskStream(companyId, taskId);
-    const loaded = await loadStream(store, streamId, commentedTask, undefined, commentedTasks.get(streamId));
-    commentedTasks.set(streamId, { ...loaded, outcomes: noOutcomes });
+    const loaded = await taskReads(streamId, async () => {
+      const read = await loadStream(store, streamId, commentedTask, undefined, commentedTasks.get(streamId));
+      commentedTasks.set(streamId, { ...read, outcomes: noOutcomes });
+      return read;
+    });
     return handleCommand(store, taskCommentStream(companyId, taskId, command.commentId), comment, command, { task: loaded.state }, { ...metadata, companyId });
   };
 

@@ -12,6 +12,16 @@ import { startServerProcess } from './server-process.ts';
 
 const PASSWORD = 'Bench#2026';
 
+/** The bench measures what the server can take, not the limits on one person or company. */
+const UNLIMITED = {
+  AUTH_RATE_LIMIT: '100000',
+  COMPANIES_PER_DAY: '100000',
+  INVITES_PER_HOUR: '100000',
+  INVITES_PER_PERSON_PER_HOUR: '100000',
+  MAILS_PER_ADDRESS_PER_DAY: '100000',
+  SCREENSHOTS_PER_HOUR: '1000000',
+};
+
 export type Product = Awaited<ReturnType<typeof startProduct>>;
 
 /** The product in a process of its own, as `npm start` runs it (logging off), on the bench's database, mailing to a local mailbox. */
@@ -22,13 +32,7 @@ export async function startProduct(ctx: BenchContext) {
     DATA_DIR: dataDir,
     DATABASE_URL: ctx.url,
     SMTP_URL: mailbox.url,
-    // The bench measures what the server can take, not the limits on one person or company.
-    AUTH_RATE_LIMIT: '100000',
-    COMPANIES_PER_DAY: '100000',
-    INVITES_PER_HOUR: '100000',
-    INVITES_PER_PERSON_PER_HOUR: '100000',
-    MAILS_PER_ADDRESS_PER_DAY: '100000',
-    SCREENSHOTS_PER_HOUR: '1000000',
+    ...UNLIMITED,
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
   });
@@ -100,7 +104,7 @@ export async function inProcessProduct(ctx: BenchContext, who: { email: string; 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await startServer(
-    { ...configFromEnv({}), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, authRateLimit: 100_000, serveWeb: false },
+    { ...configFromEnv(UNLIMITED), port, host: '127.0.0.1', dataDir, databaseUrl, smtpUrl: mailbox.url, publicUrl: url, serveWeb: false },
     pino({ level: 'silent' }),
   );
   const stop = async () => {
