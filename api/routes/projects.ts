@@ -1,3 +1,4 @@
+import { commentLimit, taskImageLimit } from '../projects/limits.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { canManageProjects } from '../../domain/projects/project.ts';
@@ -295,6 +296,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'AddComment', write: true });
+        await context.allowances.take(commentLimit, access.userId);
         const { commentId, position } = await projects.addComment(access, request.params.taskId, request.body.html, requestMetadata(request, access.userId));
         return reply.status(201).send({ commentId, message: 'Comment added', position: positionText(position) });
       },
@@ -374,6 +376,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask', write: true });
+        await context.allowances.take(taskImageLimit, access.userId);
         let bytes: Buffer;
         try {
           const file = await request.file();

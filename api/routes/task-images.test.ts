@@ -6,6 +6,8 @@ import { pngClaiming } from '../../tests/support/images.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, signedInUser } from '../../tests/support/users.ts';
 import { imageMessages } from '../images/intake.ts';
+import { allowances } from '../limits/allowances.ts';
+import { taskImageLimit } from '../projects/limits.ts';
 
 /*
  * Task images go through the same intake as screenshots: the bytes say what
@@ -17,11 +19,18 @@ let manager: ApiUser;
 let companyId: string;
 let taskId: string;
 
+const send = (bytes: Buffer, name = 'image.png') =>
+  fetch(`${server.url}/api/companies/${companyId}/tasks/${taskId}/images`, { method: 'POST', headers: { cookie: manager.cookie }, body: formWith(bytes, name) });
+
 async function upload(bytes: Buffer, name = 'image.png') {
+  const response = await send(bytes, name);
+  return { status: response.status, body: await response.json() };
+}
+
+function formWith(bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${server.url}/api/companies/${companyId}/tasks/${taskId}/images`, { method: 'POST', headers: { cookie: manager.cookie }, body: form });
-  return { status: response.status, body: await response.json() };
+  return form;
 }
 
 /** The files stored for the task. */
@@ -62,5 +71,20 @@ describe('task images', () => {
     expect(bytes.includes('Hidden Corp')).toBe(false);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 80 });
     expect(await storedFiles()).toHaveLength(1);
+  });
+
+  it('takes at most 60 images an hour from one person, answering 429 with when to try again', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#40c057' } }).png().toBuffer();
+    const before = (await storedFiles()).length;
+    // All but one of the hour's images taken (the tests before took some).
+    const limits = allowances(server.db);
+    for (let left = true; left; ) left = await limits.take(taskImageLimit, manager.userId).then(() => true, () => false);
+    await limits.giveBack(taskImageLimit, manager.userId);
+    expect(await upload(png)).toMatchObject({ status: 201 });
+    const response = await send(png);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ message: taskImageLimit.message });
+    expect((await storedFiles()).length).toBe(before + 1);
   });
 });
