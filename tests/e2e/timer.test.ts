@@ -126,17 +126,24 @@ async function closeNotifications(page: Page): Promise<void> {
 /** The timer popup, opened from the top bar if it is not open yet. */
 async function openTimerPopup(page: Page): Promise<Locator> {
   await closeNotifications(page);
-  const popup = page.getByRole('dialog', { name: 'Timer' });
-  if (!(await popup.isVisible())) await timerButton(page).click();
-  return visible(popup);
+  if (!(await timerPopupOpened(page))) await timerButton(page).click();
+  return visible(page.getByRole('dialog', { name: 'Timer' }));
 }
 
 /** Closes the timer popup as a mouse user does: another click on the timer button. */
 async function closeTimerPopup(page: Page): Promise<void> {
   await closeNotifications(page);
-  const popup = page.getByRole('dialog', { name: 'Timer' });
-  if (await popup.isVisible()) await timerButton(page).click();
-  await popup.waitFor({ state: 'hidden' });
+  if (await timerPopupOpened(page)) await timerButton(page).click();
+  await page.getByRole('dialog', { name: 'Timer' }).waitFor({ state: 'hidden' });
+}
+
+/**
+ * Whether the timer popup is open, as the timer button says it. Not the
+ * popup's visibility: a popup that a click outside is closing stays visible
+ * through its closing transition, and a click on the button then opens it again.
+ */
+async function timerPopupOpened(page: Page): Promise<boolean> {
+  return (await timerButton(page).getAttribute('aria-expanded')) === 'true';
 }
 
 /** Clicks a control of the top bar, once no notification covers it. */
