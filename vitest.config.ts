@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** One PostgreSQL server for the run, shared by the projects that use a database; unit tests start none. */
+const postgres = 'tests/support/global-setup.ts';
 
 export default defineConfig({
   test: {
-    globalSetup: ['tests/support/global-setup.ts'],
+    // Every core runs test files; integration and browser files run side by side, since most of their time is spent waiting on a server or a browser.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,
@@ -13,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['eventstore/**/*.test.ts', 'projections/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: [postgres],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,9 +28,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: [postgres, 'tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // A page polled for a change waits as long as a locator does (UI_TIMEOUT in tests/e2e/support/browser.ts), not vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

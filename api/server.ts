@@ -24,7 +24,7 @@ import { folderStorage } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
-import { MEMBERSHIP_TABLES } from './http/access.ts';
+import { MEMBERSHIP_TABLES } from './access/membership.ts';
 import { type BackgroundSettings, backgroundSettings } from './background.ts';
 import { loadJwtSecret } from './secrets.ts';
 

@@ -23,6 +23,7 @@ import * as timelog from './0021_timelog.ts';
 import * as allowances from './0022_allowances.ts';
 import * as screenshotStorage from './0023_screenshot_storage.ts';
 import * as commentLogOrder from './0024_comment_log_order.ts';
+import * as latestPunches from './0025_latest_punches.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_allowances': allowances,
   '0023_screenshot_storage': screenshotStorage,
   '0024_comment_log_order': commentLogOrder,
+  '0025_latest_punches': latestPunches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

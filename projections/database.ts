@@ -553,6 +553,15 @@ export interface PunchesTable {
   time_zone: string;
 }
 
+/** A person's latest punch and the last local day it speaks for (domain/time-tracking: LatestPunch). */
+export interface LatestPunchesTable {
+  company_id: string;
+  user_id: string;
+  state: 'in' | 'out';
+  time_zone: string;
+  last_day: string;
+}
+
 export interface AbandonedSessionsTable {
   session_id: string;
   company_id: string;
@@ -614,6 +623,7 @@ export interface Database {
   request_history: RequestHistoryTable;
   regularization_requests: RegularizationRequestsTable;
   abandoned_sessions: AbandonedSessionsTable;
+  latest_punches: LatestPunchesTable;
   api_tokens: ApiTokensTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   projection_failures: ProjectionFailuresTable;

@@ -3,7 +3,7 @@ import { formatPosition, type EventStore } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import { projections as allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
-import { scopesToTell } from './scope.ts';
+import { scopesToTell } from '../domain/shared/scope.ts';
 import { lockCheckpoint, notificationsOf, READ_MODEL_CHANGED_CHANNEL, type ReadModelChange } from './runner.ts';
 
 /**

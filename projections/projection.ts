@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
-import type { Scope } from './scope.ts';
+import type { Scope } from '../domain/shared/scope.ts';
 
-export type { Scope } from './scope.ts';
+export type { Scope } from '../domain/shared/scope.ts';
 
 /**
  * A read model built from the log. Its tables are created by a migration and

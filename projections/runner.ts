@@ -3,7 +3,7 @@ import pg from 'pg';
 import { comparePositions, type EventStore, formatPosition, type LogPosition, type RecordedEvent } from '../eventstore/types.ts';
 import type { Database } from './database.ts';
 import type { Projection, Scope } from './projection.ts';
-import { scopesToTell } from './scope.ts';
+import { scopesToTell } from '../domain/shared/scope.ts';
 
 export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationsOf } from './runner.ts';
-import { companyItemChanged, type Scope, scopesToTell } from './scope.ts';
+import { companyItemChanged, type Scope, scopesToTell } from '../domain/shared/scope.ts';
 
 const task = (companyId: string, n: number) => companyItemChanged(companyId, 'task', `WA-${n}`);
 

@@ -18,6 +18,7 @@ import { dashboards } from './bench/dashboards.ts';
 import { timelogExport } from './bench/exports.ts';
 import { liveCompany } from './bench/live-company.ts';
 import { membersQuery } from './bench/members-query.ts';
+import { settings } from './bench/settings.ts';
 import { tasksQuery } from './bench/tasks-query.ts';
 import { taskCreation } from './bench/task-creation.ts';
 import { timerHttp } from './bench/timer-http.ts';
@@ -26,7 +27,7 @@ import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings];
 const wanted = process.argv.slice(2);
 const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 

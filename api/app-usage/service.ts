@@ -3,7 +3,7 @@ import { appCategories } from '../../domain/app-usage/categories.ts';
 import { type AppCategory, appCategoriesStream, type AppUsageSample, appUsageStream } from '../../domain/app-usage/events.ts';
 import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
 
 export type AppUsageService = ReturnType<typeof createAppUsageService>;

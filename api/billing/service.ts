@@ -12,7 +12,7 @@ import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/ty
 import { billingOf, companyOfCustomer, invoicesOf } from '../../projections/billing/queries.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
 import type { BillingConfig } from '../config.ts';
-import { type CompanyAccess, isUuid } from '../http/access.ts';
+import { type CompanyAccess, isUuid } from '../access/membership.ts';
 import { readStripeEvent, type StripeEventReading, stripeClient } from './stripe.ts';
 
 export const billingMessages = {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { leftOutOfTeamViews, seesAdmins } from '../../domain/dashboards/access.ts';
 import type { MonthRange, ExportSubject } from '../../domain/exports/months.ts';
 import type { Database } from '../../projections/database.ts';
-import { type CompanyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
+import { type CompanyAccess, visiblePerson, visibleTeam } from '../access/membership.ts';
 
 export interface ExportPerson {
   userId: string;

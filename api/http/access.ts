@@ -1,57 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { companyMessages, isLocked } from '../../domain/companies/company.ts';
-import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
-import { type Actor, type CommandName, mayRun } from '../../domain/members/authorization.ts';
+import { type CommandName, mayRun } from '../../domain/members/authorization.ts';
 import { type GuardedPage, mayOpenPage } from '../../domain/members/page-access.ts';
-import { accessDenied, type Role } from '../../domain/members/roles.ts';
+import { type ReadName, readScope } from '../../domain/members/read-rights.ts';
+import { accessDenied } from '../../domain/members/roles.ts';
 import { DomainError, forbidden, notFound } from '../../domain/shared/errors.ts';
-import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import type { CompaniesTable, Database } from '../../projections/database.ts';
+import type { Database } from '../../projections/database.ts';
+import { type CompanyAccess, isUuid, loadMembership, type Membership, toAccess } from '../access/membership.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { requireUser } from './session.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-export interface CompanyAccess {
-  company: CompaniesTable;
-  userId: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** Team id → the caller's role there ('Admin' in every team for admins). */
-  teamRoles: Map<string, string>;
-  actor: Actor;
-}
-
-/** The tables a membership is read from: a change to any of them clears the cached memberships. */
-export const MEMBERSHIP_TABLES = ['companies', 'company_members', 'team_members', 'teams'] as const;
-
-export type Membership = NonNullable<Awaited<ReturnType<typeof loadMembership>>>;
-
-/** One round trip: membership, company and the caller's team roles. */
-function loadMembership(db: Kysely<Database>, companyId: string, userId: string) {
-  return db
-    .selectFrom('company_members as m')
-    .innerJoin('companies as c', 'c.company_id', 'm.company_id')
-    .selectAll('c')
-    .select(['m.access_level', 'm.name as member_name', 'm.email'])
-    .select((eb) =>
-      eb
-        .selectFrom('team_members as tm')
-        .innerJoin('teams as t', 't.team_id', 'tm.team_id')
-        .select(sql<{ team_id: string; role: string }[]>`coalesce(json_agg(json_build_object('team_id', tm.team_id, 'role', tm.role)), '[]')`.as('roles'))
-        .whereRef('tm.company_id', '=', 'm.company_id')
-        .whereRef('tm.user_id', '=', 'm.user_id')
-        .where('t.deleted', '=', false)
-        .as('team_roles'),
-    )
-    .where('m.company_id', '=', companyId)
-    .where('m.user_id', '=', userId)
-    .where('m.deleted', '=', false)
-    .executeTakeFirst();
-}
 
 /**
  * The one authorisation path for company-scoped routes. A company the caller
@@ -59,14 +17,16 @@ function loadMembership(db: Kysely<Database>, companyId: string, userId: string)
  * the caller's role must be one the authorization table lets run it (a
  * manager's screen names the command it serves). `page`: the route serves that
  * page's data, so the caller's role must be one the page table lets open it
- * (the web router's guard). `write` also refuses changes while the
+ * (the web router's guard). `read`: the route lists that kind of data, so
+ * the caller's role must see some of it (the read-rights table); the route
+ * narrows to what they see. `write` also refuses changes while the
  * subscription is suspended or the trial over.
  */
 export async function companyAccess(
   context: { db: Kysely<Database>; memberships: ReadModelCache<Membership>; config: { billing: { off: boolean } } },
   request: FastifyRequest,
   companyId: string,
-  options: { command?: CommandName; page?: GuardedPage; write?: boolean } = {},
+  options: { command?: CommandName; page?: GuardedPage; read?: ReadName; write?: boolean } = {},
 ): Promise<CompanyAccess> {
   const userId = await requireUser(request);
   if (!isUuid(companyId)) throw notFound(companyMessages.notFound);
@@ -77,6 +37,7 @@ export async function companyAccess(
   // Refused early by the authorization table; the decider checks the target too.
   if (options.command && !mayRun(access.role, options.command)) throw forbidden(accessDenied);
   if (options.page && !mayOpenPage(access.role, options.page)) throw forbidden(accessDenied);
+  if (options.read && !readScope(access.role, options.read)) throw forbidden(accessDenied);
   const { company } = access;
   const subscription = { status: company.subscription_status, trialEndsAt: company.trial_ends_at, activeUntil: company.subscription_active_until };
   // BILLING=off: no subscriptions, no gate.
@@ -84,51 +45,4 @@ export async function companyAccess(
     throw new DomainError('forbidden', companyMessages.suspended);
   }
   return access;
-}
-
-/** A member's access without a request (operator commands, the demo); null for someone who is not a member. */
-export async function memberAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyAccess | null> {
-  const row = await loadMembership(db, companyId, userId);
-  return row ? toAccess(row, companyId, userId) : null;
-}
-
-function toAccess(row: Membership, companyId: string, userId: string): CompanyAccess {
-  const { access_level, member_name, email, team_roles, ...company } = row;
-  const role = access_level as Role;
-  const teamRoles = new Map((team_roles ?? []).map((t) => [t.team_id, t.role]));
-  const managedTeams = new Set([...teamRoles].filter(([, teamRole]) => teamRole !== 'Member').map(([teamId]) => teamId));
-  return {
-    company,
-    userId,
-    name: member_name,
-    email,
-    role,
-    teamRoles,
-    actor: { kind: 'member', userId, companyId, role, managedTeams },
-  };
-}
-
-/**
- * A team of the caller's company that they may look at: any for an Admin,
- * else one they manage (domain/dashboards/access.ts). Any other answers like
- * a team that does not exist.
- */
-export async function visibleTeam(db: Kysely<Database>, access: CompanyAccess, teamId: string): Promise<{ teamId: string; name: string }> {
-  const team = await db
-    .selectFrom('teams')
-    .select(['team_id', 'name'])
-    .where('company_id', '=', access.company.company_id)
-    .where('team_id', '=', teamId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  const visible = visibleTeams(access.actor);
-  if (!team || (visible !== null && !visible.includes(team.team_id))) throw notFound(dashboardMessages.teamNotFound);
-  return { teamId: team.team_id, name: team.name };
-}
-
-/** A person of the caller's company that they may look at (the dashboards' rule; themselves by default). Anyone else answers like someone who does not exist. */
-export async function visiblePerson(db: Kysely<Database>, access: CompanyAccess, userId = access.userId): Promise<{ userId: string; name: string; email: string }> {
-  const [person] = await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) }, userId);
-  if (!person) throw notFound(dashboardMessages.personNotFound);
-  return person;
 }

@@ -14,7 +14,7 @@ import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
-import type { Membership } from './access.ts';
+import type { Membership } from '../access/membership.ts';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/shared/errors.ts';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Id, Nullable } from '../../domain/shared/schema.ts';
+import { Day, Id, Nullable, TimeZone } from '../../domain/shared/schema.ts';
 import { ROLES } from '../../domain/members/roles.ts';
 import { TaskId } from '../../domain/tasks/events.ts';
 
@@ -20,14 +20,16 @@ export const ErrorResponse = Type.Object(
  * validation.ts, which refuses to start a route with an unbounded field, and
  * refuses NUL and unpaired surrogates in every string).
  */
-export { Day, Id, Nullable, TaskId };
+export { Day, Id, Nullable, TaskId, TimeZone };
 
 /** An id picked in a form, or '' while nothing is picked: the decider then answers with the form's own message. */
 export const PickedId = Type.Union([Type.Literal(''), Id]);
-/** Free text of at most `maxLength` characters. */
+/**
+ * Free text of at most `maxLength` characters. Unlike the events' `Text` it
+ * carries no pattern: validation.ts refuses NUL and unpaired surrogates in
+ * every string a request brings, with a message that says so.
+ */
 export const Text = (maxLength: number) => Type.String({ maxLength });
-/** An IANA time zone name, checked against the server's list where it matters. */
-export const TimeZone = Text(64);
 /** Ids in a list: at most `maxItems` of them. */
 export const Ids = (maxItems: number) => Type.Array(Id, { maxItems });
 /** A 1-based page number. */
@@ -39,11 +41,10 @@ export const RoleName = Type.Enum(ROLES);
 /** Path parameters. */
 export const CompanyParams = Type.Object({ companyId: Id });
 
-/** A command's answer: what to tell the user and where its events sit in the log. */
-export const CommandResponse = Type.Object({
-  message: Type.String(),
-  position: Type.Union([Type.String(), Type.Null()]),
-});
+/** Where a command's events sit in the log, for reading after writing; null when it wrote nothing. */
+export const LogPosition = Nullable(Type.String());
+/** A command's answer: what to tell the user and where its events sit in the log (null: it wrote nothing). */
+export const CommandResponse = Type.Object({ message: Type.String(), position: LogPosition });
 
 export const errorResponses = {
   400: Type.Ref('ErrorResponse'),

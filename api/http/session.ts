@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DomainError, forbidden } from '../../domain/shared/errors.ts';
 import { isSessionEnded } from '../../projections/accounts/queries.ts';
-import { sessionsProjection } from '../../projections/accounts/sessions.ts';
+import { sessionsProjection } from '../../projections/accounts/index.ts';
 import type { Database } from '../../projections/database.ts';
+import type { Session } from '../identity/service.ts';
 import { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 
@@ -19,12 +20,6 @@ export interface SessionClaims {
   /** The session's id (SessionStarted): logging out or a password reset ends it. */
   sid: string;
   exp?: number;
-}
-
-/** A signed-in browser: whose, and which of their sessions. */
-export interface Session {
-  userId: string;
-  sessionId: string;
 }
 
 declare module 'fastify' {

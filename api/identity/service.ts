@@ -19,11 +19,16 @@ import { handleCommand, toDomainEvent } from '../../eventstore/command-handler.t
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
-import type { Session } from '../http/session.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
 import { afterAnswerQueue } from './after-answer.ts';
 import { signInDelayMs, signInFailures } from './sign-in-failures.ts';
 import { hashLinkToken, newMailedLink } from './tokens.ts';
+
+/** A signed-in browser: whose, and which of their sessions. */
+export interface Session {
+  userId: string;
+  sessionId: string;
+}
 
 export const identityMessages = {
   signedUp: 'Your account has been created. Please check your e-mail to verify your address.',

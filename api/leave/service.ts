@@ -8,9 +8,9 @@ import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
-import { requestDecider } from '../../projections/request-history/deciders.ts';
-import type { CompanyAccess } from '../http/access.ts';
-import { approverNow, teamsNow } from '../requests/deciding-now.ts';
+import { requestDecider } from '../../projections/request-history/index.ts';
+import type { CompanyAccess } from '../access/membership.ts';
+import { approverNow, teamsNow } from '../access/deciding-now.ts';
 
 /** The facts of a command that needs none (deleting, declining, moving a request). */
 export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined, requesterTeams: [] };

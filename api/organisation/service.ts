@@ -20,14 +20,14 @@ import { seats, type SeatsState } from '../../domain/invites/seats.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
 import { member, type MemberCommand, type MemberState } from '../../domain/members/member.ts';
-import type { Role, TeamRole } from '../../domain/members/roles.ts';
+import { inEveryTeam, joinsProjects, joinsTeams, type Role, type TeamRole, teamRoleFor } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
 import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import { newMailedLink } from '../identity/tokens.ts';
 import type { Allowances } from '../limits/allowances.ts';
 import { type OrganisationLimitSettings, organisationLimits } from './limits.ts';
@@ -125,8 +125,6 @@ export function createOrganisationService({ store, db, linkKey, allowances, seat
     if (rows.length !== ids.length) throw notFound('Project not found');
     return rows.map((r) => ({ projectId: r.project_id, name: r.name }));
   }
-
-  const teamRoleFor = (level: string): TeamRole => (level === 'Head' || level === 'Manager' ? level : 'Member');
 
   async function inviteeAccess(companyId: string, email: string): Promise<InviteeAccess> {
     const holder = await db.selectFrom('company_members').select(['user_id', 'is_admin']).where('company_id', '=', companyId).where('email', '=', email).where('deleted', '=', false).executeTakeFirst();
@@ -302,12 +300,12 @@ export function createOrganisationService({ store, db, linkKey, allowances, seat
       if (!INVITABLE_ROLES.includes(input.role as Role)) throw invalid(inviteFormMessages.roleRequired);
       const role = input.role as Role;
       const companyId = access.company.company_id;
-      const teams = role === 'Admin' || role === 'Client' ? [null] : await Promise.all([...new Set(input.teamIds)].map((teamId) => findTeam(companyId, teamId)));
+      const teams = !joinsTeams(role) ? [null] : await Promise.all([...new Set(input.teamIds)].map((teamId) => findTeam(companyId, teamId)));
       if (teams.length === 0) throw invalid(inviteFormMessages.teamRequired);
       const teamIds = teams.map((teamRow) => teamRow?.team_id ?? null);
       for (const teamId of teamIds) authorize(access.actor, 'SendInvite', { companyId, team: teamId, grants: role });
-      const projects = role === 'Client' ? await findProjects(companyId, input.projectIds) : [];
-      if (role === 'Client' && projects.length === 0) throw invalid(inviteMessages.projectRequired);
+      const projects = joinsProjects(role) ? await findProjects(companyId, input.projectIds) : [];
+      if (joinsProjects(role) && projects.length === 0) throw invalid(inviteMessages.projectRequired);
       const inviteIds = new Map(emails.map((email) => [email, teamIds.map(() => randomUUID())]));
 
       const invitedBy = { userId: access.userId, name: access.name, email: access.email };
@@ -390,9 +388,9 @@ export function createOrganisationService({ store, db, linkKey, allowances, seat
       const authority: Authority = { kind: 'invitation', userId: user.userId, companyId, inviteId, role: accepted.role, teamId: accepted.teamId, projectIds: accepted.projectIds };
       const join: MemberCommand = { type: 'JoinCompany', companyId, userId: user.userId, name: user.name, email: user.email, authority };
       position = latest(position, (await runMember(companyId, user.userId, join, steps('join'))).position);
-      if (accepted.role === 'Admin') {
+      if (inEveryTeam(accepted.role)) {
         position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantAdmin', authority }, steps('admin'))).position);
-      } else if (accepted.role === 'Client') {
+      } else if (joinsProjects(accepted.role)) {
         for (const projectId of accepted.projectIds) {
           position = latest(position, (await runMember(companyId, user.userId, { type: 'GrantClientProject', projectId, authority }, steps(`project:${projectId}`))).position);
         }

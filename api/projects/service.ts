@@ -11,7 +11,7 @@ import { handleCommand, loadStream, type StreamState, StreamStateCache, uuidFrom
 import { sharedReads } from '../../eventstore/shared-reads.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import { storedTaskImage, TASK_IMAGE_RULES } from '../images/intake.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { sanitizeRichText } from './sanitize.ts';

@@ -19,9 +19,9 @@ import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eve
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { liveProject, loggableTask, timerTimeWithin, visibleRegularizationRequest } from '../../projections/regularization/queries.ts';
-import { requestDecider } from '../../projections/request-history/deciders.ts';
-import type { CompanyAccess } from '../http/access.ts';
-import { approverNow } from '../requests/deciding-now.ts';
+import { requestDecider } from '../../projections/request-history/index.ts';
+import type { CompanyAccess } from '../access/membership.ts';
+import { approverNow } from '../access/deciding-now.ts';
 
 /** A time log entry is filed under the local day of its own zone: up to two days from the request's. */
 const FILED_DAYS_APART = 2;

@@ -7,7 +7,7 @@ import type { Reassign } from '../../domain/shared/reassignment.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import { type RequestToReassign, requestsToReassign } from '../../projections/request-history/reassignments.ts';
+import { type RequestToReassign, requestsToReassign } from '../../projections/request-history/index.ts';
 import { noLeaveFacts } from '../leave/service.ts';
 import { noFacts } from '../regularization/service.ts';
 

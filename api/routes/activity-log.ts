@@ -3,15 +3,17 @@ import { Type } from 'typebox';
 import { dashboardMessages, visibleTeams } from '../../domain/dashboards/access.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { parsePosition } from '../../eventstore/types.ts';
-import { ACTIVITY_KINDS } from '../../projections/activity-log/activity.ts';
+import { ACTIVITY_KINDS } from '../../projections/activity-log/index.ts';
 import { activityLog } from '../../projections/activity-log/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { type CompanyAccess, companyAccess, visiblePerson } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 
 /** A place in the log, as a page's `next` gives it. */
-const Position = Type.String({ pattern: '^[0-9]{1,18}\\.[0-9]{1,18}$', maxLength: 37 });
+/** A log position as answers print it: where the next page starts. */
+const Cursor = Type.String({ pattern: '^[0-9]{1,18}\\.[0-9]{1,18}$', maxLength: 37 });
 
 const ActivityEntry = Type.Object({
   id: Type.String(),
@@ -49,7 +51,7 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
           querystring: Type.Object({
             userId: Type.Optional(Id),
             kind: Type.Optional(Type.Enum(ACTIVITY_KINDS)),
-            before: Type.Optional(Position),
+            before: Type.Optional(Cursor),
           }),
           response: { 200: Type.Object({ entries: Type.Array(ActivityEntry), next: Nullable(Type.String()) }), ...errorResponses },
         },

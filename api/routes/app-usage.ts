@@ -4,7 +4,8 @@ import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from 
 import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
-import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
 import { checkedRange, DayText } from './dashboards.ts';

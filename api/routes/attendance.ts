@@ -6,7 +6,8 @@ import { MAX_RANGE_DAYS, rangeProblem } from '../../domain/dashboards/range.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { attendanceRecords, monthAttendance, teamAttendance, teamDayPeople } from '../../projections/attendance/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, PageNumber, Text } from '../http/schemas.ts';
 

@@ -5,7 +5,8 @@ import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
-import { companyAccess, visiblePerson, visibleTeam } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
 

@@ -12,15 +12,24 @@ let clock: Date | null = null;
 let admin: ApiUser, max: ApiUser, mia: ApiUser, otto: ApiUser, ana: ApiUser, gus: ApiUser;
 let companyId: string, apollo: string, gemini: string;
 
-const path = (rest: string) => `/api/companies/${companyId}${rest}`;
-const ask = (user: ApiUser, form: Record<string, unknown>) => user.call('POST', path('/leave/requests'), { timeZone: 'Asia/Kolkata', ...form });
-const requestsOf = async (user: ApiUser) => (await user.call('GET', path('/leave/requests'))).body.requests as { requestId: string; leaveDate: string; type: string; status: string }[];
-const requestOn = async (user: ApiUser, leaveDate: string) => (await requestsOf(user)).find((r) => r.leaveDate === leaveDate)!;
-const balance = async (user: ApiUser, year = 2026) => (await user.call('GET', path(`/leave/balance?year=${year}`))).body;
-const history = (user: ApiUser, requestId: string) => user.call('GET', path(`/requests/${requestId}/history`));
-const answer = (user: ApiUser, requestId: string, verb: 'approve' | 'decline', comment?: string) =>
-  user.call('POST', path(`/leave/requests/${requestId}/${verb}`), comment === undefined ? {} : { comment });
-const streamOf = async (user: ApiUser) => (await server.store.readStream(leaveStream(companyId, user.userId))).map((e) => ({ type: e.type, data: e.data as { leaveDate?: string } }));
+/** The leave routes of a company, as its people call them. */
+function leaveRoutesOf(company: () => string) {
+  const path = (rest: string) => `/api/companies/${company()}${rest}`;
+  const requestsOf = async (user: ApiUser) => (await user.call('GET', path('/leave/requests'))).body.requests as { requestId: string; leaveDate: string; type: string; status: string }[];
+  return {
+    path,
+    ask: (user: ApiUser, form: Record<string, unknown>) => user.call('POST', path('/leave/requests'), { timeZone: 'Asia/Kolkata', ...form }),
+    requestsOf,
+    requestOn: async (user: ApiUser, leaveDate: string) => (await requestsOf(user)).find((r) => r.leaveDate === leaveDate)!,
+    balance: async (user: ApiUser, year = 2026) => (await user.call('GET', path(`/leave/balance?year=${year}`))).body,
+    history: (user: ApiUser, requestId: string) => user.call('GET', path(`/requests/${requestId}/history`)),
+    answer: (user: ApiUser, requestId: string, verb: 'approve' | 'decline', comment?: string) =>
+      user.call('POST', path(`/leave/requests/${requestId}/${verb}`), comment === undefined ? {} : { comment }),
+    streamOf: async (user: ApiUser) => (await server.store.readStream(leaveStream(company(), user.userId))).map((e) => ({ type: e.type, data: e.data as { leaveDate?: string } })),
+  };
+}
+
+const { path, ask, requestsOf, requestOn, balance, history, answer, streamOf } = leaveRoutesOf(() => companyId);
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock ?? new Date() });
@@ -115,7 +124,33 @@ describe('asking for leave', () => {
 });
 
 describe('editing and deleting one’s own pending request', () => {
+  // A company of its own, so that each test here starts from the requests it makes.
+  let own: Awaited<ReturnType<typeof seedRequestsCompany>>;
+  const { path, ask, requestsOf, requestOn, balance, history, streamOf } = leaveRoutesOf(() => own.companyId);
+  beforeAll(async () => {
+    // Made by the real clock, as the file's company (see seedRequestsCompany).
+    clock = null;
+    try {
+      own = await seedRequestsCompany(server, 'leave-edit', 'Leave Edit Inc');
+    } finally {
+      clock = TUESDAY;
+    }
+    const policy = await own.admin.call('PUT', path('/leave-policies/2026'), { paidLeaveDays: 3 });
+    if (policy.status !== 200) throw new Error(`policy failed: ${JSON.stringify(policy.body)}`);
+  }, 120_000);
+
   it('changes a request, moving its paid day, and records what changed', async () => {
+    const { ana, max, mia, admin } = own;
+    for (const [leaveDate, type, assignee] of [
+      ['2026-03-16', 'Paid Leave', max],
+      ['2026-03-17', 'Paid Leave', max],
+      ['2026-03-18', 'Paid Leave', mia],
+      ['2026-03-19', 'Sick Leave', admin],
+    ] as const) {
+      expect((await ask(ana, { leaveDate, type, assigneeId: assignee.userId })).status).toBe(201);
+    }
+    expect(await balance(ana)).toMatchObject({ pending: 3, available: 0 });
+
     const { requestId } = await requestOn(ana, '2026-03-18');
     const edited = await ana.call('PATCH', path(`/leave/requests/${requestId}`), { type: 'Casual Leave', comment: 'Moved', timeZone: 'Asia/Kolkata' });
     expect(edited).toMatchObject({ status: 200, body: { message: leaveAnswers.updated } });
@@ -140,7 +175,10 @@ describe('editing and deleting one’s own pending request', () => {
   });
 
   it('is the requester’s alone: their manager is refused, anyone else finds nothing', async () => {
-    const { requestId } = await requestOn(ana, '2026-03-18');
+    const { ana, max, gus } = own;
+    const asked = await ask(ana, { leaveDate: '2026-03-23', type: 'Casual Leave', assigneeId: max.userId });
+    expect(asked.status).toBe(201);
+    const { requestId } = asked.body;
     const before = (await streamOf(ana)).length;
     expect(await max.call('PATCH', path(`/leave/requests/${requestId}`), { comment: 'Mine now' })).toMatchObject({ status: 403, body: { message: accessDenied } });
     expect(await gus.call('PATCH', path(`/leave/requests/${requestId}`), { comment: 'Mine now' })).toMatchObject({ status: 404, body: { message: leaveMessages.notFound } });
@@ -149,9 +187,13 @@ describe('editing and deleting one’s own pending request', () => {
   });
 
   it('deletes a pending request; its history stays for those who saw it', async () => {
-    const { requestId } = await requestOn(ana, '2026-03-18');
+    const { ana, max, mia, admin, gus, otto } = own;
+    const asked = await ask(ana, { leaveDate: '2026-03-25', type: 'Casual Leave', assigneeId: mia.userId });
+    expect(asked.status).toBe(201);
+    const { requestId } = asked.body;
+    expect((await ana.call('PATCH', path(`/leave/requests/${requestId}`), { comment: 'Moved' })).status).toBe(200);
     expect(await ana.call('DELETE', path(`/leave/requests/${requestId}`))).toMatchObject({ status: 200, body: { message: leaveAnswers.deleted } });
-    expect((await requestsOf(ana)).map((r) => r.leaveDate)).not.toContain('2026-03-18');
+    expect((await requestsOf(ana)).map((r) => r.leaveDate)).not.toContain('2026-03-25');
     for (const viewer of [ana, mia, admin]) {
       const { status, body } = await history(viewer, requestId);
       expect(status).toBe(200);
@@ -160,7 +202,7 @@ describe('editing and deleting one’s own pending request', () => {
     expect((await history(gus, requestId)).status).toBe(404);
     expect((await history(otto, requestId)).status).toBe(404);
     // The day is free again.
-    expect((await ask(ana, { leaveDate: '2026-03-18', type: 'Sick Leave', assigneeId: max.userId })).status).toBe(201);
+    expect((await ask(ana, { leaveDate: '2026-03-25', type: 'Sick Leave', assigneeId: max.userId })).status).toBe(201);
   });
 });
 
@@ -248,7 +290,7 @@ describe('who sees which requests', () => {
   it('lists for processing what the viewer may see, pending first; they may answer the pending ones sent to them (Admins: all)', async () => {
     expect(await listed(max)).toEqual([
       'Ana Apollo 2026-03-19 Pending',
-      'Ana Apollo 2026-03-18 Pending *',
+      'Ana Apollo 2026-03-18 Pending',
       'Ana Apollo 2026-03-17 Pending *',
       'Ana Apollo 2026-03-10 Pending *',
       'Ana Apollo 2026-03-17 Declined',

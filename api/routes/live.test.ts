@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { changedQueries } from '../../web/src/features/live/changedQueries.ts';
+import { changedQueries } from '../../web/src/shared/live/changedQueries.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { createCompany, inviteAndAccept, signedInUser as apiUser } from '../../tests/support/users.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
 import { endedSessionsAmong, findAccount } from '../../projections/accounts/queries.ts';
-import { sessionsProjection } from '../../projections/accounts/sessions.ts';
-import { isUuid } from '../http/access.ts';
+import { sessionsProjection } from '../../projections/accounts/index.ts';
+import { isUuid } from '../access/membership.ts';
 import { CompanyFollowers } from '../live/company-followers.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requireUser, sessionOf } from '../http/session.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { seesCompany } from '../../domain/members/read-rights.ts';
 import { listMembers } from '../../projections/organisation/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -39,7 +40,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditMember' });
+        const access = await companyAccess(context, request, request.params.companyId, { read: 'members' });
         const { accessLevel, teamId, search, page = 1, pageSize = 50 } = request.query;
         return listMembers(context.db, access.company.company_id, {
           accessLevel,
@@ -47,7 +48,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           search,
           page,
           pageSize,
-          withinTeams: access.role === 'Admin' ? undefined : [...access.actor.managedTeams],
+          withinTeams: seesCompany(access.role, 'members') ? undefined : [...access.actor.managedTeams],
         });
       },
     );

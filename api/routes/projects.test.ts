@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskCommentStream, taskNumbersStream, taskStream } from '../../domain/tasks/events.ts';
 import type { LogPosition } from '../../eventstore/types.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import { createProjectsService, type ProjectsService } from '../projects/service.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';

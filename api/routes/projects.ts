@@ -1,7 +1,7 @@
 import { commentLimit, taskImageLimit } from '../projects/limits.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { canManageProjects } from '../../domain/projects/project.ts';
+import { readScope } from '../../domain/members/read-rights.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../domain/tasks/choices.ts';
 import { taskMessages } from '../../domain/tasks/task.ts';
 import { notFound } from '../../domain/shared/errors.ts';
@@ -13,15 +13,15 @@ import {
   taskHistory,
   tasksForTimer,
 } from '../../projections/projects-and-tasks/queries.ts';
-import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, PageNumber, PickedId, TaskId, Text } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, Day, errorResponses, Id, LogPosition, Nullable, PageNumber, PickedId, TaskId, Text } from '../http/schemas.ts';
 import { MAX_IMAGE_BYTES, UPLOAD_FAILED } from '../projects/service.ts';
 
 const ProjectParams = Type.Object({ companyId: Id, projectId: Id });
 const TaskParams = Type.Object({ companyId: Id, taskId: TaskId });
-const Position = Type.Union([Type.String(), Type.Null()]);
 
 const TaskSummary = Type.Object({
   taskId: Type.String(),
@@ -45,9 +45,9 @@ const TaskBody = Type.Object({
   assigneeId: PickedId,
 });
 
-/** Client users see the projects they were invited to; everyone else the whole company's. */
+/** The projects the caller sees (the read-rights table): a Client those they were invited to (an array); everyone else the whole company's (undefined). */
 async function visibleProjectIds(context: ApiContext, access: CompanyAccess): Promise<string[] | undefined> {
-  if (access.role !== 'Client') return undefined;
+  if (readScope(access.role, 'projects') !== 'client-projects') return undefined;
   const rows = await context.db.selectFrom('client_projects').select('project_id').where('company_id', '=', access.company.company_id).where('user_id', '=', access.userId).execute();
   return rows.map((r) => r.project_id);
 }
@@ -64,8 +64,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   async function readableTask(access: CompanyAccess, taskId: string) {
     const found = await findTask(db, access.company.company_id, taskId);
     if (!found) return null;
-    if (canManageProjects(access.role) || found.assignee.userId === access.userId) return found;
-    if (access.role !== 'Client') return null;
+    const scope = readScope(access.role, 'tasks');
+    if (scope === 'company' || found.assignee.userId === access.userId) return found;
+    if (scope !== 'client-projects') return null;
     const visible = await visibleProjectIds(context, access);
     return visible?.includes(found.projectId) ? found : null;
   }
@@ -86,7 +87,8 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
         const list = await projectsWithTasks(db, access.company.company_id, await visibleProjectIds(context, access));
-        return access.role === 'Member' ? list.map((p) => ({ ...p, tasks: [] })) : list;
+        // Those who see only the tasks assigned to them find those in the timer, not here.
+        return readScope(access.role, 'tasks') === 'assigned' ? list.map((p) => ({ ...p, tasks: [] })) : list;
       },
     );
 
@@ -98,7 +100,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Add a project',
           params: CompanyParams,
           body: Type.Object({ name: Text(200) }),
-          response: { 201: Type.Object({ projectId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+          response: { 201: Type.Object({ projectId: Type.String(), message: Type.String(), position: LogPosition }), ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -220,7 +222,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Create a task; its id is the project prefix and a running number',
           params: CompanyParams,
           body: TaskBody,
-          response: { 201: Type.Object({ taskId: Type.String(), projectName: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+          response: { 201: Type.Object({ taskId: Type.String(), projectName: Type.String(), message: Type.String(), position: LogPosition }), ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -291,7 +293,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Comment on a task (rich text, sanitised): managers, and the person it is assigned to',
           params: TaskParams,
           body: Type.Object({ html: Text(100_000) }),
-          response: { 201: Type.Object({ commentId: Type.String(), message: Type.String(), position: Position }), ...errorResponses },
+          response: { 201: Type.Object({ commentId: Type.String(), message: Type.String(), position: LogPosition }), ...errorResponses },
         },
       },
       async (request, reply) => {

@@ -4,11 +4,12 @@ import { dashboardMessages } from '../../domain/dashboards/access.ts';
 import type { CommandName } from '../../domain/members/authorization.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
+import { REQUEST_KINDS, type RequestKind } from '../../domain/shared/request-schema.ts';
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
-import { teamDeciders } from '../../projections/request-history/deciders.ts';
+import { REQUEST_ACTIONS, teamDeciders } from '../../projections/request-history/index.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
-import { REQUEST_ACTIONS, REQUEST_KINDS, type RequestKind } from '../../projections/request-history/request-history.ts';
-import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
 

@@ -8,7 +8,7 @@ import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { timeTrackingAt } from '../../tests/support/time-tracking.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
-import { memberAccess } from '../http/access.ts';
+import { memberAccess } from '../access/membership.ts';
 import { allowances } from '../limits/allowances.ts';
 import { expireScreenshots, removeUnrecordedUploads } from '../screenshots/retention.ts';
 import { createScreenshotsService } from '../screenshots/service.ts';

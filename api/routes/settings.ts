@@ -7,7 +7,8 @@ import { yearOf } from '../../domain/shared/calendar-day.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
-import { type CompanyAccess, companyAccess } from '../http/access.ts';
+import { companyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 

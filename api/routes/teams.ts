@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listTeams } from '../../projections/organisation/queries.ts';
-import { mayRun } from '../../domain/members/authorization.ts';
+import { readScope, seesCompany } from '../../domain/members/read-rights.ts';
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -33,10 +33,10 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId);
-        const teamIds = access.role === 'Admin' ? undefined : [...access.teamRoles.keys()];
+        const teamIds = seesCompany(access.role, 'teams') ? undefined : [...access.teamRoles.keys()];
         const teams = await listTeams(context.db, access.company.company_id, { teamIds, search: request.query.search });
         // Plain members and clients see their teams, not who else is in them.
-        return mayRun(access.role, 'EditMember') ? teams : teams.map((t) => ({ ...t, members: [] }));
+        return readScope(access.role, 'teamRosters') ? teams : teams.map((t) => ({ ...t, members: [] }));
       },
     );
 

@@ -219,6 +219,22 @@ describe('timer and punch over HTTP', () => {
     expect((await timer(user, '/timer/heartbeat', { sessionId: session.sessionId })).body.message).toBe(trackerMessages.noSession);
   });
 
+  it('answers the timer’s status from the read model, which a client reads its own start from by sending the start’s position', async () => {
+    const { user, taskId: ownTaskId } = await trackingMember('reader@time.test', 'Rea Reader');
+    const started = await fetch(`${server.url}/api/companies/${companyId}/timer/start`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ teamId, projectId, taskId: ownTaskId }),
+    }).then((r) => r.json());
+    const status = await fetch(`${server.url}/api/companies/${companyId}/timer`, { headers: { cookie: user.cookie, 'x-read-after': started.position } }).then((r) => r.json());
+    expect(status).toMatchObject({ session: started.session, punch: { isPunchedIn: true, lastPunchinoutStatus: 'punchin' }, abandoned: null });
+
+    // What the read model holds is the answer: a row it lost is gone from the status too, whatever the tracker's stream says.
+    await server.db.deleteFrom('running_timers').where('company_id', '=', companyId).where('user_id', '=', user.userId).execute();
+    expect((await timer(user, '/timer')).body.session).toBeNull();
+    expect((await timer(user, '/timer/cancel', {})).body.message).toBe(trackerMessages.cancelled);
+  });
+
   it('keeps a desktop beat’s idle minutes in the log, and counts them in the time log after the stop', async () => {
     const { user, taskId: ownTaskId } = await trackingMember('idler@time.test', 'Ida Idler');
     const created = await user.call('POST', '/api/me/tokens', { name: 'Idle agent' });
@@ -229,9 +245,19 @@ describe('timer and punch over HTTP', () => {
     // A beat's idle minutes are those just before it: this one, right after the start, has only a moment of them.
     const later = timeTrackingAt(server, () => new Date(Date.parse(session.startedAt) + 150_000));
     await later.heartbeat(accessOf(user), session.sessionId, 1, { correlationId: 'test' });
+    // Retried with the same Idempotency-Key, a beat is recorded once.
+    const retried = (key: string) =>
+      fetch(`${server.url}/api/companies/${companyId}/timer/heartbeat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.body.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ sessionId: session.sessionId, idleMinutes: 1 }),
+      }).then((r) => r.status);
+    const key = randomUUID();
+    expect([await retried(key), await retried(key)]).toEqual([200, 200]);
     const beats = await server.store.readStream(`timer-session-${session.sessionId}`);
     expect(beats.map((e) => [e.type, (e.data as { idleMinutes: number }).idleMinutes])).toEqual([
       ['TimerHeartbeat', 2],
+      ['TimerHeartbeat', 1],
       ['TimerHeartbeat', 1],
     ]);
 
@@ -337,6 +363,7 @@ describe('read models', () => {
       entries: await server.db.selectFrom('timelog_entries').selectAll().orderBy('session_id').orderBy('split_index').orderBy('rate_part').execute(),
       beats: await server.db.selectFrom('timelog_running').selectAll().orderBy('session_id').execute(),
       punches: await server.db.selectFrom('punches').selectAll().orderBy('company_id').orderBy('user_id').orderBy('at').execute(),
+      latestPunches: await server.db.selectFrom('latest_punches').selectAll().orderBy('company_id').orderBy('user_id').execute(),
       abandoned: await server.db.selectFrom('abandoned_sessions').selectAll().orderBy('session_id').execute(),
     });
     const live = await snapshot();

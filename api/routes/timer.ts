@@ -7,10 +7,10 @@ import { punchStatus, trackerMessages } from '../../domain/time-tracking/tracker
 import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
-import { CompanyParams, Day, errorResponses, Id, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
+import { CompanyParams, Day, errorResponses, Id, LogPosition, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
+import { timerStatus } from '../../projections/time-tracking/queries.ts';
 import { figuresBy, timelogPieces, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { checkedRange } from './dashboards.ts';
-const Position = Type.Union([Type.String(), Type.Null()]);
 
 const Session = Type.Object({
   sessionId: Type.String(),
@@ -35,6 +35,9 @@ const Entry = Type.Object({
   totalSplits: Type.Integer(),
 });
 
+/** How long a session ended for lack of heartbeats is told of. */
+const ABANDONED_TOLD_FOR_MS = 7 * 86_400_000;
+
 /** Browsers track as 'web'; the desktop agent signs in with an API token and tracks as 'desktop'. */
 const sourceOf = (request: FastifyRequest) => (request.tokenUserId ? 'desktop' : 'web');
 
@@ -48,23 +51,19 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     lastPunchinoutStatus: today && (today === 'in' ? ('punchin' as const) : ('punchout' as const)),
   });
 
+  /**
+   * From the read model: a client reads its own start or stop by sending the
+   * command's position (x-read-after), as for every other page; the command's
+   * own answer already carries what it did.
+   */
   async function status(companyId: string, userId: string) {
-    const state = await timeTracking.readTracker(companyId, userId);
-    const abandoned = await context.db
-      .selectFrom('abandoned_sessions')
-      .select(['session_id', 'started_at', 'ended_at', 'last_heartbeat_at'])
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('ended_at', '>', new Date(context.now().getTime() - 7 * 86_400_000))
-      .orderBy('ended_at', 'desc')
-      .executeTakeFirst();
+    const now = context.now();
+    const { running, punch, abandoned } = await timerStatus(context.db, companyId, userId, new Date(now.getTime() - ABANDONED_TOLD_FOR_MS));
     return {
-      session: state.running,
-      punch: punchView(punchStatus(state, context.now())),
-      abandoned: abandoned
-        ? { sessionId: abandoned.session_id, startedAt: abandoned.started_at.toISOString(), endedAt: abandoned.ended_at.toISOString(), lastHeartbeatAt: abandoned.last_heartbeat_at.toISOString() }
-        : null,
-      serverTime: context.now().toISOString(),
+      session: running,
+      punch: punchView(punchStatus({ running, punch }, now)),
+      abandoned,
+      serverTime: now.toISOString(),
     };
   }
 
@@ -116,7 +115,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
             taskDetails: Type.Optional(Text(2000)),
             timeZone: Type.Optional(Nullable(TimeZone)),
           }),
-          response: { 200: Type.Object({ message: Type.String(), session: Type.Union([Session, Type.Null()]), position: Position }), ...errorResponses },
+          response: { 200: Type.Object({ message: Type.String(), session: Type.Union([Session, Type.Null()]), position: LogPosition }), ...errorResponses },
         },
       },
       async (request) => {
@@ -141,7 +140,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'Stop the timer and save its time log, split per local day',
           params: CompanyParams,
           body: Type.Optional(Type.Object({ sessionId: Type.Optional(Id) })),
-          response: { 200: Type.Object({ message: Type.String(), splitMessage: Type.Union([Type.String(), Type.Null()]), entries: Type.Array(Entry), position: Position }), ...errorResponses },
+          response: { 200: Type.Object({ message: Type.String(), splitMessage: Type.Union([Type.String(), Type.Null()]), entries: Type.Array(Entry), position: LogPosition }), ...errorResponses },
         },
       },
       async (request) => {
@@ -160,7 +159,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       '/api/companies/:companyId/timer/cancel',
       {
         config: { apiToken: true },
-        schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses } },
+        schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: LogPosition }), ...errorResponses } },
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'CancelTimer', write: true });
@@ -198,7 +197,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
             summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
             params: CompanyParams,
             body: Type.Optional(Type.Object({ timeZone: Type.Optional(Nullable(TimeZone)) })),
-            response: { 200: Type.Object({ message: Type.String(), position: Position }), ...errorResponses },
+            response: { 200: Type.Object({ message: Type.String(), position: LogPosition }), ...errorResponses },
           },
         },
         async (request) => {

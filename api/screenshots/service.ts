@@ -12,7 +12,7 @@ import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
 import { screenshotsOf, seenScreenshot } from '../../projections/screenshots/queries.ts';
-import { type CompanyAccess, visiblePerson } from '../http/access.ts';
+import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
 import { checkedImage, SCREENSHOT_RULES, storedScreenshot } from '../images/intake.ts';
 import { type Allowances, HOUR_SECONDS, type Limit } from '../limits/allowances.ts';
 import type { FileStorage } from '../storage/storage.ts';

@@ -1,13 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import { timerSessionStream, trackerStream } from '../../domain/time-tracking/events.ts';
+import { sessionBeats } from '../../domain/time-tracking/session-beats.ts';
 import { type Heartbeat, tracker } from '../../domain/time-tracking/tracker.ts';
-import { handleCommand } from '../../eventstore/command-handler.ts';
+import { handleCommand, loadStream } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
+import { runningSessionIds, silentSessions } from '../../projections/time-tracking/queries.ts';
 
 /** The heartbeats a session's stream holds: those with idle minutes (and, in logs written before timer_liveness, every beat). */
-export async function sessionHeartbeats(store: EventStore, sessionId: string): Promise<Heartbeat[]> {
-  return (await store.readStream(timerSessionStream(sessionId))).map((e) => e.data as Heartbeat);
+export async function sessionHeartbeats(store: EventStore, sessionId: string): Promise<readonly Heartbeat[]> {
+  return (await loadStream(store, timerSessionStream(sessionId), sessionBeats)).state.beats;
 }
 
 /**
@@ -34,13 +36,7 @@ export async function endAbandonedSessions(
   { store, db, now }: { store: EventStore; db: Kysely<Database>; now: Date },
   olderThan: Date,
 ): Promise<number> {
-  const stale = await db
-    .selectFrom('running_timers as r')
-    .leftJoin('timer_liveness as l', 'l.session_id', 'r.session_id')
-    .select(['r.company_id', 'r.user_id', 'r.session_id', 'l.last_beat_at'])
-    .where('r.last_heartbeat_at', '<', olderThan)
-    .where((eb) => eb.or([eb('l.last_beat_at', 'is', null), eb('l.last_beat_at', '<', olderThan)]))
-    .execute();
+  const stale = await silentSessions(db, olderThan);
   for (const session of stale) {
     const lastBeat: Heartbeat[] = session.last_beat_at ? [{ at: session.last_beat_at.toISOString(), idleMinutes: 0 }] : [];
     const heartbeats = [...(await sessionHeartbeats(store, session.session_id)), ...lastBeat];
@@ -56,7 +52,7 @@ export async function endAbandonedSessions(
   await db
     .deleteFrom('timer_liveness')
     .where('last_beat_at', '<', olderThan)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('running_timers as r').select('r.session_id').whereRef('r.session_id', '=', 'timer_liveness.session_id'))))
+    .where('session_id', 'not in', runningSessionIds(db))
     .execute();
   return stale.length;
 }

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
-import { authorize } from '../../domain/members/authorization.ts';
+import { type HeartbeatEvent, timerSessionStream, trackerStream, type TimerSource, type TrackerEvent } from '../../domain/time-tracking/events.ts';
+import { acceptedIdleMinutes, type RecordHeartbeat, sessionBeats, type SessionBeatsState } from '../../domain/time-tracking/session-beats.ts';
 import { tracker, type TrackerCommand, trackerMessages, type TrackerState } from '../../domain/time-tracking/tracker.ts';
-import { conflict, invalid } from '../../domain/shared/errors.ts';
-import { eventIdFor, handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
-import { withDecidedAt } from '../../eventstore/decided-at.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { handleCommand, loadStream, StreamStateCache, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
-import type { CompanyAccess } from '../http/access.ts';
+import type { CompanyAccess } from '../access/membership.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
-
-const MAX_IDLE_MINUTES_PER_BEAT = 2;
 
 export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;
 
@@ -48,7 +45,8 @@ export function createTimeTrackingService({
 }) {
   // Trackers grow by a few events a day for years; their folded state stays in memory.
   const trackers = new StreamStateCache<TrackerState, TrackerEvent>();
-
+  // A running session's idle beats, so that the next one costs one append.
+  const beats = new StreamStateCache<SessionBeatsState, HeartbeatEvent>(2_000);
 
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
     handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId }, trackers);
@@ -116,35 +114,30 @@ export function createTimeTrackingService({
 
     /**
      * Records that the client is alive, in timer_liveness. A beat from the desktop
-     * agent with idle minutes since the last one is also an event: the time log needs it.
+     * agent with idle minutes since the last one is also an event on the session's
+     * stream (the time log needs it); a plain beat is none, so it runs the
+     * decider's check alone.
      */
     async heartbeat(access: CompanyAccess, sessionId: string, idleMinutes: number, metadata: EventMetadata) {
       const companyId = access.company.company_id;
-      authorize(access.actor, 'Heartbeat', { companyId, member: { userId: access.userId, role: access.actor.role, teamIds: [] } });
+      const command: RecordHeartbeat = { type: 'RecordHeartbeat', companyId, userId: access.userId, actor: access.actor, sessionId, idleMinutes };
       const running = await runningSession(companyId, access.userId);
-      if (!running || running.sessionId !== sessionId) throw conflict(trackerMessages.noSession);
+      const idle = acceptedIdleMinutes(command, running);
       const at = now();
       await recordBeat(db, { sessionId, companyId, userId: access.userId, at });
-      const idle = Math.max(0, Math.min(MAX_IDLE_MINUTES_PER_BEAT, Math.round(idleMinutes)));
       if (idle === 0) return null;
-      const streamId = timerSessionStream(sessionId);
-      const result = await store.append(
-        streamId,
-        [
-          {
-            // Event ids are unique across the store: the same key on another session is another beat.
-            eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, 0) : randomUUID(),
-            type: 'TimerHeartbeat',
-            data: { companyId, userId: access.userId, sessionId, at: at.toISOString(), idleMinutes: idle },
-            metadata: withDecidedAt({ ...metadata, companyId, userId: access.userId }, at),
-          },
-        ],
-        'any',
+      // The event's id comes from the Idempotency-Key and the session's stream: the same key on another session is another beat.
+      const { position } = await handleCommand(
+        store,
+        timerSessionStream(sessionId),
+        sessionBeats,
+        command,
+        { now: at, running },
+        { ...metadata, companyId, userId: access.userId },
+        beats,
       );
-      return result.position;
+      return position;
     },
-
-    /** Ends sessions whose heartbeats stopped (closed browser, sleeping machine, crash). */
 
     async punch(access: CompanyAccess, direction: 'in' | 'out', timeZone: string | null, metadata: EventMetadata) {
       const companyId = access.company.company_id;

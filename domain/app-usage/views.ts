@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { TimeFigures } from '../accounting/views.ts';
-import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
+import { Day, Id, Instant, Ms, Name, NamedPerson, Nullable, TimeZone } from '../shared/schema.ts';
 import { APP_CATEGORIES } from './events.ts';
 
 /**
@@ -8,7 +8,6 @@ import { APP_CATEGORIES } from './events.ts';
  * Usage and breaks are whole milliseconds; the day is a local calendar day of
  * the person who worked.
  */
-const Ms = Type.Integer({ minimum: 0 });
 const Category = Type.Enum(APP_CATEGORIES);
 
 /**

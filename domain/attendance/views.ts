@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Minutes } from '../accounting/views.ts';
-import { Day, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
+import { Count, Day, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { DAY_STATUSES } from './day-status.ts';
 
 /**
@@ -9,7 +9,6 @@ import { DAY_STATUSES } from './day-status.ts';
  * days are local calendar days of the person, instants are UTC (shown in the
  * person's zone).
  */
-const Count = Type.Integer({ minimum: 0 });
 
 /**
  * A punch in and its punch out as they fall on one local day. A pair over

@@ -1,7 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { Day, Name } from '../shared/schema.ts';
+import { Count, Day, Name } from '../shared/schema.ts';
 
-const Count = Type.Integer({ minimum: 0 });
 const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$' });
 
 /** What the export dialog's 'Get Data' shows before the downloads: the files and how much they hold. */

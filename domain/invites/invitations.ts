@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../members/authorization.ts';
-import { accessDenied, type Role, type TeamRole } from '../members/roles.ts';
+import { accessDenied, joinsProjects, joinsTeams, type Role, type TeamRole } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { InviteDetails, InviteEvent } from './events.ts';
@@ -165,8 +165,8 @@ function findFor(state: InvitationsState, command: { inviteId: string; email: st
 function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>, state: InvitationsState, now: Date): InviteEvent[] {
   const { role, teamId, invitee, actor } = command;
   if (!command.email || !role || !command.companyId) throw invalid(inviteMessages.missingInformation);
-  if ((role === 'Head' || role === 'Manager' || role === 'Member') && !teamId) throw invalid(inviteMessages.missingTeam);
-  if (role === 'Client' && command.projects.length === 0) throw invalid(inviteMessages.projectRequired);
+  if (joinsTeams(role) && !teamId) throw invalid(inviteMessages.missingTeam);
+  if (joinsProjects(role) && command.projects.length === 0) throw invalid(inviteMessages.projectRequired);
   authorize(actor, 'SendInvite', { companyId: command.companyId, team: teamId, grants: role });
   if (command.invitedBy.userId !== actor.userId) throw forbidden(accessDenied);
 

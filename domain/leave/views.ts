@@ -4,7 +4,8 @@ import { Day, Id, Text } from '../shared/schema.ts';
 import { LEAVE_TYPES, MAX_COMMENT_LENGTH } from './events.ts';
 
 /** What the leave API answers (api/routes/leave.ts) and the web app reads. */
-const Count = Type.Integer();
+/** A number of leave days: `available` goes below zero when more was taken than allocated. */
+const Days = Type.Integer();
 
 export const LeaveRequestView = Type.Object({
   requestId: Id,
@@ -23,10 +24,10 @@ export const PaidLeaveBalanceView = Type.Object({
   year: Type.Integer(),
   /** False when the company has no policy for the year: no paid leave can be asked for. */
   hasPolicy: Type.Boolean(),
-  allocated: Count,
-  used: Count,
-  pending: Count,
+  allocated: Days,
+  used: Days,
+  pending: Days,
   /** Allocated less used less pending: what new requests may take (below zero after a policy cut). */
-  available: Count,
+  available: Days,
 });
 export type PaidLeaveBalanceView = Static<typeof PaidLeaveBalanceView>;

@@ -115,10 +115,13 @@ const GRANTABLE: Record<Role, readonly Role[]> = {
   Client: [],
 };
 
+/** How far this role may run the command; undefined when it may not run it at all. */
+export const commandReach = (role: Role, command: CommandName): Reach | undefined => (COMMAND_RIGHTS[command] as Partial<Record<Role, Reach>>)[role];
+
 /** Can the actor run this command on this target? */
 export function isAllowed(actor: Actor, command: CommandName, target: Target): boolean {
   if (actor.companyId !== target.companyId) return false;
-  const reach: Reach | undefined = (COMMAND_RIGHTS[command] as Partial<Record<Role, Reach>>)[actor.role];
+  const reach = commandReach(actor.role, command);
   if (!reach) return false;
   if (target.grants && !GRANTABLE[actor.role].includes(target.grants)) return false;
   if (reach === 'self') return target.member?.userId === actor.userId;

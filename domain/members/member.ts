@@ -2,7 +2,8 @@ import type { Decider } from '../shared/decider.ts';
 import { forbidden, invalid, notFound } from '../shared/errors.ts';
 import { type Actor, type Authority, authorize, type Target } from './authorization.ts';
 import type { MemberEvent } from './events.ts';
-import { accessDenied, accessLevel, type Role, type TeamRole } from './roles.ts';
+import { managesTeam } from './read-rights.ts';
+import { accessDenied, accessLevel, type Role, type TeamRole, teamRoleFor } from './roles.ts';
 
 export const memberMessages = {
   nameRequired: 'Member name is required',
@@ -138,14 +139,14 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
         }
         if (state.isAdmin) return events;
         // Heads and Managers change only the teams they manage; the member's other teams stay as they are.
-        const manages = (teamId: string) => actor.role === 'Admin' || actor.managedTeams.has(teamId);
+        const manages = (teamId: string) => managesTeam(actor, teamId);
         const wanted = new Set(command.teamIds);
         const dropped = [...state.teamRoles.keys()].filter((teamId) => !wanted.has(teamId) && manages(teamId));
         const added = [...wanted].filter((teamId) => !state.teamRoles.has(teamId));
         if (added.some((teamId) => !manages(teamId))) throw forbidden(accessDenied);
         if (state.teamRoles.size - dropped.length + added.length === 0) throw invalid(memberMessages.teamRequired);
         const level = memberAccessLevel(state);
-        const roleForNewTeams: TeamRole = level === 'Head' || level === 'Manager' ? level : 'Member';
+        const roleForNewTeams = teamRoleFor(level);
         for (const teamId of dropped) events.push({ type: 'TeamRoleRevoked', data: { ...ref, teamId } });
         for (const teamId of added) events.push({ type: 'TeamRoleGranted', data: { ...ref, teamId, role: roleForNewTeams } });
         return events;

@@ -6,6 +6,18 @@ export type Role = (typeof ROLES)[number];
 export const TEAM_ROLES = ['Head', 'Manager', 'Member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+/** Roles an invitation names teams for: the team roles (an Admin joins every team, a Client projects). */
+export const joinsTeams = (role: string): role is TeamRole => (TEAM_ROLES as readonly string[]).includes(role);
+
+/** Clients are invited to projects, not teams. */
+export const joinsProjects = (role: string): boolean => role === 'Client';
+
+/** Admins belong to every team by their role: their place in a team is no team role to give, take or ask for. */
+export const inEveryTeam = (role: string): boolean => role === 'Admin';
+
+/** The role someone gets in a team they are added to: Head or Manager when that is their level, else Member. */
+export const teamRoleFor = (level: string): TeamRole => (level === 'Head' || level === 'Manager' ? level : 'Member');
+
 const rank: Record<Role, number> = { Admin: 4, Head: 3, Manager: 2, Member: 1, Client: 0 };
 
 /** The access level shown for a member: Admin, else their highest team role, else Client or Member. */

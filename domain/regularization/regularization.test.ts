@@ -159,9 +159,12 @@ describe('submitting a regularization request (management §5, requester)', () =
   });
 
   it('takes time today up to the current time', () => {
-    given(regularization, [])
+    const [event] = given(regularization, [])
       .when(submit({ date: today, startHours: 14, durationHours: 1, durationMinutes: 30 }), context({ on: today }))
       .events();
+    expect(event.type).toBe('RegularizationRequested');
+    // 14:00 to 15:30 in Kolkata: up to the current time, 10:00 UTC.
+    expect(event.data).toMatchObject({ date: today, startMinute: 14 * 60, durationMinutes: 90, start: '2026-03-10T08:30:00Z', end: '2026-03-10T10:00:00Z' });
   });
 
   it('refuses time today when the day’s logged and requested time would pass the current time', () => {

@@ -1,11 +1,10 @@
 import { type Static, Type } from 'typebox';
 import { requestProgressView, toProcessView } from '../shared/request-schema.ts';
-import { Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
+import { Count, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { MAX_TASK_DETAILS_LENGTH } from './events.ts';
 
 /** What the regularization API answers (api/routes/regularization.ts) and the web app reads. */
-const Count = Type.Integer({ minimum: 0 });
 
 export const RegularizationRequestView = Type.Object({
   requestId: Id,

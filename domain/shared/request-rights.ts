@@ -1,9 +1,10 @@
 import { type Actor, authorize, type CommandName } from '../members/authorization.ts';
+import { MANAGING_TEAM_ROLES } from '../members/read-rights.ts';
 import { accessDenied } from '../members/roles.ts';
 import { forbidden } from './errors.ts';
 
-/** The roles a leave or regularization request may be sent to, and who may decide it (management §6). */
-export const DECIDING_ROLES = ['Admin', 'Head', 'Manager'] as const;
+/** The roles a leave or regularization request may be sent to, and who may decide it (management §6): those who manage a team. */
+export const DECIDING_ROLES = MANAGING_TEAM_ROLES;
 
 /** A command on a person's request stream: the company, the requester, and who sends it. */
 interface OnRequestStream {

@@ -1,8 +1,13 @@
 import { Type } from 'typebox';
 import { ChangedBy } from '../projects/events.ts';
+import type { CompanyFamily } from './scope.ts';
 import { Closed, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from './schema.ts';
 
 /** What leave and regularization requests share, in their events and in the views of them. */
+
+/** The kinds of request, each the family of queries its pages show. */
+export const REQUEST_KINDS = ['leave', 'regularization'] as const satisfies readonly CompanyFamily[];
+export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** Management §4: Pending, then Approved or Declined. */
 export const REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;

@@ -16,10 +16,15 @@ export const Name = Text(1_000);
 export const Email = Text(320);
 /** Sanitised rich text and its plain text: escaping can make it five times the 200,000 characters a form takes. */
 export const RichText = Text(1_000_000);
+/** An IANA time zone name, checked against the server's list where it matters. */
 export const TimeZone = Text(100);
 export const Id = Type.String({ format: 'uuid' });
 /** An instant as `Date.toISOString()` or a Temporal instant prints it. */
 export const Instant = Type.String({ format: 'date-time', maxLength: 40 });
+/** A number of things: never negative. */
+export const Count = Type.Integer({ minimum: 0 });
+/** A duration in milliseconds. */
+export const Ms = Type.Integer({ minimum: 0 });
 /** A local calendar day, YYYY-MM-DD. */
 export const Day = Type.String({ format: 'date' });
 /** The SHA-256 of a link or API token secret, in hex. */

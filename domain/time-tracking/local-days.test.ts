@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { localDay, splitByLocalDay } from './local-days.ts';
 
@@ -121,5 +122,38 @@ describe('splitting a session at local midnight', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the local day of an instant', () => {
+  const temporalDay = (iso: string, zone: string) => Temporal.Instant.from(iso).toZonedDateTimeISO(zone).toPlainDate().toString();
+  const zones = ['Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'America/St_Johns', 'Europe/London', 'Pacific/Apia', 'UTC'];
+
+  it('agrees with Temporal at every transition of a zone, a millisecond either side, and in any order asked (property)', () => {
+    const transitions = zones.flatMap((zone) => {
+      const found: [string, number][] = [];
+      let at: Temporal.ZonedDateTime | null = Temporal.Instant.from('1985-01-01T00:00:00Z').toZonedDateTimeISO(zone);
+      while (at && at.year < 2032) {
+        at = at.getTimeZoneTransition('next');
+        if (at) found.push([zone, at.epochMilliseconds]);
+      }
+      return found;
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...transitions), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -30, max: 30 })), { minLength: 1, maxLength: 20 }), (asked) => {
+        for (const [[zone, transition], ms, hours] of asked) {
+          for (const iso of [new Date(transition + ms).toISOString(), new Date(transition + hours * 3_600_000).toISOString()]) {
+            expect(localDay(iso, zone)).toBe(temporalDay(iso, zone));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with Temporal for instants written with an offset, and refuses what is no instant', () => {
+    expect(localDay('2026-03-10T23:30:00+05:30', 'Asia/Kolkata')).toBe('2026-03-10');
+    expect(() => localDay('2026-03-10T23:30:00', 'Asia/Kolkata')).toThrow(RangeError);
+    expect(() => localDay('2026-03-10T23:30:00Z', 'Mars/Olympus')).toThrow(RangeError);
   });
 });

@@ -83,9 +83,9 @@ interface OnTracker {
 
 export type TrackerCommand =
   | ({ type: 'StartTimer'; sessionId: string; source: TimerSource; timeZone: string | null } & TimerTask & OnTracker)
-  | ({ type: 'StopTimer'; sessionId?: string; heartbeats: Heartbeat[] } & OnTracker)
+  | ({ type: 'StopTimer'; sessionId?: string; heartbeats: readonly Heartbeat[] } & OnTracker)
   | ({ type: 'CancelTimer' } & OnTracker)
-  | { type: 'AbandonTimer'; sessionId: string; heartbeats: Heartbeat[]; authority: Extract<Authority, { kind: 'operator' }> }
+  | { type: 'AbandonTimer'; sessionId: string; heartbeats: readonly Heartbeat[]; authority: Extract<Authority, { kind: 'operator' }> }
   | ({ type: 'PunchIn'; timeZone: string | null } & OnTracker)
   | ({ type: 'PunchOut'; timeZone: string | null } & OnTracker);
 
@@ -104,7 +104,7 @@ const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone
  * the time just before it). The time log reads the exact idle time from the
  * beats themselves; these minutes tell the event's reader the same.
  */
-export function timelogEntries(session: RunningSession, endIso: string, heartbeats: Heartbeat[]): TimelogEntry[] {
+export function timelogEntries(session: RunningSession, endIso: string, heartbeats: readonly Heartbeat[]): TimelogEntry[] {
   const parts = splitByLocalDay(session.startedAt, endIso, session.timeZone);
   const beats = heartbeats.map((beat) => ({ at: Date.parse(beat.at), idleMinutes: beat.idleMinutes }));
   const idle = idleSpans({ start: Date.parse(session.startedAt), end: Date.parse(endIso) }, beats);
@@ -163,7 +163,7 @@ export function punchStatus(state: Pick<TrackerState, 'punch' | 'running'>, now:
 }
 
 /** A session under an open punch in that ended on a later day carries the punch on to that day. */
-function carryPunch(punch: LatestPunch | null, endedAt: string): LatestPunch | null {
+export function carryPunch(punch: LatestPunch | null, endedAt: string): LatestPunch | null {
   if (punch?.state !== 'in') return punch;
   const endDay = localDay(endedAt, punch.timeZone);
   return endDay > punch.lastDay ? { ...punch, lastDay: endDay } : punch;

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Database } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 import { ACTIVITY_EVENT_TYPES, activityOf, type NameBook, type NameKind, type Named } from './activity.ts';
 
 /** Ids are uuids or task ids: longer strings of an event (titles, comments) name nothing. */

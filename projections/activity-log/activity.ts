@@ -4,7 +4,7 @@ import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { PRODUCT_ACTOR } from '../request-history/request-history.ts';
+import { PRODUCT_ACTOR } from '../request-history/index.ts';
 
 /** What an activity is about: the activity log's filter. */
 export const ACTIVITY_KINDS = ['timer', 'attendance', 'tasks', 'projects', 'teams', 'members', 'requests', 'settings', 'screenshots'] as const;

@@ -5,7 +5,7 @@ import type { AppCategoryEvent, AppUsageEvent, AppUsageSample } from '../../doma
 import { splitByLocalDay } from '../../domain/time-tracking/local-days.ts';
 import type { AppCategoriesTable, AppUsageApplicationsTable, AppUsageDaysTable, AppUsageIntervalsTable, Database } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 
 type Usage = Omit<AppUsageDaysTable, 'active_ms' | 'idle_ms'> & { active_ms: number; idle_ms: number };
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { localDay, splitByLocalDay } from '../../domain/time-tracking/local-days.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
+import type { Database } from '../database.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { attendanceProjection } from './attendance.ts';
 
@@ -131,6 +133,33 @@ describe('attendance projection', () => {
     ]);
     await apply([punched('PunchedOut', person, '2026-03-03T20:30:00.000Z')]);
     expect((await daysOf(person)).map((d) => d.pairs.map((p) => p.out))).toEqual([['2026-03-03T18:30:00.000Z'], ['2026-03-03T20:30:00.000Z']]);
+  });
+
+  it('writes a batch in a few statements of a few parameters, however many days it touches', async () => {
+    // A catch-up's batch: a month of 40 people, 2,400 events over 880 days.
+    const people = Array.from({ length: 40 }, () => ({ companyId: randomUUID(), userId: randomUUID() }));
+    const month = people.flatMap((person) =>
+      Array.from({ length: 22 }, (_, n) => {
+        const day = `2026-04-${String(n + 1).padStart(2, '0')}`;
+        return [punched('PunchedIn', person, `${day}T03:30:00.000Z`), stopped(person, `${day}T04:00:00.000Z`, `${day}T08:00:00.000Z`), punched('PunchedOut', person, `${day}T12:30:00.000Z`)];
+      }).flat(),
+    );
+    const statements: { sql: string; parameters: number }[] = [];
+    // Over the test database's pool, which it does not end.
+    const counted = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        statements.push({ sql: event.query.sql, parameters: event.query.parameters.length });
+      },
+    });
+    await counted.transaction().execute((trx) => attendanceProjection.apply(trx, month.map(recorded)));
+
+    // A parameter per value, or a long list of (company, person, day) tuples, costs more than the rest of the batch.
+    expect(statements.filter((s) => s.parameters > 20).map((s) => `${s.parameters} parameters: ${s.sql.slice(0, 60)}`)).toEqual([]);
+    expect(statements.length).toBeLessThanOrEqual(6);
+    expect((await daysOf(people[39])).map((d) => [d.day, d.punched_ms, d.tracked])).toEqual(
+      Array.from({ length: 22 }, (_, n) => [`2026-04-${String(n + 1).padStart(2, '0')}`, String(9 * 3_600_000), true]),
+    );
   });
 
   it('tells the company’s attendance queries', async () => {

@@ -1,12 +1,12 @@
-import type { Selectable, Transaction } from 'kysely';
-import { finishedWorkMs, type FollowedPunch, punchParts, summarizeParts } from '../../domain/attendance/punch-pairs.ts';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import { finishedWorkMs, type FollowedPunch, type PunchPart, punchParts, summarizeParts } from '../../domain/attendance/punch-pairs.ts';
 import { LEAVE_CODES, type LeaveEvent } from '../../domain/leave/events.ts';
 import type { RegularizationEvent } from '../../domain/regularization/events.ts';
 import type { TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
-import type { AttendanceDaysTable, Database, StoredPunchPair } from '../database.ts';
-import { inChunks, type Projection } from '../projection.ts';
-import { companyChanges, type Scope } from '../scope.ts';
+import type { AttendanceDaysTable, AttendanceOpenPunchesTable, Database, StoredPunchPair } from '../database.ts';
+import type { Projection } from '../projection.ts';
+import { companyChanges, type Scope } from '../../domain/shared/scope.ts';
 
 type Handled =
   | Extract<TrackerEvent, { type: 'PunchedIn' | 'PunchedOut' | 'TimerStopped' | 'TimerAbandoned' }>
@@ -51,15 +51,13 @@ const dayKey = (ref: PersonRef, day: string) => `${ref.companyId}:${ref.userId}:
 async function loadOpenPunches(trx: Transaction<Database>, events: Handled[]) {
   const people = [...new Map(events.filter((e) => e.type !== 'LeaveApproved').map((e) => [personKey(e.data), e.data])).values()];
   const open = new Map<string, FollowedPunch>();
-  for (const chunk of inChunks(people, 5000)) {
-    const rows = await trx
-      .selectFrom('attendance_open_punches')
-      .selectAll()
-      .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map((p) => eb.tuple(p.companyId, p.userId))))
-      .execute();
-    for (const row of rows) {
-      open.set(`${row.company_id}:${row.user_id}`, { punchIn: row.punch_in_at.toISOString(), timeZone: row.time_zone, day: row.day, reachDay: row.reach_day, punchOut: null });
-    }
+  if (people.length === 0) return open;
+  const { rows } = await sql<Selectable<AttendanceOpenPunchesTable>>`
+    SELECT o.* FROM attendance_open_punches o
+    JOIN unnest(${people.map((p) => p.companyId)}::uuid[], ${people.map((p) => p.userId)}::uuid[]) AS t(company_id, user_id)
+      ON o.company_id = t.company_id AND o.user_id = t.user_id`.execute(trx);
+  for (const row of rows) {
+    open.set(personKey({ companyId: row.company_id, userId: row.user_id }), { punchIn: row.punch_in_at.toISOString(), timeZone: row.time_zone, day: row.day, reachDay: row.reach_day, punchOut: null });
   }
   return open;
 }
@@ -92,9 +90,14 @@ class Batch {
         this.follow(person, { punchIn: isoOf(at), timeZone, day, reachDay: day, punchOut: null });
         return;
       }
-      case 'PunchedOut':
-        if (current) this.follow(person, { ...current, punchOut: event.data.at });
+      case 'PunchedOut': {
+        if (!current) return;
+        const punch = { ...current, punchOut: event.data.at };
+        // Punched out on the day it was punched in (the event names its local day): one part, nothing to cut at midnight.
+        const sameDay = event.data.timeZone === current.timeZone && event.data.day === current.day && current.reachDay === current.day;
+        this.follow(person, punch, sameDay ? [{ day: current.day, in: current.punchIn, out: event.data.at, continued: false, continues: false }] : punchParts(punch));
         return;
+      }
       case 'RegularizationApproved':
         this.track(person, event.data);
         return;
@@ -118,11 +121,10 @@ class Batch {
   }
 
   /** Takes a punch's new state: its parts replace the ones it had on each day. */
-  private follow(person: PersonRef, punch: FollowedPunch) {
+  private follow(person: PersonRef, punch: FollowedPunch, parts: PunchPart[] = punchParts(punch)) {
     const key = personKey(person);
     const previous = this.open.get(key);
     const earlierParts = previous?.punchIn === punch.punchIn ? punchParts(previous) : [];
-    const parts = punchParts(punch);
     const days = new Set([...earlierParts, ...parts].map((part) => part.day));
     for (const day of days) {
       const pairs = parts
@@ -142,59 +144,100 @@ class Batch {
     this.changes.set(key, entry);
   }
 
+  /**
+   * Reads the touched days, folds the batch's changes into them and writes
+   * them back, in a few statements whatever the batch's size: each list goes
+   * as one array per column (a parameter per value, or a long IN list of
+   * tuples, which PostgreSQL plans as a scan, cost more than the rest).
+   */
   async save(trx: Transaction<Database>) {
     const touched = [...this.changes.values()];
-    const stored = new Map<string, Selectable<AttendanceDaysTable>>();
-    for (const chunk of inChunks(touched, 3000)) {
-      const rows = await trx
-        .selectFrom('attendance_days')
-        .selectAll()
-        .where((eb) => eb(eb.refTuple('company_id', 'user_id', 'day'), 'in', chunk.map((t) => eb.tuple(t.person.companyId, t.person.userId, t.day))))
-        .execute();
-      for (const row of rows) stored.set(dayKey({ companyId: row.company_id, userId: row.user_id }, row.day), row);
-    }
-    const rows = touched.map(({ person, day, changes }) => dayRow(person, day, stored.get(dayKey(person, day)), changes));
-    for (const chunk of inChunks(rows, 2000)) {
-      await trx
-        .insertInto('attendance_days')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'user_id', 'day']).doUpdateSet((eb) => ({
-            time_zone: eb.ref('excluded.time_zone'),
-            pairs: eb.ref('excluded.pairs'),
-            punched_ms: eb.ref('excluded.punched_ms'),
-            work_ms: eb.ref('excluded.work_ms'),
-            open_in: eb.ref('excluded.open_in'),
-            check_in: eb.ref('excluded.check_in'),
-            check_out: eb.ref('excluded.check_out'),
-            tracked: eb.ref('excluded.tracked'),
-            last_activity_at: eb.ref('excluded.last_activity_at'),
-            leave_code: eb.ref('excluded.leave_code'),
-          })),
-        )
-        .execute();
-    }
+    const stored = await storedDays(trx, touched);
+    await upsertDays(trx, touched.map(({ person, day, changes }) => dayRow(person, day, stored.get(dayKey(person, day)), changes)));
 
     const openPeople = [...this.openChanged.entries()];
-    for (const chunk of inChunks(openPeople, 5000)) {
-      await trx
-        .deleteFrom('attendance_open_punches')
-        .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map(([, p]) => eb.tuple(p.companyId, p.userId))))
-        .execute();
-    }
+    if (openPeople.length === 0) return;
+    const column = <T>(pick: (person: PersonRef) => T) => openPeople.map(([, person]) => pick(person));
+    await sql`
+      DELETE FROM attendance_open_punches o
+      USING unnest(${column((p) => p.companyId)}::uuid[], ${column((p) => p.userId)}::uuid[]) AS t(company_id, user_id)
+      WHERE o.company_id = t.company_id AND o.user_id = t.user_id`.execute(trx);
     const stillOpen = openPeople.flatMap(([key, person]) => {
       const punch = this.open.get(key);
-      return punch
-        ? [{ company_id: person.companyId, user_id: person.userId, punch_in_at: new Date(punch.punchIn), time_zone: punch.timeZone, day: punch.day, reach_day: punch.reachDay }]
-        : [];
+      return punch ? [{ person, punch }] : [];
     });
-    for (const chunk of inChunks(stillOpen, 5000)) await trx.insertInto('attendance_open_punches').values(chunk).execute();
+    if (stillOpen.length === 0) return;
+    await sql`
+      INSERT INTO attendance_open_punches (company_id, user_id, punch_in_at, time_zone, day, reach_day)
+      SELECT * FROM unnest(${stillOpen.map((o) => o.person.companyId)}::uuid[], ${stillOpen.map((o) => o.person.userId)}::uuid[],
+        ${stillOpen.map((o) => o.punch.punchIn)}::timestamptz[], ${stillOpen.map((o) => o.punch.timeZone)}::text[],
+        ${stillOpen.map((o) => o.punch.day)}::date[], ${stillOpen.map((o) => o.punch.reachDay)}::date[])`.execute(trx);
   }
 
   /** Attendance shows to the person and to those who see them: the company's attendance queries refetch. */
   scopes(): Scope[] {
     return [...this.companies].flatMap((companyId) => companyChanges(companyId, 'attendance'));
   }
+}
+
+/**
+ * The stored rows of the touched days: one index range scan per person over
+ * their first to last touched day (the rows between that the batch does not
+ * touch are left out).
+ */
+async function storedDays(trx: Transaction<Database>, touched: readonly { person: PersonRef; day: string }[]) {
+  const spans = new Map<string, { person: PersonRef; from: string; to: string }>();
+  for (const { person, day } of touched) {
+    const span = spans.get(personKey(person));
+    if (!span) spans.set(personKey(person), { person, from: day, to: day });
+    else if (day < span.from) span.from = day;
+    else if (day > span.to) span.to = day;
+  }
+  const stored = new Map<string, Selectable<AttendanceDaysTable>>();
+  if (spans.size === 0) return stored;
+  const list = [...spans.values()];
+  const wanted = new Set(touched.map(({ person, day }) => dayKey(person, day)));
+  const { rows } = await sql<Selectable<AttendanceDaysTable>>`
+    SELECT d.* FROM attendance_days d
+    JOIN unnest(${list.map((s) => s.person.companyId)}::uuid[], ${list.map((s) => s.person.userId)}::uuid[], ${list.map((s) => s.from)}::date[], ${list.map((s) => s.to)}::date[])
+      AS t(company_id, user_id, first_day, last_day)
+      ON d.company_id = t.company_id AND d.user_id = t.user_id AND d.day BETWEEN t.first_day AND t.last_day`.execute(trx);
+  for (const row of rows) {
+    const key = dayKey({ companyId: row.company_id, userId: row.user_id }, row.day);
+    if (wanted.has(key)) stored.set(key, row);
+  }
+  return stored;
+}
+
+type DayRow = ReturnType<typeof dayRow>;
+
+/** The attendance_days columns and their types, for a write of many rows as one array per column. */
+const DAY_COLUMNS = [
+  ['company_id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['day', 'date'],
+  ['time_zone', 'text'],
+  ['pairs', 'jsonb'],
+  ['punched_ms', 'bigint'],
+  ['work_ms', 'bigint'],
+  ['open_in', 'timestamptz'],
+  ['check_in', 'timestamptz'],
+  ['check_out', 'timestamptz'],
+  ['tracked', 'boolean'],
+  ['last_activity_at', 'timestamptz'],
+  ['leave_code', 'text'],
+] as const satisfies readonly (readonly [keyof DayRow, string])[];
+
+/** Writes the days' rows over the stored ones in one statement. */
+async function upsertDays(trx: Transaction<Database>, rows: readonly DayRow[]) {
+  if (rows.length === 0) return;
+  const arrays = DAY_COLUMNS.map(([column, type]) => sql`${rows.map((row) => row[column])}::${sql.raw(type)}[]`);
+  const columns = DAY_COLUMNS.map(([column]) => sql.ref(column));
+  // Every column but the key's (the first three).
+  const updates = DAY_COLUMNS.slice(3).map(([column]) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+  await sql`
+    INSERT INTO attendance_days (${sql.join(columns)}) SELECT * FROM unnest(${sql.join(arrays)})
+    ON CONFLICT (company_id, user_id, day) DO UPDATE SET ${sql.join(updates)}`.execute(trx);
 }
 
 /** A day's row after the batch's changes to it, its sums worked out again from its pairs. */

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { BillingEvent } from '../../domain/billing/events.ts';
 import type { Database } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 
 /**
  * A company's Stripe customer and subscription (one row) and its invoices.

@@ -6,6 +6,7 @@ import type { DayDetail, DaySummary, IndividualDashboard, TeamDashboard } from '
 import type { TimelogSource } from '../../domain/time-tracking/events.ts';
 import type { Database } from '../database.ts';
 import { figuresBy, projectMinutes, rangeFigures, timelogPieces, totalOf, unitFigures } from '../timelog/queries.ts';
+import { dayPunches } from '../time-tracking/queries.ts';
 
 const TOP_PROJECTS = 50;
 const TOP_USERS = 4;
@@ -59,7 +60,8 @@ export type DashboardViewer = { userId: string; teams: readonly string[] | null 
 /**
  * The company's members a viewer may see on the dashboards (core §6), as a
  * query to select from (alias `m`): everyone but Clients for one who sees
- * everyone, else the people of their teams but Admins; always themselves.
+ * everyone, else the people of their teams but Admins (leftOutOfTeamViews);
+ * always themselves.
  */
 export function seenOnDashboards(db: Kysely<Database>, companyId: string, viewer: DashboardViewer) {
   const { teams } = viewer;
@@ -69,9 +71,9 @@ export function seenOnDashboards(db: Kysely<Database>, companyId: string, viewer
     .where('m.deleted', '=', false)
     .where((eb) => {
       const self = eb('m.user_id', '=', viewer.userId);
-      if (teams === null) return eb.or([self, eb('m.access_level', '!=', 'Client')]);
+      if (teams === null) return eb.or([self, eb('m.access_level', 'not in', leftOutOfTeamViews(true))]);
       if (teams.length === 0) return self;
-      return eb.or([self, eb.and([eb('m.access_level', 'not in', ['Admin', 'Client']), inTeams(eb, companyId, teams)])]);
+      return eb.or([self, eb.and([eb('m.access_level', 'not in', leftOutOfTeamViews(false)), inTeams(eb, companyId, teams)])]);
     });
 }
 
@@ -195,7 +197,7 @@ export async function dayDetail(db: Kysely<Database>, companyId: string, userId:
   const [units, entries, punches] = await Promise.all([
     unitFigures(db, companyId, range, { teams: null, userIds: [userId] }),
     timelogPieces(db, companyId, userId, range).execute(),
-    db.selectFrom('punches').select(['at', 'state', 'time_zone']).where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', day).orderBy('at').execute(),
+    dayPunches(db, companyId, userId, day),
   ]);
   const totals = totalOf(units);
   return {

@@ -4,7 +4,7 @@ import { yearOf } from '../../domain/shared/calendar-day.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database, LeaveUsageTable } from '../database.ts';
 import type { Projection } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 
 /** Which usage column each kind of leave counts in (management §3 'Leave usage'). */
 const USAGE_COLUMN = { 'Paid Leave': 'used_paid', 'Sick Leave': 'used_sick', 'Casual Leave': 'used_casual' } as const satisfies Record<LeaveType, keyof LeaveUsageTable>;

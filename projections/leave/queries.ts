@@ -4,8 +4,7 @@ import { PAID_LEAVE, type LeaveType } from '../../domain/leave/events.ts';
 import type { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import type { Actor } from '../../domain/members/authorization.ts';
 import type { Database, LeaveRequestsTable } from '../database.ts';
-import { progressOf, toProcessOf } from '../request-history/request-rows.ts';
-import { requestVisibleTo } from '../request-history/visibility.ts';
+import { progressOf, requestVisibleTo, toProcessOf } from '../request-history/index.ts';
 
 const toView = (row: Selectable<LeaveRequestsTable>): LeaveRequestView => ({
   requestId: row.request_id,

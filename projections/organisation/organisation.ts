@@ -6,7 +6,7 @@ import type { TeamEvent } from '../../domain/teams/events.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
-import { companyChanges, ownRoleChanged } from '../scope.ts';
+import { companyChanges, ownRoleChanged } from '../../domain/shared/scope.ts';
 
 type OrganisationEvent = CompanyEvent | MemberEvent | TeamEvent;
 

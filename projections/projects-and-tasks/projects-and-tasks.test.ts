@@ -4,7 +4,7 @@ import type { ProjectEvent } from '../../domain/projects/events.ts';
 import type { TaskEvent } from '../../domain/tasks/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
-import { companyChanges, companyItemChanged } from '../scope.ts';
+import { companyChanges, companyItemChanged } from '../../domain/shared/scope.ts';
 import { projectsAndTasksProjection } from './projects-and-tasks.ts';
 import { findTask } from './queries.ts';
 

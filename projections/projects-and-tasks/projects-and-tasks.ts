@@ -5,7 +5,7 @@ import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { LogPosition } from '../../eventstore/types.ts';
 import type { Database, TasksTable } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
-import { companyChanges, companyItemChanged } from '../scope.ts';
+import { companyChanges, companyItemChanged } from '../../domain/shared/scope.ts';
 
 type Handled = ProjectEvent | TaskEvent;
 

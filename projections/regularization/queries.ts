@@ -3,8 +3,7 @@ import type { Actor } from '../../domain/members/authorization.ts';
 import type { Span } from '../../domain/regularization/time-span.ts';
 import type { RegularizationRequestToProcess, RegularizationRequestView } from '../../domain/regularization/views.ts';
 import type { Database, RegularizationRequestsTable } from '../database.ts';
-import { progressOf, toProcessOf } from '../request-history/request-rows.ts';
-import { requestVisibleTo } from '../request-history/visibility.ts';
+import { progressOf, requestVisibleTo, toProcessOf } from '../request-history/index.ts';
 
 export interface TablePage {
   page: number;

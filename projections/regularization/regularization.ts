@@ -4,7 +4,7 @@ import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Database, RegularizationRequestsTable } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 
 type Row = Insertable<RegularizationRequestsTable>;
 

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../domain/members/authorization.ts';
 import type { Database, RequestChange } from '../database.ts';
-import type { RequestAction, RequestKind } from './request-history.ts';
+import type { RequestKind } from '../../domain/shared/request-schema.ts';
+import type { RequestAction } from './request-history.ts';
 import { requestVisibleTo } from './visibility.ts';
 
 export interface RequestHistoryEntry {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { Database } from '../database.ts';
-import type { RequestKind } from './request-history.ts';
+import type { RequestKind } from '../../domain/shared/request-schema.ts';
 
 export interface RequestToReassign {
   kind: RequestKind;

@@ -4,11 +4,8 @@ import { clockText, durationText } from '../../domain/regularization/time-text.t
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RequestChange } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
-import { companyChanges, type CompanyFamily, type Scope } from '../scope.ts';
-
-/** The kinds of request, each the family of queries its pages show. */
-export const REQUEST_KINDS = ['leave', 'regularization'] as const satisfies readonly CompanyFamily[];
-export type RequestKind = (typeof REQUEST_KINDS)[number];
+import { companyChanges, type Scope } from '../../domain/shared/scope.ts';
+import type { RequestKind } from '../../domain/shared/request-schema.ts';
 
 export const REQUEST_ACTIONS = ['requested', 'edited', 'deleted', 'approved', 'declined'] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];

@@ -1,4 +1,4 @@
-import type { Actor } from '../../domain/members/authorization.ts';
+import { type Actor, commandReach } from '../../domain/members/authorization.ts';
 import type { RequestStatus } from '../../domain/shared/request-schema.ts';
 import type { RequestProcessingColumns } from '../database.ts';
 
@@ -15,8 +15,13 @@ export const progressOf = (row: RequestRow) => ({
   processComment: row.process_comment,
 });
 
-/** What a processor's list adds to a request (toProcessView): its requester, and whether the viewer may approve or decline it now. */
+/**
+ * What a processor's list adds to a request (toProcessView): its requester,
+ * and whether the viewer may approve or decline it now: one who decides any
+ * request (the 'company' reach of approving; leave and regularization share
+ * it), or the person it was sent to.
+ */
 export const toProcessOf = (row: RequestRow & { requester_name: string; requester_email: string }, actor: Actor) => ({
   requester: { userId: row.user_id, name: row.requester_name, email: row.requester_email },
-  mayProcess: row.status === 'Pending' && (actor.role === 'Admin' || row.assignee_id === actor.userId),
+  mayProcess: row.status === 'Pending' && (commandReach(actor.role, 'ApproveLeave') === 'company' || row.assignee_id === actor.userId),
 });

@@ -3,7 +3,7 @@ import { type ScreenshotEvent, screenshotFileStem } from '../../domain/screensho
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { ScreenshotsTable } from '../database.ts';
 import { inChunks, type Projection } from '../projection.ts';
-import { companyItemChanged } from '../scope.ts';
+import { companyItemChanged } from '../../domain/shared/scope.ts';
 
 /**
  * Screenshots by person and local day, for the galleries. Taking one inserts

@@ -3,7 +3,7 @@ import { companySettings } from '../../domain/settings/company-settings.ts';
 import type { SettingsEvent } from '../../domain/settings/events.ts';
 import type { CompanySettingsTable, LeavePoliciesTable } from '../database.ts';
 import type { Projection, Scope } from '../projection.ts';
-import { type CompanyFamily, companyChanges } from '../scope.ts';
+import { type CompanyFamily, companyChanges } from '../../domain/shared/scope.ts';
 
 /** Who shows each change: the settings page, team attendance's threshold, the leave balances. */
 const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {

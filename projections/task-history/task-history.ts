@@ -1,7 +1,7 @@
 import type { TaskEvent } from '../../domain/tasks/events.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Projection, Scope } from '../projection.ts';
-import { companyItemChanged } from '../scope.ts';
+import { companyItemChanged } from '../../domain/shared/scope.ts';
 
 /**
  * A task's events as its history: what changed, from what to what, who and

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { HeartbeatEvent, TimelogEntry, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { tracker } from '../../domain/time-tracking/tracker.ts';
+import { timerStatus } from './queries.ts';
 import { timeTrackingProjection } from './time-tracking.ts';
 
 type Person = { companyId: string; userId: string };
@@ -195,5 +198,54 @@ describe('time-tracking projection', () => {
         last_heartbeat_at: new Date('2026-03-08T08:40:00.000Z'),
       },
     ]);
+  });
+
+  it('keeps each person’s latest punch as their tracker does: a night’s session carries it on to the day it ends, a cancel does not', async () => {
+    const person = newPerson();
+    // Punched in at 21:00 in Berlin; a session from 22:00 to 00:30 the next night; one cancelled after it.
+    const night = session(person, '2026-03-09T21:00:00.000Z');
+    const cancelledLater = session(person, '2026-03-10T00:00:00.000Z');
+    const history = [
+      punched('PunchedIn', person, '2026-03-09T20:00:00.000Z', '2026-03-09'),
+      started(night),
+      stopped(night, '2026-03-09T23:30:00.000Z', [entry('2026-03-09', night.startedAt, '2026-03-09T23:00:00.000Z', 0, 0, 2), entry('2026-03-10', '2026-03-09T23:00:00.000Z', '2026-03-09T23:30:00.000Z', 0, 1, 2)]),
+      started(cancelledLater),
+      cancelled(cancelledLater, '2026-03-10T23:30:00.000Z'),
+    ];
+    // One event a batch, as they come under no load, then all in one batch for another person: the same.
+    for (const event of history) await applyBatch(event);
+    const other = newPerson();
+    await applyBatch(...history.map((e) => ({ ...e, data: { ...e.data, ...other } }) as TrackerEvent));
+
+    const expected = fold(tracker, history).punch;
+    expect(expected).toEqual({ state: 'in', timeZone: 'Europe/Berlin', lastDay: '2026-03-10' });
+    for (const p of [person, other]) {
+      const status = await timerStatus(database.db, p.companyId, p.userId, new Date('2026-03-01T00:00:00.000Z'));
+      expect(status).toEqual({ running: null, punch: expected, abandoned: null });
+    }
+  });
+
+  it('reads a person’s timer status in one query: the running session as its event told it, and the latest abandoned one since a time', async () => {
+    const person = newPerson();
+    const first = session(person, '2026-03-11T08:00:00.000Z');
+    const second = session(person, '2026-03-11T10:00:00.000Z');
+    const third = session(person, '2026-03-11T12:00:00.000Z');
+    await applyBatch(
+      punched('PunchedIn', person, '2026-03-11T07:55:00.000Z', '2026-03-11'),
+      started(first),
+      abandoned(first, '2026-03-11T08:10:30.000Z', '2026-03-11T08:10:00.000Z', []),
+      started(second),
+      abandoned(second, '2026-03-11T10:10:30.000Z', '2026-03-11T10:10:00.000Z', []),
+      started(third),
+    );
+    const status = await timerStatus(database.db, person.companyId, person.userId, new Date('2026-03-11T09:00:00.000Z'));
+    const { companyId: _c, userId: _u, ...running } = (started(third) as Extract<TrackerEvent, { type: 'TimerStarted' }>).data;
+    expect(status).toEqual({
+      running,
+      punch: { state: 'in', timeZone: 'Europe/Berlin', lastDay: '2026-03-11' },
+      abandoned: { sessionId: second.sessionId, startedAt: second.startedAt, endedAt: '2026-03-11T10:10:30.000Z', lastHeartbeatAt: '2026-03-11T10:10:00.000Z' },
+    });
+    expect((await timerStatus(database.db, person.companyId, person.userId, new Date('2026-03-11T11:00:00.000Z'))).abandoned).toBeNull();
+    expect(await timerStatus(database.db, person.companyId, randomUUID(), new Date(0))).toEqual({ running: null, punch: null, abandoned: null });
   });
 });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { HeartbeatEvent, TrackerEvent } from '../../domain/time-tracking/events.ts';
+import { carryPunch, type LatestPunch } from '../../domain/time-tracking/tracker.ts';
 import type { AbandonedSessionsTable, Database, PunchesTable, RunningTimersTable } from '../database.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
 
@@ -8,19 +9,21 @@ type Handled = TrackerEvent | HeartbeatEvent;
 /**
  * The timer's read side: who has a timer running (and the last heartbeat the
  * log holds: only beats reporting idle minutes are events, the liveness of
- * the others is kept in timer_liveness), punches, and sessions that were
- * ended for lack of heartbeats. The time the sessions logged is the time
+ * the others is kept in timer_liveness), punches, each person's latest punch
+ * with the last local day it speaks for (the tracker's own rule, so the
+ * timer's status reads the same punch status the decider keeps), and
+ * sessions that were ended for lack of heartbeats. The time the sessions logged is the time
  * log's (projections/timelog). A batch costs a handful of statements however
  * many events it holds.
  */
 export const timeTrackingProjection: Projection = {
   name: 'time-tracking',
-  tables: ['running_timers', 'punches', 'abandoned_sessions'],
+  tables: ['running_timers', 'punches', 'latest_punches', 'abandoned_sessions'],
   handles: ['TimerStarted', 'TimerHeartbeat', 'TimerStopped', 'TimerAbandoned', 'TimerCancelled', 'PunchedIn', 'PunchedOut'],
 
   async apply(trx, recorded) {
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
-    const batch = new Batch(await loadRunning(trx, events));
+    const batch = new Batch(await loadRunning(trx, peopleOf(events)), await loadLatestPunches(trx, peopleOf(events.filter(movesLatestPunch))));
     for (const event of events) batch.add(event);
     await batch.save(trx);
     return batch.scopes();
@@ -29,9 +32,15 @@ export const timeTrackingProjection: Projection = {
 
 const personKey = (ref: { companyId: string; userId: string }) => `${ref.companyId}:${ref.userId}`;
 
+type Person = { companyId: string; userId: string };
+
+const peopleOf = (events: Handled[]): Person[] => [...new Map(events.map((e) => [personKey(e.data), e.data])).values()];
+
+/** A punch sets the latest punch; a session that ends may carry it on to a later day. Starts, cancels and beats leave it. */
+const movesLatestPunch = (event: Handled) => ['PunchedIn', 'PunchedOut', 'TimerStopped', 'TimerAbandoned'].includes(event.type);
+
 /** The running timers of everyone the batch touches, as stored before it. */
-async function loadRunning(trx: Transaction<Database>, events: Handled[]) {
-  const people = [...new Map(events.map((e) => [personKey(e.data), e.data])).values()];
+async function loadRunning(trx: Transaction<Database>, people: Person[]) {
   const running = new Map<string, RunningTimersTable | null>(people.map((p) => [personKey(p), null]));
   for (const chunk of inChunks(people, 5000)) {
     const rows = await trx
@@ -44,16 +53,34 @@ async function loadRunning(trx: Transaction<Database>, events: Handled[]) {
   return running;
 }
 
+/** The latest punches of everyone the batch touches, as stored before it. */
+async function loadLatestPunches(trx: Transaction<Database>, people: Person[]) {
+  const latest = new Map<string, LatestPunch>();
+  for (const chunk of inChunks(people, 5000)) {
+    const rows = await trx
+      .selectFrom('latest_punches')
+      .selectAll()
+      .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map((p) => eb.tuple(p.companyId, p.userId))))
+      .execute();
+    for (const row of rows) latest.set(`${row.company_id}:${row.user_id}`, { state: row.state, timeZone: row.time_zone, lastDay: row.last_day });
+  }
+  return latest;
+}
+
 /** A batch folded in memory, then written in few statements. */
 class Batch {
   private readonly changedRunning = new Set<string>();
+  private readonly changedPunches = new Set<string>();
   private readonly punches: PunchesTable[] = [];
   private readonly abandoned: AbandonedSessionsTable[] = [];
   private readonly people = new Map<string, { companyId: string; userId: string }>();
   /** The people whose timer status changed: a heartbeat changes nothing a browser shows, so it tells nobody. */
   private readonly told = new Map<string, { companyId: string; userId: string }>();
 
-  constructor(private readonly running: Map<string, RunningTimersTable | null>) {}
+  constructor(
+    private readonly running: Map<string, RunningTimersTable | null>,
+    private readonly latestPunches: Map<string, LatestPunch>,
+  ) {}
 
   add(event: Handled) {
     const key = personKey(event.data);
@@ -63,6 +90,11 @@ class Batch {
     const setRunning = (row: RunningTimersTable | null) => {
       this.running.set(key, row);
       this.changedRunning.add(key);
+    };
+    const setLatestPunch = (punch: LatestPunch | null) => {
+      if (!punch || punch === this.latestPunches.get(key)) return;
+      this.latestPunches.set(key, punch);
+      this.changedPunches.add(key);
     };
     switch (event.type) {
       case 'TimerStarted': {
@@ -93,6 +125,7 @@ class Batch {
       case 'TimerAbandoned': {
         const e = event.data;
         if (current?.session_id === e.sessionId) setRunning(null);
+        setLatestPunch(carryPunch(this.latestPunches.get(key) ?? null, event.type === 'TimerStopped' ? event.data.stoppedAt : event.data.endedAt));
         if (event.type === 'TimerAbandoned') {
           this.abandoned.push({
             session_id: e.sessionId,
@@ -119,6 +152,7 @@ class Batch {
           day: d.day,
           time_zone: d.timeZone,
         });
+        setLatestPunch({ state: event.type === 'PunchedIn' ? 'in' : 'out', timeZone: d.timeZone, lastDay: d.day });
         return;
       }
     }
@@ -157,6 +191,20 @@ class Batch {
     }
     for (const chunk of inChunks(this.punches, 5000)) {
       await trx.insertInto('punches').values(chunk).onConflict((oc) => oc.doNothing()).execute();
+    }
+    const latestPunches = [...this.changedPunches].map((key) => {
+      const { companyId, userId } = this.people.get(key)!;
+      const punch = this.latestPunches.get(key)!;
+      return { company_id: companyId, user_id: userId, state: punch.state, time_zone: punch.timeZone, last_day: punch.lastDay };
+    });
+    for (const chunk of inChunks(latestPunches, 5000)) {
+      await trx
+        .insertInto('latest_punches')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'user_id']).doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), time_zone: eb.ref('excluded.time_zone'), last_day: eb.ref('excluded.last_day') })),
+        )
+        .execute();
     }
     for (const chunk of inChunks(this.abandoned, 5000)) {
       await trx.insertInto('abandoned_sessions').values(chunk).onConflict((oc) => oc.doNothing()).execute();

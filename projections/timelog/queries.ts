@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dayParts, NO_TIME, sumParts, type TimeParts } from '../../domain/accounting/time.ts';
-import { unproductiveByUnit } from '../app-usage/unproductive.ts';
+import { unproductiveByUnit } from '../app-usage/index.ts';
 import type { Database } from '../database.ts';
 
 /** Local days, both included. */

@@ -10,7 +10,7 @@ import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import type { Database, TimelogEntriesTable } from '../database.ts';
 import { inChunks, type Projection, type Scope } from '../projection.ts';
-import { companyChanges } from '../scope.ts';
+import { companyChanges } from '../../domain/shared/scope.ts';
 
 type Handled =
   | Extract<TrackerEvent, { type: 'TimerStarted' | 'TimerStopped' | 'TimerAbandoned' | 'TimerCancelled' }>

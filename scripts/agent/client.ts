@@ -39,12 +39,15 @@ export interface UsageSample {
  */
 export function agentClient({ url, token }: { url: string; token: string }) {
   const base = url.replace(/\/+$/, '');
+  // Read your own writes: each call waits until the read models hold what the last command wrote (x-read-after).
+  let lastPosition: string | null = null;
 
   async function call<T>(method: string, path: string, body?: { json: unknown } | { bytes: Buffer }, headers: Record<string, string> = {}): Promise<T> {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
+        ...(lastPosition ? { 'x-read-after': lastPosition } : {}),
         ...(body && 'json' in body ? { 'content-type': 'application/json' } : {}),
         ...(body && 'bytes' in body ? { 'content-type': 'application/octet-stream' } : {}),
         ...headers,
@@ -54,6 +57,7 @@ export function agentClient({ url, token }: { url: string; token: string }) {
     const text = await response.text();
     const answer = text ? JSON.parse(text) : {};
     if (!response.ok) throw new AgentCallError(response.status, answer.message ?? `${method} ${path} answered ${response.status}`);
+    if (typeof answer.position === 'string') lastPosition = answer.position;
     return answer as T;
   }
 

@@ -61,6 +61,7 @@ export async function attendance(ctx: BenchContext): Promise<BenchResult[]> {
       measure: `attendance projection from the log, ${applied} events`,
       value: applied / projectionSeconds,
       unit: 'events/s',
+      target: { min: 20_000 },
       note: applied > events ? `${events} of this section, the rest the sections' before` : undefined,
     }),
     result({ section: SECTION, measure: 'single indexed SELECT, p95', value: percentile(indexed, 95), unit: 'ms' }),

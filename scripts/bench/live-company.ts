@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
 import { comparePositions, parsePosition } from '../../eventstore/types.ts';
-import { changedQueries } from '../../web/src/features/live/changedQueries.ts';
-import type { LiveScope } from '../../web/src/features/live/LiveMessage.ts';
+import { changedQueries } from '../../web/src/shared/live/changedQueries.ts';
+import type { LiveScope } from '../../web/src/shared/live/LiveMessage.ts';
 import { parseLiveMessage } from '../../web/src/features/live/parseLiveMessage.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { percentile } from './percentile.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { AppUsageService } from '../../api/app-usage/service.ts';
-import type { CompanyAccess } from '../../api/http/access.ts';
+import type { CompanyAccess } from '../../api/access/membership.ts';
 import type { ScreenshotsService } from '../../api/screenshots/service.ts';
 import type { AppUsageSample } from '../../domain/app-usage/events.ts';
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';

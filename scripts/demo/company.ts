@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
-import { type CompanyAccess, memberAccess } from '../../api/http/access.ts';
+import { type CompanyAccess, memberAccess } from '../../api/access/membership.ts';
 import { createIdentityService } from '../../api/identity/service.ts';
 import { mailedLinkToken } from '../../api/identity/tokens.ts';
 import { ReadModelCache } from '../../api/live/read-model-cache.ts';
@@ -113,7 +113,7 @@ async function nextRun(store: EventStore): Promise<number> {
 }
 
 /**
- * A member's access as api/http/access.ts builds it for a request: the demo's
+ * A member's access as api/access/membership.ts builds it for a request: the demo's
  * commands go through the same services and deciders as the API's.
  */
 async function accessOf(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyAccess> {

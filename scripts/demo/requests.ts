@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import type { CompanyAccess } from '../../api/http/access.ts';
+import type { CompanyAccess } from '../../api/access/membership.ts';
 import { createLeaveService } from '../../api/leave/service.ts';
 import { createRegularizationService } from '../../api/regularization/service.ts';
 import type { LeaveType } from '../../domain/leave/events.ts';

@@ -13,7 +13,7 @@ import {
 } from '../support/fake-stripe.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
-import { alertWith, checkEachTest, ensureWebBuild, launchBrowser, newContext, pathOf, screenshot, sideMenu, signInWithApi, uniqueEmail, visible, waitForPath } from './support/browser.ts';
+import { alertWith, checkEachTest, launchBrowser, newContext, pathOf, screenshot, sideMenu, signInWithApi, uniqueEmail, visible, waitForPath } from './support/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DAY = 86_400_000;
@@ -51,7 +51,6 @@ describe('billing with Stripe', () => {
   checkEachTest(contexts);
 
   beforeAll(async () => {
-    await ensureWebBuild();
     stripe = await startFakeStripe();
     [server, browser] = await Promise.all([startTestServer({ billing: stripe.billing }), launchBrowser()]);
   });
@@ -268,7 +267,6 @@ describe('billing without Stripe, and turned off', () => {
   checkEachTest(contexts);
 
   beforeAll(async () => {
-    await ensureWebBuild();
     [unconfigured, off, browser] = await Promise.all([startTestServer(), startTestServer({ billing: { off: true } }), launchBrowser()]);
   });
   afterAll(async () => {

@@ -6,7 +6,6 @@ import { type ApiUser, createCompany, signedInUser, TEST_PASSWORD } from '../sup
 import {
   alertWith,
   checkEachTest,
-  ensureWebBuild,
   launchBrowser,
   newContext,
   screenshot,
@@ -42,7 +41,6 @@ let clockMovedBy = 0;
 const serverNow = () => new Date(Date.now() + clockMovedBy);
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer({ now: serverNow }), launchBrowser()]);
   user = await signedInUser(server, uniqueEmail('keyboard'), 'Grace Hopper');
   companyId = await createCompany(user, 'Keyboard Works');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, chooseOption, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Leave end to end in India's calendar (the company's and the browser's): Ana
@@ -42,7 +42,6 @@ const cellLabel = leaveDay.toLocaleString('en-US', { month: 'long', day: 'numeri
 const tableDay = leaveDay.toLocaleString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer({ now }), launchBrowser()]);
   [admin, max, ana] = await Promise.all([
     signedInUser(server, 'admin@leave-e2e.test', 'Ada Admin'),

@@ -5,7 +5,6 @@ import {
   alertWith,
   checkEachTest,
   createVerifiedUser,
-  ensureWebBuild,
   launchBrowser,
   liveSocketReady,
   newContext,
@@ -20,7 +19,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
 });
 afterAll(async () => {

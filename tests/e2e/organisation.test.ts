@@ -7,7 +7,6 @@ import {
   checkEachTest,
   chooseOption,
   createVerifiedUser,
-  ensureWebBuild,
   launchBrowser,
   newContext,
   newUser,
@@ -89,7 +88,6 @@ const MEMBER_MENU = {
 const NO_ACCESS = 'You do not have access to this page';
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   await createVerifiedUser(server, admin);
 });
@@ -218,7 +216,7 @@ describe('organisation', () => {
       // What each browser showed when the step failed.
       const pages = { admin: adminPage, manager: managerPage, member: memberPage };
       for (const [who, page] of Object.entries(pages)) {
-        if (page && !page.isClosed()) await screenshot(page, `organisation-failed-${who}`).catch(() => undefined);
+        if (page && !page.isClosed()) await screenshot(page, `organisation-failed-${who}`, { always: true }).catch(() => undefined);
       }
     });
   });

@@ -6,7 +6,6 @@ import {
   alertWith,
   checkEachTest,
   chooseOption,
-  ensureWebBuild,
   launchBrowser,
   newContext,
   pathOf,
@@ -61,7 +60,6 @@ const requestPaths: string[] = [];
 let projectId: string;
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   let assignee: ApiUser;
   [admin, manager, assignee] = await Promise.all([
@@ -100,7 +98,7 @@ beforeEach(({ task, skip, onTestFailed }) => {
   onTestFailed(async () => {
     failedStep ??= task.name;
     for (const [index, open] of context.pages().entries()) {
-      await screenshot(open, `projects-and-tasks-failed-${index}`).catch(() => undefined);
+      await screenshot(open, `projects-and-tasks-failed-${index}`, { always: true }).catch(() => undefined);
     }
   });
 });

@@ -6,7 +6,7 @@ import { regularizationMessages } from '../../domain/regularization/regularizati
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, ensureWebBuild, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, chooseOption, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Regularization in Chromium: a Member asks for time they could not track
@@ -35,7 +35,6 @@ const month = yesterday.toString().slice(0, 7);
 const dayName = yesterday.toLocaleString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   [ada, max, ana] = await Promise.all([
     signedInUser(server, 'ada@regularization.test', 'Ada Admin'),

@@ -26,7 +26,7 @@ describe('what each role is offered', () => {
     expect(offered).toEqual({ 'Team Member': true, Manager: true, Admin: false, Client: false });
   });
 
-  it('shows a Client neither the timer nor the punch', async () => {
+  it('shows a Client neither the timer nor the punch, nor a member picker (they see nobody else)', async () => {
     const { server, context, page } = suite;
     const admin = await signedInUser(server, uniqueEmail('admin'), 'Ada Admin');
     const companyId = await createCompany(admin, 'Client View Works');
@@ -43,5 +43,13 @@ describe('what each role is offered', () => {
     await screenshot(page, 'client-projects');
     expect(await page.getByRole('button', { name: 'Punch In' }).count()).toBe(0);
     expect(await page.getByText('0:00:00').count()).toBe(0);
+
+    // The read-rights table gives a Client only themselves: their own pages, with no one to pick.
+    for (const path of ['/dashboard-individual', '/userAttendance']) {
+      await page.goto(path);
+      await waitForPath(page, path);
+      await visible(page.getByText(/^Cleo Client · /));
+      expect(await page.getByRole('combobox', { name: 'Member' }).count(), path).toBe(0);
+    }
   });
 });

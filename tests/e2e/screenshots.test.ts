@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelsInclude } from '../support/read-models.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
-import { alertWith, checkEachTest, ensureWebBuild, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
 
 /*
  * The individual dashboard's screenshots gallery on screenshots the desktop
@@ -61,7 +61,6 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  await ensureWebBuild();
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   await seed();
 }, 180_000);

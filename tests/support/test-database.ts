@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createPostgresEventStore } from '../../eventstore/postgres.ts';
 import type { EventStore } from '../../eventstore/types.ts';
-import { migrateToLatest } from '../../migrations/index.ts';
 import { createDatabase, createPool, type Database } from '../../projections/database.ts';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
 
 export interface TestDatabase {
   url: string;
@@ -16,13 +14,29 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A new database on the run's PostgreSQL, already migrated: a copy of the
+ * run's template (global-setup.ts), which is much quicker than migrating.
+ */
+export async function createMigratedDatabase(prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const url = await ensureDatabase(inject('postgresUrl'), name);
+  const url = await createMigratedDatabase('test');
   const pool = createPool(url, 20);
   const db = createDatabase(pool);
-  await migrateToLatest(db);
   const store = createPostgresEventStore(pool);
   return {
     url,

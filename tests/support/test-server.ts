@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { inject } from 'vitest';
 import { type BillingConfig, configFromEnv, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
 import { freePort } from '../../api/database/free-port.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
+import { createMigratedDatabase } from './test-database.ts';
 
 export interface TestServer extends RunningServer {
   mailbox: Mailbox;
@@ -25,10 +23,11 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(
   overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
 ): Promise<TestServer> {
-  const mailbox = await startMailbox();
-  const databaseUrl =
-    overrides.databaseUrl ?? (await ensureDatabase(inject('postgresUrl'), `app_${randomBytes(6).toString('hex')}`));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-app-'));
+  const [mailbox, databaseUrl, dataDir] = await Promise.all([
+    startMailbox(),
+    overrides.databaseUrl ?? createMigratedDatabase('app'),
+    mkdtemp(path.join(os.tmpdir(), 'timeledger-app-')),
+  ]);
   const port = await freePort();
   const server = await startServer(
     {

@@ -9,7 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TOP_BAR_HEIGHT } from './features/layout/MainLayout';
+import { TOP_BAR_HEIGHT } from './layout/MainLayout';
 import { queryClient } from './lib/queryClient';
 import { router } from './routes/router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';

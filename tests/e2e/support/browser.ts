@@ -1,18 +1,14 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { TEST_PASSWORD } from '../../support/users.ts';
 import { readModelsInclude } from '../../support/read-models.ts';
 import { checkAccessibilityAfter, watchVisits } from './axe.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Where screenshots go: outside the repository, so nothing needs ignoring. */
 export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'timeledger-e2e-screens');
@@ -78,21 +74,6 @@ export async function newContext(browser: Browser, server: TestServer, options: 
   context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
   watchVisits(browser, context, contextOptions);
   return context;
-}
-
-// ---------------------------------------------------------------------------
-// The built web app
-
-/** The server serves web/dist: the project's ensure script builds it when missing or stale. */
-export async function ensureWebBuild(): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/ensure.mjs'), 'web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${code}):\n${output}`))));
-  });
 }
 
 // ---------------------------------------------------------------------------
@@ -238,13 +219,23 @@ export function liveSocketReady(page: Page): Promise<WebSocket> {
   });
 }
 
-/** Saves a full-page screenshot to SCREENSHOT_DIR/<name>.png and returns the path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
+/** Whether screenshot() saves the pictures of the flows: with E2E_SCREENSHOTS=1 (each costs the run about half a second). */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Saves a full-page screenshot to SCREENSHOT_DIR/<name>.png, when
+ * E2E_SCREENSHOTS=1 or `always` (a failed test's page), and returns the path.
+ */
+export async function screenshot(page: Page, name: string, { always = false } = {}): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Let transitions and fonts settle so the picture shows the screen as a user sees it.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
+  if (!SAVE_SCREENSHOTS && !always) return file;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // Let fonts load and transitions end, so the picture shows the screen as a user sees it.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
@@ -288,7 +279,6 @@ export function seededBrowserSuite<Seeded = undefined>(seed?: (server: TestServe
     },
   } as { server: TestServer; browser: Browser; seeded: Seeded; contexts: BrowserContext[]; setClock: (at: Date | null) => void };
   beforeAll(async () => {
-    await ensureWebBuild();
     [suite.server, suite.browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
     if (seed) suite.seeded = await seed(suite.server, suite.setClock);
   }, 180_000);

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { AddCompanyPage } from '../features/company/AddCompanyPage';
 import { SelectCompanyPage } from '../features/company/SelectCompanyPage';
-import { BlankLayout } from '../features/layout/BlankLayout';
+import { BlankLayout } from '../layout/BlankLayout';
 import { sessionRoute } from './sessionRoute';
 
 const blankLayoutRoute = createRoute({

@@ -1,10 +1,10 @@
 import { redirect } from '@tanstack/react-router';
 import { pageRule } from '../../../domain/members/page-access.ts';
-import { activeCompanyOf } from '../features/company/activeCompanyOf';
-import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
-import type { CompanySummary } from '../features/company/CompanySummary';
-import { NoAccessError } from '../features/layout/NoAccessError';
-import type { Profile } from '../features/profile/Profile';
+import { activeCompanyOf } from '../shared/company/activeCompanyOf';
+import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
+import type { CompanySummary } from '../shared/company/CompanySummary';
+import { NoAccessError } from '../layout/NoAccessError';
+import type { Profile } from '../shared/profile/Profile';
 import { subscriptionPaths } from '../features/subscription/subscriptionPaths';
 import { subscriptionState } from '../features/subscription/subscriptionState';
 

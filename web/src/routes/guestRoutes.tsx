@@ -2,7 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
-import { AuthLayout } from '../features/layout/AuthLayout';
+import { AuthLayout } from '../layout/AuthLayout';
 import { rootRoute } from './rootRoute';
 import { skipSignIn } from './skipSignIn';
 

@@ -2,7 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { InvitationPage } from '../features/invites/InvitationPage';
-import { AuthLayout } from '../features/layout/AuthLayout';
+import { AuthLayout } from '../layout/AuthLayout';
 import { stringSearch } from '../lib/stringSearch';
 import { rootRoute } from './rootRoute';
 

@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { NotFoundPage } from '../layout/NotFoundPage';
 
 export const rootRoute = createRootRoute({
   component: Outlet,

@@ -1,7 +1,7 @@
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
-import { NotFoundPage } from '../features/layout/NotFoundPage';
-import { PageLoader } from '../features/layout/PageLoader';
-import { RouteErrorPage } from '../features/layout/RouteErrorPage';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { PageLoader } from '../layout/PageLoader';
+import { RouteErrorPage } from '../layout/RouteErrorPage';
 import { routeTree } from './routeTree';
 
 export const router = createRouter({

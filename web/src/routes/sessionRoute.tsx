@@ -1,6 +1,6 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
-import { ProfileContext } from '../features/auth/ProfileContext';
-import { SessionErrorPage } from '../features/layout/SessionErrorPage';
+import { ProfileContext } from '../shared/auth/ProfileContext';
+import { SessionErrorPage } from '../layout/SessionErrorPage';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { requireProfile } from './requireProfile';
 import { rootRoute } from './rootRoute';

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useMe } from '../features/auth/useMe';
-import { activeCompanyOf } from '../features/company/activeCompanyOf';
-import { useActiveCompanyStore } from '../features/company/activeCompanyStore';
+import { useMe } from '../shared/auth/useMe';
+import { activeCompanyOf } from '../shared/company/activeCompanyOf';
+import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { subscriptionState } from '../features/subscription/subscriptionState';
 import { useNow } from '../lib/useNow';
 

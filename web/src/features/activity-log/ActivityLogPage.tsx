@@ -1,12 +1,12 @@
 import { Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { seesTeamDashboards } from '../../../../domain/dashboards/access.ts';
-import { useProfile } from '../auth/useProfile';
-import type { CompanySummary } from '../company/CompanySummary';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { usePeopleOptions } from '../dashboards/usePeopleOptions';
-import { EmptyPage } from '../layout/EmptyPage';
-import { PageTitle } from '../layout/PageTitle';
+import { seesOthers } from '../../../../domain/members/read-rights.ts';
+import { useProfile } from '../../shared/auth/useProfile';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { usePeopleOptions } from '../../shared/dashboards/usePeopleOptions';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_KIND_LABELS, type ActivityKind } from './ActivityFilter';
 
@@ -29,7 +29,7 @@ function ActivityLogOfCompany({ company }: { company: CompanySummary }) {
     <Stack gap="lg">
       <PageTitle>{TITLE}</PageTitle>
       <Group align="flex-end" gap="sm">
-        {seesTeamDashboards(company.role) && <PersonFilter companyId={company.companyId} userId={userId} onPick={setUserId} />}
+        {seesOthers(company.role, 'people') && <PersonFilter companyId={company.companyId} userId={userId} onPick={setUserId} />}
         <Select
           label="Kind"
           placeholder="All kinds"

@@ -1,9 +1,9 @@
 import { Badge, Button, EmptyState, Group, LoadingOverlay, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
-import { formatClock } from '../dashboards/formatClock';
-import { formatDay } from '../dashboards/formatDay';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { ACTIVITY_KIND_LABELS, type ActivityFilter } from './ActivityFilter';
 import { activityLogQueryOptions } from './activityLogQueryOptions';
 

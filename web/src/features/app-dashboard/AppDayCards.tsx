@@ -1,7 +1,7 @@
 import { percentShares } from '../../../../domain/accounting/time.ts';
 import type { ApiAnswer } from '../../lib/api';
-import { formatClock } from '../dashboards/formatClock';
-import { StatCard } from '../dashboards/StatCard';
+import { formatClock } from '../../shared/format/formatClock';
+import { StatCard } from '../../shared/dashboards/StatCard';
 import { formatHm } from './formatHm';
 import { formatHms } from './formatHms';
 

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { DashboardPanel } from '../../shared/dashboards/DashboardPanel';
 import { ApplicationsChart } from './ApplicationsChart';
 import { ApplicationsTable } from './ApplicationsTable';
 import type { ApplicationTime } from './ApplicationTime';

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { APP_CATEGORIES } from '../../../../domain/app-usage/events.ts';
 import { applicationChartData } from './applicationChartData';
 import type { ApplicationTime } from './ApplicationTime';
-import { CATEGORY_LOOK } from './categoryColors';
+import { CATEGORY_LOOK } from '../../shared/app-dashboard/categoryColors';
 import { formatHms } from './formatHms';
 
 /** An axis tick: seconds under a minute, else minutes. */

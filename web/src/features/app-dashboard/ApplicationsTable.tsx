@@ -1,5 +1,5 @@
 import { Badge, Table } from '@mantine/core';
-import { CATEGORY_LOOK } from './categoryColors';
+import { CATEGORY_LOOK } from '../../shared/app-dashboard/categoryColors';
 import { formatHms } from './formatHms';
 import type { ApplicationTime } from './ApplicationTime';
 

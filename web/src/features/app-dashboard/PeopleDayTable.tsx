@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ApiAnswer } from '../../lib/api';
-import { formatClock } from '../dashboards/formatClock';
+import { formatClock } from '../../shared/format/formatClock';
 import { formatHm } from './formatHm';
 import { formatHms } from './formatHms';
 

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
-import { pickedTeam, teamOption, teamOptions } from '../dashboards/dashboardTeam';
-import type { DashboardTeamState } from '../dashboards/useDashboardTeam';
+import { pickedTeam, teamOption, teamOptions } from '../../shared/dashboards/dashboardTeam';
+import type { DashboardTeamState } from '../../shared/dashboards/useDashboardTeam';
 
 /** The team shown, as a labelled field that says when the teams load or fail: 'All teams' for Admins, else one of the teams the viewer manages. */
 export function TeamSelect({ team, onPick }: { team: DashboardTeamState; onPick: (teamId: string | undefined) => void }) {

@@ -11,8 +11,8 @@ import { Box, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { formatDuration } from '../dashboards/formatDuration';
-import { localDay } from '../dashboards/localDay';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { localDay } from '../../shared/dashboards/localDay';
 import { DAY_STATUS_LOOKS } from './dayStatusLooks';
 import type { AttendanceDay, MonthAttendance } from './MonthAttendance';
 

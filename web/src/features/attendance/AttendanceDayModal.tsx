@@ -1,11 +1,11 @@
 import { Badge, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { dashboardQueries } from '../dashboards/dashboardQueries';
-import { TimeLogs } from '../dashboards/DayDetailModal';
-import { formatClock } from '../dashboards/formatClock';
-import { formatDay } from '../dashboards/formatDay';
-import { formatDuration } from '../dashboards/formatDuration';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { dashboardQueries } from '../../shared/dashboards/dashboardQueries';
+import { TimeLogs } from '../../shared/dashboards/DayDetailModal';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { formatDuration } from '../../shared/format/formatDuration';
 import { DAY_STATUS_LOOKS } from './dayStatusLooks';
 import type { AttendanceDay, MonthAttendance, PunchPair } from './MonthAttendance';
 

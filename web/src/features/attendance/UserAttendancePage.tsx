@@ -2,16 +2,17 @@ import { Group, Paper, Skeleton, Stack, Text, useComputedColorScheme } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useProfile } from '../auth/useProfile';
-import type { CompanySummary } from '../company/CompanySummary';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { MemberPicker } from '../dashboards/MemberPicker';
-import { useToday } from '../dashboards/useToday';
-import { ExportDataButton } from '../exports/ExportDataButton';
-import { MonthPickerField } from '../exports/MonthPickerField';
-import { EmptyPage } from '../layout/EmptyPage';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { PageTitle } from '../layout/PageTitle';
+import { seesOthers } from '../../../../domain/members/read-rights.ts';
+import { useProfile } from '../../shared/auth/useProfile';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { MemberPicker } from '../../shared/dashboards/MemberPicker';
+import { useToday } from '../../shared/dashboards/useToday';
+import { ExportDataButton } from '../../shared/exports/ExportDataButton';
+import { MonthPickerField } from '../../shared/exports/MonthPickerField';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { AttendanceCalendar } from './AttendanceCalendar';
 import { AttendanceDayModal } from './AttendanceDayModal';
 import { attendanceQueries } from './attendanceQueries';
@@ -53,7 +54,7 @@ function UserAttendanceOfCompany({ company, search }: { company: CompanySummary;
           </Text>
         </div>
         <Group align="flex-end" gap="sm">
-          {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={(user) => show({ user })} />}
+          {seesOthers(company.role, 'people') && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={(user) => show({ user })} />}
           <MonthPickerField
             label="Month"
             value={`${month}-01`}

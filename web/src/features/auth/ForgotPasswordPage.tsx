@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import { validateLoginEmail } from '../../../../domain/identity/validation.ts';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 export function ForgotPasswordPage() {
   const form = useForm({

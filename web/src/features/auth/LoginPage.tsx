@@ -5,12 +5,12 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../lib/ApiError';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { InvitationBanner } from '../invites/InvitationBanner';
-import { useLinkedInvitation } from '../invites/useLinkedInvitation';
+import { InvitationBanner } from '../../shared/invites/InvitationBanner';
+import { useLinkedInvitation } from '../../shared/invites/useLinkedInvitation';
 import { authApi } from './authApi';
-import { meQueryOptions } from './meQueryOptions';
+import { meQueryOptions } from '../../shared/auth/meQueryOptions';
 import { validateLoginEmail, validateLoginPassword } from '../../../../domain/identity/validation.ts';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 export function LoginPage() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { authApi } from './authApi';
 import { validateNewPassword, validateConfirmPassword } from '../../../../domain/identity/validation.ts';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface ResetPasswordPageProps {
   userId: string | undefined;

@@ -5,8 +5,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { InvitationBanner } from '../invites/InvitationBanner';
-import { useLinkedInvitation } from '../invites/useLinkedInvitation';
+import { InvitationBanner } from '../../shared/invites/InvitationBanner';
+import { useLinkedInvitation } from '../../shared/invites/useLinkedInvitation';
 import { authApi } from './authApi';
 import {
   validateFullName,
@@ -15,7 +15,7 @@ import {
   validateConfirmPassword,
   validateTermsAccepted,
 } from '../../../../domain/identity/validation.ts';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 export function SignUpPage() {
   const navigate = useNavigate();

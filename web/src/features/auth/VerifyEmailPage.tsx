@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
-import { pendingInvitation } from '../invites/pendingInvitation';
+import { pendingInvitation } from '../../shared/invites/pendingInvitation';
 import { authApi } from './authApi';
-import { meQueryOptions } from './meQueryOptions';
-import { PageTitle } from '../layout/PageTitle';
+import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface VerifyEmailPageProps {
   userId: string | undefined;

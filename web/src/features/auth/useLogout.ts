@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useActiveCompanyStore } from '../company/activeCompanyStore';
-import { useActiveTeamStore } from '../company/activeTeamStore';
+import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
 import { authApi } from './authApi';
 
 /** Logout (spec core §4): end the session, forget everything local, go home. */

@@ -6,11 +6,11 @@ import { ApiError } from '../../lib/ApiError';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { countries } from './countries';
-import { browserTimeZone, timeZoneOptions } from './timeZoneOptions';
+import { browserTimeZone, timeZoneOptions } from '../../shared/company/timeZoneOptions';
 import { useCreateCompany } from './useCreateCompany';
 import { validateCompanyForm } from './validateCompanyForm';
 import { workingTimeOptions } from './workingTimeOptions';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const countryOptions = countries.map(({ name, code }) => ({ value: code, label: `${name} (${code})` }));
 

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../auth/useProfile';
-import { useActiveCompanyStore } from './activeCompanyStore';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 
 /**
  * When the active company leaves the user's list while they work (they were

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/errorMessage';
-import { SubscriptionBadge } from '../subscription/SubscriptionBadge';
-import type { CompanySummary } from './CompanySummary';
+import { SubscriptionBadge } from '../../shared/subscription/SubscriptionBadge';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { companiesQueryOptions } from './companiesQueryOptions';
 import { selectionRequired } from './selectionRequired';
-import { useActiveCompany } from './useActiveCompany';
-import { useSwitchCompany } from './useSwitchCompany';
-import { PageTitle } from '../layout/PageTitle';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useSwitchCompany } from '../../shared/company/useSwitchCompany';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** /select-company: pick the company to work in (spec management §2). */
 export function SelectCompanyPage() {

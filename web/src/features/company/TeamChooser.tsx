@@ -2,11 +2,11 @@ import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../auth/useProfile';
-import { useActiveTeamStore } from './activeTeamStore';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
 import { selectionRequired } from './selectionRequired';
-import { useActiveCompany } from './useActiveCompany';
-import { useActiveTeam } from './useActiveTeam';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
 
 interface TeamChooserProps {
   /** Pages where the modal must not ask on its own (e.g. while the company is locked). */

@@ -1,7 +1,7 @@
 import { queryClient } from '../../lib/queryClient';
-import { meQueryOptions } from '../auth/meQueryOptions';
-import type { Profile } from '../profile/Profile';
-import { useActiveCompanyStore } from './activeCompanyStore';
+import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import type { Profile } from '../../shared/profile/Profile';
+import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 
 /**
  * `/dashboard-team?cid=` makes that company active when it is one of the

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notify } from '../../lib/notify';
-import { meQueryOptions } from '../auth/meQueryOptions';
-import { useActiveCompanyStore } from './activeCompanyStore';
-import { companyApi } from './companyApi';
-import type { NewCompany } from './NewCompany';
+import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
+import { companyApi } from '../../shared/company/companyApi';
+import type { NewCompany } from '../../shared/company/NewCompany';
 
 /**
  * Create a company (spec management §2): it becomes the active company and

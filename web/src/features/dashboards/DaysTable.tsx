@@ -1,10 +1,10 @@
 import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { DaySummary } from './DashboardViews';
-import { formatClock } from './formatClock';
-import { formatDay } from './formatDay';
-import { formatDollars } from './formatDollars';
-import { formatDuration } from './formatDuration';
+import type { DaySummary } from '../../shared/dashboards/DashboardViews';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { formatDollars } from '../../shared/format/formatDollars';
+import { formatDuration } from '../../shared/format/formatDuration';
 
 /** The table shows a week at a time (core §9: the dashboard shows 7 days). */
 const DAYS_PER_PAGE = 7;

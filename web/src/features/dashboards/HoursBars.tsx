@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatDuration } from './formatDuration';
+import { formatDuration } from '../../shared/format/formatDuration';
 
 interface HoursBarsProps {
   people: { userId: string; name: string; minutes: number }[];

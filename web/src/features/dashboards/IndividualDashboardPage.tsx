@@ -3,31 +3,32 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { rangeDays } from '../../../../domain/dashboards/range.ts';
-import { useProfile } from '../auth/useProfile';
-import type { CompanySummary } from '../company/CompanySummary';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { DashboardPanel } from './DashboardPanel';
-import { dashboardQueries } from './dashboardQueries';
-import type { RangeSearch } from './dashboardSearch';
-import { DayDetailModal } from './DayDetailModal';
+import { seesOthers } from '../../../../domain/members/read-rights.ts';
+import { useProfile } from '../../shared/auth/useProfile';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { DashboardPanel } from '../../shared/dashboards/DashboardPanel';
+import { dashboardQueries } from '../../shared/dashboards/dashboardQueries';
+import type { RangeSearch } from '../../shared/dashboards/dashboardSearch';
+import { DayDetailModal } from '../../shared/dashboards/DayDetailModal';
 import { DaysTable } from './DaysTable';
-import { formatDollars } from './formatDollars';
-import { formatRange } from './formatRange';
-import { MemberPicker } from './MemberPicker';
+import { formatDollars } from '../../shared/format/formatDollars';
+import { formatRange } from '../../shared/format/formatRange';
+import { MemberPicker } from '../../shared/dashboards/MemberPicker';
 import { ProductivityChart } from './ProductivityChart';
-import { RangeProblemAlert } from './RangeProblemAlert';
-import { StatCard } from './StatCard';
+import { RangeProblemAlert } from '../../shared/dashboards/RangeProblemAlert';
+import { StatCard } from '../../shared/dashboards/StatCard';
 import { TimeCards } from './TimeCards';
 import { timelineRows } from './timelineRows';
-import { useToday } from './useToday';
-import { viewedRange } from './viewedRange';
+import { useToday } from '../../shared/dashboards/useToday';
+import { viewedRange } from '../../shared/dashboards/viewedRange';
 import { WeekLineChart } from './WeekLineChart';
-import { weekTrendData } from './weekTrendData';
+import { weekTrendData } from '../../shared/dashboards/weekTrendData';
 import { WorkTimeline } from './WorkTimeline';
-import { PageTitle } from '../layout/PageTitle';
-import { ScreenshotsButton } from '../screenshots/ScreenshotsButton';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { ScreenshotsButton } from '../../shared/screenshots/ScreenshotsButton';
 
 type IndividualSearch = RangeSearch & { user?: string; screenshots?: string };
 
@@ -74,7 +75,7 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
               onCloseDay={closeScreenshots}
             />
           )}
-          {company.role !== 'Member' && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
+          {seesOthers(company.role, 'people') && <MemberPicker companyId={company.companyId} selfId={profile.id} userId={userId} onPick={pickMember} />}
         </Group>
       </Group>
 

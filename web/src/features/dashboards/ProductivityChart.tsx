@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import type { WeekTrendPoint } from './weekTrendData';
+import type { WeekTrendPoint } from '../../shared/dashboards/weekTrendData';
 
 interface ProductivityChartProps {
   data: WeekTrendPoint[];

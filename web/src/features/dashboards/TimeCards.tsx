@@ -1,7 +1,7 @@
-import type { TimeTotals } from './DashboardViews';
-import { formatDuration } from './formatDuration';
-import { percentLabel } from './percentLabel';
-import { StatCard } from './StatCard';
+import type { TimeTotals } from '../../shared/dashboards/DashboardViews';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { percentLabel } from '../../shared/format/percentLabel';
+import { StatCard } from '../../shared/dashboards/StatCard';
 
 interface TimeCardsProps {
   /** Undefined while loading. */

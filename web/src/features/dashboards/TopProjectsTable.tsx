@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
-import type { TeamDashboard } from './DashboardViews';
-import { formatDuration } from './formatDuration';
+import type { TeamDashboard } from '../../shared/dashboards/DashboardViews';
+import { formatDuration } from '../../shared/format/formatDuration';
 
 /** The projects with the most time (core §2): ID (the project's short id, its tasks' prefix), Title, Hours. */
 export function TopProjectsTable({ projects }: { projects: TeamDashboard['topProjects'] }) {

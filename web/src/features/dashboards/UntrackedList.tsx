@@ -1,6 +1,6 @@
 import { Avatar, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import type { TeamDashboard } from './DashboardViews';
-import { initials } from '../layout/initials';
+import type { TeamDashboard } from '../../shared/dashboards/DashboardViews';
+import { initials } from '../../shared/ui/initials';
 
 /** 'Haven't tracked time yet' (core §2): the team's people without time in the range. */
 export function UntrackedList({ people }: { people: TeamDashboard['untracked'] }) {

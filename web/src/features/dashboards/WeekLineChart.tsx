@@ -1,7 +1,7 @@
 import { LineChart } from '@mantine/charts';
-import { formatDuration } from './formatDuration';
-import { formatShortDuration } from './formatShortDuration';
-import { hoursToMinutes, type WeekTrendPoint } from './weekTrendData';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { formatShortDuration } from '../../shared/format/formatShortDuration';
+import { hoursToMinutes, type WeekTrendPoint } from '../../shared/dashboards/weekTrendData';
 
 interface WeekLineChartProps {
   data: WeekTrendPoint[];

@@ -1,7 +1,7 @@
 import { Box, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { formatClock } from './formatClock';
-import { formatDay } from './formatDay';
-import { formatDuration } from './formatDuration';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { formatDuration } from '../../shared/format/formatDuration';
 import type { TimelineBar, TimelineRow } from './timelineRows';
 
 const DAY_MINUTES = 24 * 60;

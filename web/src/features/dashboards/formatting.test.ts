@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './formatClock';
-import { formatDay } from './formatDay';
-import { formatRange } from './formatRange';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { formatRange } from '../../shared/format/formatRange';
 
 describe('formatClock', () => {
   it('shows the 24-hour wall clock of the zone', () => {

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatExpiry } from './formatExpiry';
-import type { Invitation } from './Invitation';
-import { invitationSummary } from './invitationSummary';
+import type { Invitation } from '../../shared/invites/Invitation';
+import { invitationSummary } from '../../shared/invites/invitationSummary';
 
 interface InvitationCardProps {
   invitation: Invitation;

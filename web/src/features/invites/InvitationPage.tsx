@@ -4,14 +4,14 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { inviteMessages } from '../../../../domain/invites/invitations.ts';
 import { errorMessage } from '../../lib/errorMessage';
-import { useMe } from '../auth/useMe';
-import { useActiveCompanyStore } from '../company/activeCompanyStore';
+import { useMe } from '../../shared/auth/useMe';
+import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 import { InvitationCard } from './InvitationCard';
-import { invitationQueryOptions } from './invitationQueryOptions';
-import { invitesApi } from './invitesApi';
-import { pendingInvitation } from './pendingInvitation';
+import { invitationQueryOptions } from '../../shared/invites/invitationQueryOptions';
+import { invitesApi } from '../../shared/invites/invitesApi';
+import { pendingInvitation } from '../../shared/invites/pendingInvitation';
 import { useAnswerInvitation } from './useAnswerInvitation';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface InvitationPageProps {
   /** The token of the mailed link `/invitation?i={token}`. */

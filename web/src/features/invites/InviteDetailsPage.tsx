@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { inviteMessages } from '../../../../domain/invites/invitations.ts';
 import { InvitationCard } from './InvitationCard';
-import { invitesApi } from './invitesApi';
+import { invitesApi } from '../../shared/invites/invitesApi';
 import { myInviteQueryOptions } from './myInvitesQueryOptions';
 import { useAnswerInvitation } from './useAnswerInvitation';
-import { PageTitle } from '../layout/PageTitle';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 
 /** /invites/{id}: answer one of the user's invites, then back to the list (management §2). */
 export function InviteDetailsPage({ inviteId }: { inviteId: string }) {

@@ -1,18 +1,19 @@
 import { Badge, Box, Button, EmptyState, Paper, Skeleton, Stack, Table, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { accessLevelColor } from '../members/accessLevelColor';
+import { joinsProjects } from '../../../../domain/members/roles.ts';
+import { accessLevelColor } from '../../shared/members/accessLevelColor';
 import { formatExpiry } from './formatExpiry';
-import type { Invitation } from './Invitation';
+import type { Invitation } from '../../shared/invites/Invitation';
 import { myInvitesQueryOptions } from './myInvitesQueryOptions';
-import { PageTitle } from '../layout/PageTitle';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 
 /** /inviteList: the user's pending invites, team invites (a team, or Admin of a company) apart from project invites (Client). */
 export function InviteListPage() {
   const invites = useQuery(myInvitesQueryOptions);
-  const teamInvites = (invites.data ?? []).filter((invite) => invite.invitedAs !== 'Client');
-  const projectInvites = (invites.data ?? []).filter((invite) => invite.invitedAs === 'Client');
+  const teamInvites = (invites.data ?? []).filter((invite) => !joinsProjects(invite.invitedAs));
+  const projectInvites = (invites.data ?? []).filter((invite) => joinsProjects(invite.invitedAs));
 
   return (
     <Stack gap="lg">

@@ -18,20 +18,20 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EMAIL_PATTERN, normalizeEmail } from '../../../../domain/identity/validation.ts';
 import { grantableRoles, mayRun } from '../../../../domain/members/authorization.ts';
-import type { Role } from '../../../../domain/members/roles.ts';
+import { inEveryTeam, joinsProjects, joinsTeams, type Role } from '../../../../domain/members/roles.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../auth/useProfile';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { managedTeams } from '../teams/managedTeams';
-import { teamsQueryOptions } from '../teams/teamsQueryOptions';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { managedTeams } from '../../shared/teams/managedTeams';
+import { teamsQueryOptions } from '../../shared/teams/teamsQueryOptions';
 import { inviteFormMessages, inviteMessages } from '../../../../domain/invites/invitations.ts';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
 import { INVITE_ROLE_OPTIONS, isInviteRole } from './inviteRoles';
 import { InviteResultsTable } from './InviteResultsTable';
-import { type InviteOutcome, invitesApi } from './invitesApi';
-import { PageTitle } from '../layout/PageTitle';
+import { type InviteOutcome, invitesApi } from '../../shared/invites/invitesApi';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const TITLE = 'Send Invite to Teams';
 
@@ -63,8 +63,8 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
         return emails.every((email) => EMAIL_PATTERN.test(email)) ? null : inviteFormMessages.emailInvalid;
       },
       role: (role) => (role ? null : inviteFormMessages.roleRequired),
-      teamIds: (teamIds, { role }) => (role && role !== 'Admin' && role !== 'Client' && teamIds.length === 0 ? inviteFormMessages.teamRequired : null),
-      projectIds: (projectIds, { role }) => (role === 'Client' && projectIds.length === 0 ? inviteMessages.projectRequired : null),
+      teamIds: (teamIds, { role }) => (role && joinsTeams(role) && teamIds.length === 0 ? inviteFormMessages.teamRequired : null),
+      projectIds: (projectIds, { role }) => (role && joinsProjects(role) && projectIds.length === 0 ? inviteMessages.projectRequired : null),
     },
   });
 
@@ -118,8 +118,8 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
             send.mutate({
               emails,
               role: chosen,
-              teamIds: chosen === 'Admin' || chosen === 'Client' ? [] : teamIds,
-              projectIds: chosen === 'Client' ? projectIds : [],
+              teamIds: joinsTeams(chosen) ? teamIds : [],
+              projectIds: joinsProjects(chosen) ? projectIds : [],
             });
           })}
         >
@@ -146,7 +146,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
               }))}
               {...form.getInputProps('role')}
             />
-            {role === 'Client' && (
+            {role && joinsProjects(role) && (
               <MultiSelect
                 label="Projects"
                 placeholder={form.values.projectIds.length ? undefined : 'Select projects'}
@@ -157,7 +157,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
                 {...form.getInputProps('projectIds')}
               />
             )}
-            {role && role !== 'Admin' && role !== 'Client' && (
+            {role && joinsTeams(role) && (
               <MultiSelect
                 label={teamsLabel}
                 placeholder={form.values.teamIds.length ? undefined : 'Select teams'}
@@ -168,7 +168,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
                 {...form.getInputProps('teamIds')}
               />
             )}
-            {role === 'Admin' && (
+            {role && inEveryTeam(role) && (
               <Text size="sm" c="dimmed">
                 Admins join every team of the company.
               </Text>

@@ -1,5 +1,5 @@
 import { Badge, Table } from '@mantine/core';
-import type { InviteOutcome } from './invitesApi';
+import type { InviteOutcome } from '../../shared/invites/invitesApi';
 
 /** What became of each e-mail (and team) of the last invite sent. */
 export function InviteResultsTable({ results }: { results: InviteOutcome[] }) {

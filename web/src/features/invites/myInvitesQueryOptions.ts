@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { invitesApi } from './invitesApi';
+import { invitesApi } from '../../shared/invites/invitesApi';
 
 /** The signed-in user's pending invites. */
 export const myInvitesQueryOptions = queryOptions({

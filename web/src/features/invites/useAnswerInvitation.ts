@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import type { InvitationAnswer } from './Invitation';
+import type { InvitationAnswer } from '../../shared/invites/Invitation';
 
 type Answer = 'accept' | 'decline';
 

@@ -2,12 +2,12 @@ import { Anchor, Badge, EmptyState, Group, Pagination, Paper, Skeleton, Stack, T
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { PageTitle } from '../layout/PageTitle';
-import { BillingOffNotice } from '../subscription/BillingOffNotice';
-import { useCheckoutMode } from '../subscription/useCheckoutMode';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { BillingOffNotice } from '../../shared/subscription/BillingOffNotice';
+import { useCheckoutMode } from '../../shared/subscription/useCheckoutMode';
 import { formatAmount, formatBillingPeriod, formatInvoiceDate } from './formatInvoice';
 import type { Invoice } from './invoicesApi';
 import { invoicesQueryOptions } from './invoicesQueryOptions';

@@ -1,4 +1,4 @@
-import { billingDateFormat } from '../subscription/billingDateFormat';
+import { billingDateFormat } from '../../shared/subscription/billingDateFormat';
 
 /** An amount in minor units (cents) in its currency, e.g. 2900 usd → $29.00 (management §9: divide by 100). */
 export function formatAmount(amount: number, currency: string): string {

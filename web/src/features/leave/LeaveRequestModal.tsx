@@ -3,12 +3,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { LEAVE_TYPES, MAX_COMMENT_LENGTH, PAID_LEAVE } from '../../../../domain/leave/events.ts';
 import { DEFAULT_COMMENT, leaveMessages } from '../../../../domain/leave/leave.ts';
-import { useActiveTeam } from '../company/useActiveTeam';
-import { useToday } from '../dashboards/useToday';
-import { AssigneeSelect } from '../requests/AssigneeSelect';
-import { RequestFormButtons } from '../requests/RequestFormButtons';
-import type { RequestFormModalProps } from '../requests/RequestFormModalProps';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
+import { useToday } from '../../shared/dashboards/useToday';
+import { AssigneeSelect } from '../../shared/requests/AssigneeSelect';
+import { RequestFormButtons } from '../../shared/requests/RequestFormButtons';
+import type { RequestFormModalProps } from '../../shared/requests/RequestFormModalProps';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { type LeaveForm, type LeaveRequest, leaveApi } from './leaveApi';
 import { PaidLeaveNotice } from './PaidLeaveNotice';
 

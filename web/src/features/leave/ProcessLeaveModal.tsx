@@ -1,9 +1,9 @@
 import { Button, Modal, Text } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '../../../../domain/leave/events.ts';
 import { DEFAULT_COMMENT } from '../../../../domain/leave/leave.ts';
-import { formatDay } from '../dashboards/formatDay';
-import { ProcessRequestForm } from '../requests/ProcessRequestForm';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { formatDay } from '../../shared/format/formatDay';
+import { ProcessRequestForm } from '../../shared/requests/ProcessRequestForm';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { type LeaveRequestToProcess, leaveApi } from './leaveApi';
 
 export type LeaveAnswer = 'approve' | 'decline';

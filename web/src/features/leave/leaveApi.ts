@@ -1,6 +1,6 @@
 import { api, type ApiAnswer, type ApiBody } from '../../lib/api';
-import { browserTimeZone } from '../company/timeZoneOptions';
-import { ofRequest, once } from '../requests/requestsApi';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
+import { ofRequest, once } from '../../shared/requests/requestsApi';
 
 export type LeaveRequest = ApiAnswer<'get', '/api/companies/{companyId}/leave/requests'>['requests'][number];
 export type LeaveRequestToProcess = ApiAnswer<'get', '/api/companies/{companyId}/leave/team-requests'>['requests'][number];

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatDay } from '../dashboards/formatDay';
-import type { RequestColumn } from '../requests/RequestsTable';
+import { formatDay } from '../../shared/format/formatDay';
+import type { RequestColumn } from '../../shared/requests/RequestsTable';
 import type { LeaveRequest } from './leaveApi';
 
 /** A leave request's own columns; its comment takes up to `commentWidth` pixels over two lines. */

@@ -1,4 +1,4 @@
-import { useActiveCompany } from '../company/useActiveCompany';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { useLiveUpdates } from './useLiveUpdates';
 
 /** Mount once below the session guard: live updates only run for a signed-in user, following the active company. */

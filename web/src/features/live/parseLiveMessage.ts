@@ -1,4 +1,4 @@
-import type { LiveMessage, LiveScope } from './LiveMessage';
+import type { LiveMessage, LiveScope } from '../../shared/live/LiveMessage';
 
 const kinds = new Set<string>(['user', 'email', 'company']);
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { parseLiveMessage } from './parseLiveMessage';
-import { changedQueries } from './changedQueries';
+import { changedQueries } from '../../shared/live/changedQueries';
 
 /** The server closes a socket with this code when its session is missing or ended (SIGNED_OUT_CLOSE in api/routes/live.ts). */
 const SIGNED_OUT_CLOSE = 4401;

@@ -1,6 +1,6 @@
-import { formatDuration } from '../dashboards/formatDuration';
-import { percentLabel } from '../dashboards/percentLabel';
-import { StatCard } from '../dashboards/StatCard';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { percentLabel } from '../../shared/format/percentLabel';
+import { StatCard } from '../../shared/dashboards/StatCard';
 import { formatUtilization } from './formatUtilization';
 import type { PerformanceDashboard } from './performanceApi';
 

@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
-import { formatDuration } from '../dashboards/formatDuration';
-import { formatShortDuration } from '../dashboards/formatShortDuration';
-import { hoursToMinutes } from '../dashboards/weekTrendData';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { formatShortDuration } from '../../shared/format/formatShortDuration';
+import { hoursToMinutes } from '../../shared/dashboards/weekTrendData';
 import type { PerformanceDashboard } from './performanceApi';
 
 const BAR_ROW = 36;

@@ -1,5 +1,5 @@
 import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
-import { formatDuration } from '../dashboards/formatDuration';
+import { formatDuration } from '../../shared/format/formatDuration';
 import { formatUtilization } from './formatUtilization';
 import type { PerformancePerson } from './performanceApi';
 

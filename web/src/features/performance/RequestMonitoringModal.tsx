@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_MONITORING_MESSAGE } from '../../../../domain/monitoring/events.ts';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { performanceApi } from './performanceApi';
 
 interface RequestMonitoringModalProps {

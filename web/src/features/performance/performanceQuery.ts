@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DayRange } from '../../../../domain/dashboards/range.ts';
-import { dashboardQueries } from '../dashboards/dashboardQueries';
+import { dashboardQueries } from '../../shared/dashboards/dashboardQueries';
 import { performanceApi } from './performanceApi';
 
 /**

@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { ConfirmDialog } from '../teams/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import type { ApiToken } from './ApiTokensApi';
 import { apiTokensApi, apiTokensQueryOptions } from './ApiTokensApi';
 import { ApiTokensCreateForm } from './ApiTokensCreateForm';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,12 +1,12 @@
 import { Avatar, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useProfile } from '../auth/useProfile';
-import { useActiveTeamStore } from '../company/activeTeamStore';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { useActiveTeam } from '../company/useActiveTeam';
-import { initials } from '../layout/initials';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
+import { initials } from '../../shared/ui/initials';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ProfileNameForm } from './ProfileNameForm';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { projectMessages } from '../../../../domain/projects/project.ts';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
-import type { Project } from './Project';
-import { projectsApi } from './projectsApi';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
+import type { Project } from '../../shared/projects/Project';
+import { projectsApi } from '../../shared/projects/projectsApi';
 
 interface ProjectFormModalProps {
   companyId: string;

@@ -1,6 +1,6 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
-import { TaskLink, TaskStateCells } from '../tasks/TaskCells';
-import type { Project } from './Project';
+import { TaskLink, TaskStateCells } from '../../shared/tasks/TaskCells';
+import type { Project } from '../../shared/projects/Project';
 
 /** One project's tasks in its accordion panel, each linking to its task page. */
 export function ProjectTasksTable({ project }: { project: Project }) {

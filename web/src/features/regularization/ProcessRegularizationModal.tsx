@@ -1,8 +1,8 @@
 import { Button, Modal, SimpleGrid, Text } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '../../../../domain/regularization/events.ts';
-import { formatDay } from '../dashboards/formatDay';
-import { ProcessRequestForm } from '../requests/ProcessRequestForm';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { formatDay } from '../../shared/format/formatDay';
+import { ProcessRequestForm } from '../../shared/requests/ProcessRequestForm';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { type RegularizationRequestToProcess, regularizationApi } from './regularizationApi';
 import { requestTime } from './requestTime';
 

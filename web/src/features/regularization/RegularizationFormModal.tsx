@@ -6,14 +6,14 @@ import { MAX_TASK_DETAILS_LENGTH } from '../../../../domain/regularization/event
 import { regularizationMessages } from '../../../../domain/regularization/regularization.ts';
 import { FIRST_YEAR } from '../../../../domain/shared/calendar-day.ts';
 import { clockText } from '../../../../domain/regularization/time-text.ts';
-import { useActiveTeam } from '../company/useActiveTeam';
-import { useToday } from '../dashboards/useToday';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { AssigneeSelect } from '../requests/AssigneeSelect';
-import { RequestFormButtons } from '../requests/RequestFormButtons';
-import type { RequestFormModalProps } from '../requests/RequestFormModalProps';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
-import { myTasksQueryOptions } from '../timer/myTasksQueryOptions';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
+import { useToday } from '../../shared/dashboards/useToday';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
+import { AssigneeSelect } from '../../shared/requests/AssigneeSelect';
+import { RequestFormButtons } from '../../shared/requests/RequestFormButtons';
+import type { RequestFormModalProps } from '../../shared/requests/RequestFormModalProps';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
+import { myTasksQueryOptions } from '../../shared/timer/myTasksQueryOptions';
 import { type RegularizationForm, type RegularizationRequest, regularizationApi } from './regularizationApi';
 import { requestTime } from './requestTime';
 

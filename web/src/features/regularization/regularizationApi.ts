@@ -1,7 +1,7 @@
 import { api, type ApiAnswer, type ApiBody } from '../../lib/api';
-import { browserTimeZone } from '../company/timeZoneOptions';
-import { ofRequest, once } from '../requests/requestsApi';
-import type { TablePage } from '../requests/TablePager';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
+import { ofRequest, once } from '../../shared/requests/requestsApi';
+import type { TablePage } from '../../shared/requests/TablePager';
 
 export type RegularizationRequest = ApiAnswer<'get', '/api/companies/{companyId}/regularization/requests'>['requests'][number];
 export type RegularizationRequestToProcess = ApiAnswer<'get', '/api/companies/{companyId}/regularization/team-requests'>['requests'][number];

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatDay } from '../dashboards/formatDay';
-import type { RequestColumn } from '../requests/RequestsTable';
+import { formatDay } from '../../shared/format/formatDay';
+import type { RequestColumn } from '../../shared/requests/RequestsTable';
 import type { RegularizationRequest } from './regularizationApi';
 import { requestTime } from './requestTime';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TablePage } from '../requests/TablePager';
+import type { TablePage } from '../../shared/requests/TablePager';
 import { regularizationApi } from './regularizationApi';
 
 /**

@@ -2,11 +2,11 @@ import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Text
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { APP_CATEGORIES, type AppCategory, MAX_APPLICATION_LENGTH } from '../../../../domain/app-usage/events.ts';
-import { appUsageApi } from '../app-dashboard/appUsageApi';
-import { appUsageQueries } from '../app-dashboard/appUsageQueries';
-import { CATEGORY_LOOK } from '../app-dashboard/categoryColors';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { appUsageApi } from '../../shared/app-dashboard/appUsageApi';
+import { appUsageQueries } from '../../shared/app-dashboard/appUsageQueries';
+import { CATEGORY_LOOK } from '../../shared/app-dashboard/categoryColors';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 
 interface AppCategoriesCardProps {
   companyId: string;

@@ -2,7 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { MAX_PAID_LEAVE_DAYS, settingsMessages } from '../../../../domain/settings/company-settings.ts';
 import { FIRST_YEAR } from '../../../../domain/shared/calendar-day.ts';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import type { LeavePolicy } from './CompanySettings';
 import { settingsApi } from './settingsApi';
 

@@ -1,7 +1,7 @@
 import { Checkbox, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SCREENSHOT_RETENTION_CHOICES, type ScreenshotRetention } from '../../../../domain/settings/company-settings.ts';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { formatStorage } from './formatStorage';
 import { settingsApi } from './settingsApi';
 

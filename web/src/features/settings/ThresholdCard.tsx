@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_THRESHOLD_HOURS, settingsMessages } from '../../../../domain/settings/company-settings.ts';
-import { useCompanyCommand } from '../teams/useCompanyCommand';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { formatHours } from './formatHours';
 import { settingsApi } from './settingsApi';
 

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** /payment: a placeholder in the product itself (spec management §2). */
 export function PaymentPage() {

@@ -1,8 +1,8 @@
-import { useActiveCompany } from '../company/useActiveCompany';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { CheckoutResultAlert } from './CheckoutResultAlert';
 import { PaymentWarningBanner } from './PaymentWarningBanner';
 import { TrialBanner } from './TrialBanner';
-import { useCheckoutMode } from './useCheckoutMode';
+import { useCheckoutMode } from '../../shared/subscription/useCheckoutMode';
 
 /** What the top of every page says about the subscription; nothing at all when billing is off (BILLING=off). */
 export function SubscriptionBanner() {

@@ -2,12 +2,13 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type BillingCycle, PLANS } from '../../../../domain/billing/plans.ts';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { PageTitle } from '../layout/PageTitle';
+import { mayRun } from '../../../../domain/members/authorization.ts';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { BillingCycleControl } from './BillingCycleControl';
-import { BillingOffNotice } from './BillingOffNotice';
+import { BillingOffNotice } from '../../shared/subscription/BillingOffNotice';
 import { PlanCard } from './PlanCard';
-import { useCheckoutMode } from './useCheckoutMode';
+import { useCheckoutMode } from '../../shared/subscription/useCheckoutMode';
 import { checkoutErrorMessage, useStartCheckout } from './useStartCheckout';
 
 interface SubscriptionPageProps {
@@ -21,7 +22,7 @@ export function SubscriptionPage({ from }: SubscriptionPageProps) {
   const checkout = useCheckoutMode();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const start = useStartCheckout(company?.companyId ?? '');
-  const mayChoose = company?.role === 'Admin';
+  const mayChoose = company ? mayRun(company.role, 'StartCheckout') : false;
 
   const back =
     from === 'suspended' ? (

@@ -1,11 +1,11 @@
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useNow } from '../../lib/useNow';
-import { useProfile } from '../auth/useProfile';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { useSwitchCompany } from '../company/useSwitchCompany';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useSwitchCompany } from '../../shared/company/useSwitchCompany';
 import { subscriptionState } from './subscriptionState';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface SubscriptionSuspendedPageProps {
   /** The company named in the link; the active company when absent. */

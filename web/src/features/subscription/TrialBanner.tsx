@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useNow } from '../../lib/useNow';
-import { useActiveCompany } from '../company/useActiveCompany';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { subscriptionState } from './subscriptionState';
 
 const closedKey = (companyId: string) => `timeledger.trialBannerClosed.${companyId}`;

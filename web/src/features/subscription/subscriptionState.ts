@@ -1,5 +1,5 @@
 import { isLocked, trialDaysLeft } from '../../../../domain/companies/company.ts';
-import type { CompanySummary } from '../company/CompanySummary';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
 
 export type SubscriptionState =
   | { kind: 'active' }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BillingCycle, PlanId } from '../../../../domain/billing/plans.ts';
 import { ApiError } from '../../lib/ApiError';
-import { billingApi } from './billingApi';
+import { billingApi } from '../../shared/subscription/billingApi';
 
 const failedMessage = 'Failed to start subscription process. Please try again.';
 

@@ -6,19 +6,19 @@ import { canManageProjects } from '../../../../domain/projects/project.ts';
 import { taskMessages } from '../../../../domain/tasks/task.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { teamsQueryOptions } from '../teams/teamsQueryOptions';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
+import { teamsQueryOptions } from '../../shared/teams/teamsQueryOptions';
 import { isRichTextEmpty } from './richText';
 import { RichTextField } from './RichTextField';
 import type { TaskFields } from './Task';
 import { priorityOptions, statusOptions } from './taskOptions';
-import { taskPageParams } from './taskPageParams';
+import { taskPageParams } from '../../shared/tasks/taskPageParams';
 import { tasksApi } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { PageTitle } from '../layout/PageTitle';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface AddTaskPageProps {
   /** Preselected project (the projects page opens this page with ?projectId=). */

@@ -19,20 +19,20 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { isCompanyGone } from '../teams/isCompanyGone';
-import { useLeaveLostCompany } from '../teams/useLeaveLostCompany';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
+import { isCompanyGone } from '../../shared/commands/isCompanyGone';
+import { useLeaveLostCompany } from '../../shared/commands/useLeaveLostCompany';
 import { assigneesQueryOptions } from './assigneesQueryOptions';
-import { TaskLink, TaskStateCells } from './TaskCells';
+import { TaskLink, TaskStateCells } from '../../shared/tasks/TaskCells';
 import type { TaskFilter, TaskSort } from './TaskRow';
 import { priorityOptions, statusOptions } from './taskOptions';
 import { TaskSortHeader } from './TaskSortHeader';
 import { TASK_PAGE_SIZE } from './tasksApi';
 import { tasksTableQueryOptions } from './tasksTableQueryOptions';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
-import { PageTitle } from '../layout/PageTitle';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** Management §9. */
 const SEARCH_DEBOUNCE_MS = 700;

@@ -6,18 +6,18 @@ import { useMemo, useState } from 'react';
 import { taskMessages } from '../../../../domain/tasks/task.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { ConfirmDialog } from '../teams/ConfirmDialog';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { assigneesQueryOptions } from './assigneesQueryOptions';
 import { isRichTextEmpty } from './richText';
 import { RichTextField } from './RichTextField';
 import type { Task, TaskFields } from './Task';
 import { TaskHistoryModal } from './TaskHistoryModal';
 import { priorityOptions, statusOptions } from './taskOptions';
-import { TaskStatusBadge } from './TaskStatusBadge';
+import { TaskStatusBadge } from '../../shared/tasks/TaskStatusBadge';
 import { tasksApi, UPLOAD_FAILED } from './tasksApi';
 import { useRichTextEditor } from './useRichTextEditor';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface TaskEditorProps {
   companyId: string;

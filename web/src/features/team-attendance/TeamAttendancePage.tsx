@@ -1,11 +1,11 @@
 import { Button, Center, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { CompanySummary } from '../company/CompanySummary';
-import { useActiveTeamStore } from '../company/activeTeamStore';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { useActiveTeam } from '../company/useActiveTeam';
-import { EmptyPage } from '../layout/EmptyPage';
-import { PageTitle } from '../layout/PageTitle';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { TeamAttendanceTable } from './TeamAttendanceTable';
 
 const TITLE = 'Team Attendance';

@@ -1,8 +1,8 @@
 import { Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TeamDayGroup } from '../../../../domain/attendance/views.ts';
-import { formatDay } from '../dashboards/formatDay';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { formatDay } from '../../shared/format/formatDay';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { teamAttendanceQueries } from './teamAttendanceQueries';
 import { teamDayGroupLabels } from './teamDayGroupLabels';
 

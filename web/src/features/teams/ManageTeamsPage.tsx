@@ -2,14 +2,14 @@ import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { mayRun } from '../../../../domain/members/authorization.ts';
-import { useProfile } from '../auth/useProfile';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { EmptyPage } from '../layout/EmptyPage';
-import { MembersTab } from '../members/MembersTab';
+import { useProfile } from '../../shared/auth/useProfile';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { MembersTab } from './MembersTab';
 import type { ManageTeamsTab } from './manageTeamsTabs';
 import { TeamFormModal } from './TeamFormModal';
 import { TeamsTab } from './TeamsTab';
-import { PageTitle } from '../layout/PageTitle';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 interface ManageTeamsPageProps {
   tab: ManageTeamsTab;

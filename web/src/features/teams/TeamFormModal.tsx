@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { teamMessages } from '../../../../domain/teams/team.ts';
-import type { Team } from './Team';
+import type { Team } from '../../shared/teams/Team';
 import { TeamMembersPicker } from './TeamMembersPicker';
-import { teamsApi } from './teamsApi';
-import { useCompanyCommand } from './useCompanyCommand';
+import { teamsApi } from '../../shared/teams/teamsApi';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 
 /** Management §9: team dialogs are 360 px wide. */
 export const TEAM_DIALOG_WIDTH = 360;

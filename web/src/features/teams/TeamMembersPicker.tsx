@@ -2,8 +2,9 @@ import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Member } from '../members/Member';
-import { membersQueryOptions } from '../members/membersQueryOptions';
+import { inEveryTeam } from '../../../../domain/members/roles.ts';
+import type { Member } from './Member';
+import { membersQueryOptions } from './membersQueryOptions';
 
 interface TeamMembersPickerProps {
   companyId: string;
@@ -26,7 +27,8 @@ export function TeamMembersPicker({ companyId, value, onChange }: TeamMembersPic
     membersQueryOptions(companyId, { accessLevel: null, teamId: null, search: debouncedSearch, page: 1, pageSize: 50 }),
   );
 
-  const found = (members.data?.members ?? []).filter((member) => member.accessLevel !== 'Admin');
+  // Admins are in every team already.
+  const found = (members.data?.members ?? []).filter((member) => !inEveryTeam(member.accessLevel));
   const options = new Map([...chosen, ...found.map((member) => [member.userId, member] as const)]);
 
   return (

@@ -17,17 +17,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { mayRun } from '../../../../domain/members/authorization.ts';
-import type { Role } from '../../../../domain/members/roles.ts';
-import { ConfirmDialog } from './ConfirmDialog';
-import { isCompanyGone } from './isCompanyGone';
-import { managedTeams } from './managedTeams';
-import type { Team, TeamMember } from './Team';
+import { inEveryTeam, type Role } from '../../../../domain/members/roles.ts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { isCompanyGone } from '../../shared/commands/isCompanyGone';
+import { managedTeams } from '../../shared/teams/managedTeams';
+import type { Team, TeamMember } from '../../shared/teams/Team';
 import { TeamFormModal } from './TeamFormModal';
-import { teamsApi } from './teamsApi';
-import { teamsQueryOptions } from './teamsQueryOptions';
-import { useCompanyCommand } from './useCompanyCommand';
-import { useLeaveLostCompany } from './useLeaveLostCompany';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { teamsApi } from '../../shared/teams/teamsApi';
+import { teamsQueryOptions } from '../../shared/teams/teamsQueryOptions';
+import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
+import { useLeaveLostCompany } from '../../shared/commands/useLeaveLostCompany';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { CANVAS } from '../../theme';
 
 interface TeamsTabProps {
@@ -167,7 +167,7 @@ export function TeamsTab({ companyId, role, userId }: TeamsTabProps) {
                           <Collapse expanded={isOpen}>
                             <TeamMembersTable
                               team={team}
-                              canRemove={(member) => role === 'Admin' && member.role !== 'Admin'}
+                              canRemove={(member) => mayRun(role, 'RevokeTeamRole') && !inEveryTeam(member.role)}
                               onRemove={(member) => setDialog({ kind: 'remove-member', team, member })}
                             />
                           </Collapse>

@@ -2,10 +2,10 @@ import { Badge, EmptyState, Group, LoadingOverlay, Pagination, Paper, Skeleton, 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AttendanceRecords } from '../../../../domain/attendance/views.ts';
-import { formatClock } from '../dashboards/formatClock';
-import { formatDay } from '../dashboards/formatDay';
-import { formatDuration } from '../dashboards/formatDuration';
-import { LoadFailedAlert } from '../layout/LoadFailedAlert';
+import { formatClock } from '../../shared/format/formatClock';
+import { formatDay } from '../../shared/format/formatDay';
+import { formatDuration } from '../../shared/format/formatDuration';
+import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { attendanceRecordsQueryOptions } from './attendanceRecordsQueryOptions';
 
 const PAGE_SIZE = 10;

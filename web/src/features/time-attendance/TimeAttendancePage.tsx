@@ -2,11 +2,11 @@ import { Group, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { CompanySummary } from '../company/CompanySummary';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { useToday } from '../dashboards/useToday';
-import { EmptyPage } from '../layout/EmptyPage';
-import { PageTitle } from '../layout/PageTitle';
+import type { CompanySummary } from '../../shared/company/CompanySummary';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useToday } from '../../shared/dashboards/useToday';
+import { EmptyPage } from '../../shared/ui/EmptyPage';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { AttendanceRecordsTable } from './AttendanceRecordsTable';
 
 const TITLE = 'Time & Attendance';

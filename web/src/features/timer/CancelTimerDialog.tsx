@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../teams/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { TimerClock } from './TimerClock';
 import type { TimerSession } from './TimerStatus';
 import { useOneActionAtATime } from './useOneActionAtATime';

@@ -1,9 +1,9 @@
 import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { mayRun } from '../../../../domain/members/authorization.ts';
-import { useActiveTeamStore } from '../company/activeTeamStore';
-import { useActiveCompany } from '../company/useActiveCompany';
-import { useActiveTeam } from '../company/useActiveTeam';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useActiveTeam } from '../../shared/company/useActiveTeam';
 import { formatElapsed } from './formatElapsed';
 import { PunchButton } from './PunchButton';
 import { TimerButton } from './TimerButton';

@@ -2,10 +2,10 @@ import { Alert, Box, Button, Group, LoadingOverlay, Select, Stack, Text, Textare
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { trackerMessages } from '../../../../domain/time-tracking/tracker.ts';
-import { projectsQueryOptions } from '../projects/projectsQueryOptions';
-import { browserTimeZone } from '../company/timeZoneOptions';
+import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
 import { DesktopNoticePrompt } from './DesktopNoticePrompt';
-import { myTasksQueryOptions } from './myTasksQueryOptions';
+import { myTasksQueryOptions } from '../../shared/timer/myTasksQueryOptions';
 import { PunchButton } from './PunchButton';
 import { TimerClock } from './TimerClock';
 import type { TimerDraft } from './TimerDraft';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { timerApi } from './timerApi';
+import { timerApi } from '../../shared/timer/timerApi';
 
 /**
  * The caller's timer session and punch status in one company. Keyed under

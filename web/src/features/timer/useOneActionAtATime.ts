@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from './newIdempotencyKey';
+import { newIdempotencyKey } from '../../shared/commands/newIdempotencyKey';
 
 /**
  * Runs a user action (a click on Start, Stop, Punch In...) with a fresh

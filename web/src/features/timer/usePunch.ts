@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { browserTimeZone } from '../company/timeZoneOptions';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
 import { desktopNotices } from './desktopNotices';
 import { showDesktopNotice } from './showDesktopNotice';
-import { timerApi } from './timerApi';
+import { timerApi } from '../../shared/timer/timerApi';
 import type { TimerStatus } from './TimerStatus';
 import { timerStatusQueryOptions } from './timerStatusQueryOptions';
 

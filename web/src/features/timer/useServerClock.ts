@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { clockOffset } from './clockOffset';
 import { useServerClockStore } from './serverClockStore';
-import { timerApi } from './timerApi';
+import { timerApi } from '../../shared/timer/timerApi';
 
 // A machine clock drifts slowly; a fresh measure now and then (and on focus) is plenty.
 const remeasureMs = 10 * 60_000;

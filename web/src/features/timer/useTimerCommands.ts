@@ -5,8 +5,8 @@ import { notify } from '../../lib/notify';
 import { desktopNotices } from './desktopNotices';
 import { formatHoursMinutes } from './formatHoursMinutes';
 import { showDesktopNotice } from './showDesktopNotice';
-import type { StartTimer } from './timerApi';
-import { timerApi } from './timerApi';
+import type { StartTimer } from '../../shared/timer/timerApi';
+import { timerApi } from '../../shared/timer/timerApi';
 import type { TimerStatus } from './TimerStatus';
 import { timerStatusQueryOptions } from './timerStatusQueryOptions';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { SYNC_INTERVAL_MS } from '../../../../domain/time-tracking/tracker.ts';
 import { ApiError } from '../../lib/ApiError';
 import type { TimerSession } from './TimerStatus';
-import { timerApi } from './timerApi';
+import { timerApi } from '../../shared/timer/timerApi';
 import { timerStatusQueryOptions } from './timerStatusQueryOptions';
 
 /**
