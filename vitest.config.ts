@@ -1,13 +1,13 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './tests/support/workers.ts';
 
-/** One PostgreSQL server for the run, shared by the projects that use a database; unit tests start none. */
+/** A PostgreSQL server per worker for the run, shared by the projects that use a database; unit tests start none. */
 const postgres = 'tests/support/global-setup.ts';
 
 export default defineConfig({
   test: {
     // Every core runs test files; integration and browser files run side by side, since most of their time is spent waiting on a server or a browser.
-    maxWorkers: os.availableParallelism(),
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,

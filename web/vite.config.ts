@@ -16,8 +16,10 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            // The rich-text editor (@mantine/tiptap) stays with the task pages, the charts with the dashboards: both load lazily.
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!tiptap|charts)/ },
+            // The Mantine parts three or more chunks share (the first page among them); a component fewer pages use loads with them.
+            // The rich-text editor (@mantine/tiptap) stays with the task pages, the charts with the dashboards, the date pickers
+            // (and dayjs) with the pages that show them: all load lazily.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!tiptap|charts|dates)/, minShareCount: 3 },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],

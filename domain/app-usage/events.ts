@@ -1,11 +1,9 @@
 import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { Closed, Id, Instant, Name, Nullable, Text, TimeZone } from '../shared/schema.ts';
+import { APP_CATEGORIES, type AppCategory, MAX_APPLICATION_LENGTH } from './choices.ts';
 
-export const APP_CATEGORIES = ['productive', 'unproductive', 'neutral'] as const;
-export type AppCategory = (typeof APP_CATEGORIES)[number];
-
-export const MAX_APPLICATION_LENGTH = 200;
+export { APP_CATEGORIES, type AppCategory, MAX_APPLICATION_LENGTH };
 export const MAX_WINDOW_TITLE_LENGTH = 500;
 export const ApplicationName = Text(MAX_APPLICATION_LENGTH);
 

@@ -1,10 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
+import type { RangePreset } from './range-presets.ts';
 
-/** The range buttons of the dashboards' top bar (core §4): today, yesterday, the last 7 days, the last 30 days. */
-export const RANGE_PRESETS = [0, 1, 7, 30] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
-
-export const RANGE_LABELS: Record<RangePreset, string> = { 0: 'Today', 1: 'Yesterday', 7: 'Last Week', 30: 'Last 30 Days' };
+export { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from './range-presets.ts';
 
 /** The longest range a dashboard shows. */
 export const MAX_RANGE_DAYS = 366;

@@ -1,5 +1,6 @@
 import { yearOf } from '../shared/calendar-day.ts';
-import { type LeaveRequestStatus, type LeaveType, PAID_LEAVE } from './events.ts';
+import { type LeaveType, PAID_LEAVE } from './choices.ts';
+import type { LeaveRequestStatus } from './events.ts';
 
 
 /** A year's paid leave: what the policy allocates, what approved and pending requests take, and what is left for new requests. */

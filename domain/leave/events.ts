@@ -3,19 +3,14 @@ import type { LeaveCode } from '../attendance/day-status.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { MAX_COMMENT_LENGTH, Person, RequestReassigned, requestRef, type RequestStatus } from '../shared/request-schema.ts';
 import { Closed, Day, Text } from '../shared/schema.ts';
+import { LEAVE_TYPES, type LeaveType, PAID_LEAVE } from './choices.ts';
 
-export { MAX_COMMENT_LENGTH, Person };
-
-/** Management §9: the kinds of leave. */
-export const LEAVE_TYPES = ['Paid Leave', 'Sick Leave', 'Casual Leave'] as const;
-export type LeaveType = (typeof LEAVE_TYPES)[number];
+export { LEAVE_TYPES, type LeaveType, MAX_COMMENT_LENGTH, PAID_LEAVE, Person };
 
 /** How an approved leave shows on the attendance calendar (domain/attendance/day-status.ts). */
 export const LEAVE_CODES = { 'Paid Leave': 'PL', 'Sick Leave': 'SL', 'Casual Leave': 'CL' } as const satisfies Record<LeaveType, LeaveCode>;
 
 export type LeaveRequestStatus = RequestStatus;
-
-export const PAID_LEAVE: LeaveType = 'Paid Leave';
 
 /** What the requester chooses: the day (their local calendar day), the kind, a comment and whom to ask. */
 export const LeaveFields = Closed({ leaveDate: Day, type: Type.Enum(LEAVE_TYPES), comment: Text(MAX_COMMENT_LENGTH), assignee: Person });

@@ -4,7 +4,8 @@ import { FIRST_YEAR, isCalendarDay, yearOf } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { type Reassign, reassignment } from '../shared/reassignment.ts';
-import { type LeaveEvent, type LeaveFields, type LeaveRequestStatus, type LeaveType, LEAVE_TYPES, PAID_LEAVE, type Person } from './events.ts';
+import { LEAVE_TYPES, type LeaveType, PAID_LEAVE } from './choices.ts';
+import type { LeaveEvent, LeaveFields, LeaveRequestStatus, Person } from './events.ts';
 import { type PaidLeaveBalance, paidLeaveBalance } from './balance.ts';
 
 /** Management §5 'Leave request' and §8 'Leave', word for word. */

@@ -2,9 +2,9 @@ import type { Static } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { ChangedBy } from '../projects/events.ts';
 import { Closed, Email, Id, Instant, Name, Nullable, Text } from '../shared/schema.ts';
+import { MAX_MONITORING_MESSAGE } from './limits.ts';
 
-/** The longest note a monitoring request may carry. */
-export const MAX_MONITORING_MESSAGE = 1_000;
+export { MAX_MONITORING_MESSAGE };
 
 /**
  * Someone who manages a person asked them to run the desktop agent. It names

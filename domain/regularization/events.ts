@@ -4,12 +4,12 @@ import { MAX_COMMENT_LENGTH, Person, RequestReassigned, requestRef, type Request
 import { Closed, Day, Id, Instant, Name, Text, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TimelogEntry } from '../time-tracking/events.ts';
+import { MAX_TASK_DETAILS_LENGTH } from './limits.ts';
 
-export { MAX_COMMENT_LENGTH, Person };
+export { MAX_COMMENT_LENGTH, MAX_TASK_DETAILS_LENGTH, Person };
 
 export type RegularizationStatus = RequestStatus;
 
-export const MAX_TASK_DETAILS_LENGTH = 2_000;
 const MINUTES_PER_DAY = 24 * 60;
 
 /**

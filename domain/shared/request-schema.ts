@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ChangedBy } from '../projects/events.ts';
+import { MAX_COMMENT_LENGTH } from './request-limits.ts';
 import type { CompanyFamily } from './scope.ts';
 import { Closed, Email, Id, Instant, NamedPerson, Name, Nullable, Text } from './schema.ts';
 
@@ -12,7 +13,7 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** Management §4: Pending, then Approved or Declined. */
 export const REQUEST_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const MAX_COMMENT_LENGTH = 2_000;
+export { MAX_COMMENT_LENGTH };
 
 /** A person as history shows them: their id and their name when it happened. */
 export const Person = ChangedBy;

@@ -110,6 +110,23 @@ describe('settings', () => {
     expect(await managerPage.getByRole('combobox', { name: 'Keep screenshots' }).count()).toBe(0);
   });
 
+  it('asks for the screenshots storage together with the settings, not after them', async () => {
+    const page = await pageOf(admin, '/profile');
+    let storageAsked: () => void = () => undefined;
+    const storage = new Promise<void>((resolve) => (storageAsked = resolve));
+    await page.route(/\/settings\/screenshot-storage$/, async (route) => {
+      storageAsked();
+      await route.continue();
+    });
+    // The settings answer only once the storage is asked for: a page asking for it after them would wait for ever.
+    await page.route(/\/api\/companies\/[^/]+\/settings$/, async (route) => {
+      await storage;
+      await route.continue();
+    });
+    await page.goto('/manage-settings');
+    await visible(page.getByText('Screenshots use 0 KB of 5 GB'));
+  });
+
   it("lets an Admin configure the year's paid leave, which the others see", async () => {
     const managerPage = await pageOf(manager, '/manage-settings');
     await visible(managerPage.getByText('No leave policy configured yet'));

@@ -7,18 +7,19 @@ import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbeddedPostgres } from '../../api/database/embedded-postgres.ts';
 import { migrateToLatest } from '../../migrations/index.ts';
 import { createDatabase, createPool } from '../../projections/database.ts';
+import { TEST_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The maintenance database of the run's PostgreSQL server. */
-    postgresUrl: string;
+    /** The maintenance database of each worker's PostgreSQL server, by pool id (VITEST_POOL_ID - 1). */
+    postgresUrls: string[];
     /** A database migrated to the latest version, which each test's fresh database copies (test-database.ts). */
     templateDatabase: string;
   }
 }
 
 interface RunPostgres {
-  postgresUrl: string;
+  postgresUrls: string[];
   templateDatabase: string;
   stop(): Promise<void>;
 }
@@ -30,13 +31,13 @@ interface RunPostgres {
  */
 const shared = globalThis as { timeledgerTestPostgres?: { started: Promise<RunPostgres>; users: number } };
 
-/** One PostgreSQL server for the run (DATABASE_URL's, or an embedded one) with a migrated template database. */
+/** A PostgreSQL server per worker (DATABASE_URL's, or embedded ones: see workers.ts), each with the migrated template database. */
 export default async function setup(project: TestProject) {
   shared.timeledgerTestPostgres ??= { started: startRunPostgres(), users: 0 };
   const run = shared.timeledgerTestPostgres;
   run.users += 1;
-  const { postgresUrl, templateDatabase } = await run.started;
-  project.provide('postgresUrl', postgresUrl);
+  const { postgresUrls, templateDatabase } = await run.started;
+  project.provide('postgresUrls', postgresUrls);
   project.provide('templateDatabase', templateDatabase);
   return async () => {
     run.users -= 1;
@@ -47,17 +48,25 @@ export default async function setup(project: TestProject) {
 }
 
 async function startRunPostgres(): Promise<RunPostgres> {
+  // Unique per run: a template left by an earlier run against DATABASE_URL may predate a migration.
+  const templateDatabase = `template_${randomBytes(6).toString('hex')}`;
+  const servers = await Promise.all(Array.from({ length: TEST_WORKERS }, () => startWorkerPostgres(templateDatabase)));
+  return {
+    postgresUrls: servers.map((server) => server.postgresUrl),
+    templateDatabase,
+    stop: async () => void (await Promise.all(servers.map((server) => server.stop()))),
+  };
+}
+
+async function startWorkerPostgres(templateDatabase: string): Promise<{ postgresUrl: string; stop(): Promise<void> }> {
   const external = process.env.DATABASE_URL;
   const dataDir = external ? null : await mkdtemp(path.join(os.tmpdir(), 'timeledger-test-'));
   const embedded = dataDir ? await startEmbeddedPostgres(dataDir) : null;
   const postgresUrl = external ?? embedded!.url;
   if (embedded) await skipDurability(postgresUrl);
-  // Unique per run: a template left by an earlier run against DATABASE_URL may predate a migration.
-  const templateDatabase = `template_${randomBytes(6).toString('hex')}`;
   await migrateTemplate(await ensureDatabase(postgresUrl, templateDatabase));
   return {
     postgresUrl,
-    templateDatabase,
     async stop() {
       if (external) await dropDatabase(postgresUrl, templateDatabase);
       await embedded?.stop();

@@ -20,16 +20,22 @@ export interface TestDatabase {
  */
 export async function createMigratedDatabase(prefix: string): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  const client = new pg.Client({ connectionString: workerPostgresUrl() });
   await client.connect();
   try {
     await client.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   } finally {
     await client.end();
   }
-  const url = new URL(inject('postgresUrl'));
+  const url = new URL(workerPostgresUrl());
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** This worker's PostgreSQL server (global-setup.ts): no other file runs on it meanwhile. */
+function workerPostgresUrl(): string {
+  const urls = inject('postgresUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
 }
 
 /** A fresh, migrated database of its own for one test file. */

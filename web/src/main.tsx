@@ -1,6 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './theme.css';
 import { MantineProvider } from '@mantine/core';
@@ -9,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TOP_BAR_HEIGHT } from './layout/MainLayout';
+import { TOP_BAR_HEIGHT } from './layout/topBarHeight';
 import { queryClient } from './lib/queryClient';
 import { router } from './routes/router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';

@@ -16,7 +16,7 @@ import {
   Notification,
   Pagination,
 } from '@mantine/core';
-import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
+import type { DatePickerInputProps, MonthPickerInputProps } from '@mantine/dates';
 
 /*
  * WCAG 2.2 AA colours in both schemes. Mantine's palettes stay as they are
@@ -167,8 +167,9 @@ export const theme = createTheme({
     // Mantine's focus placeholder is a nameless child of the menu (axe: aria-required-children); the menu itself takes the focus instead.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': paginationLabels[control] }) } }),
-    DatePickerInput: DatePickerInput.extend({ defaultProps: { ariaLabels: calendarLabels } }),
-    MonthPickerInput: MonthPickerInput.extend({ defaultProps: { ariaLabels: calendarLabels } }),
+    // Written out instead of `DatePickerInput.extend`: the date pickers and their date library load with the pages that show them, not with the first page.
+    DatePickerInput: { defaultProps: { ariaLabels: calendarLabels } satisfies Partial<DatePickerInputProps> },
+    MonthPickerInput: { defaultProps: { ariaLabels: calendarLabels } satisfies Partial<MonthPickerInputProps> },
     // Mantine draws these in a fixed grey of the palette, under 4.5:1: the dimmed colour reads.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

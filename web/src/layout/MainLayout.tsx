@@ -1,3 +1,7 @@
+// The date pickers' and charts' styles: only pages of this layout show them, so the sign-in pages load without.
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import '../theme-dates.css';
 import { AppShell, Box, Burger, Group, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
@@ -13,9 +17,7 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CompanySwitcher } from './CompanySwitcher';
 import { ProfileMenu } from './ProfileMenu';
 import { SideMenu } from './SideMenu';
-
-/** The height of the top bar's row of controls (timer, punch, company, profile). */
-export const TOP_BAR_HEIGHT = 60;
+import { TOP_BAR_HEIGHT } from './topBarHeight';
 
 /** Side menu, top bar and footer around every page of the product (spec core §2). */
 export function MainLayout() {

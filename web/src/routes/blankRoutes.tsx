@@ -1,8 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { AddCompanyPage } from '../features/company/AddCompanyPage';
-import { SelectCompanyPage } from '../features/company/SelectCompanyPage';
 import { BlankLayout } from '../layout/BlankLayout';
+import { lazyPage } from './lazyPage';
 import { sessionRoute } from './sessionRoute';
+
+const AddCompanyPage = lazyPage(() => import('../features/company/AddCompanyPage'), 'AddCompanyPage');
+const SelectCompanyPage = lazyPage(() => import('../features/company/SelectCompanyPage'), 'SelectCompanyPage');
 
 const blankLayoutRoute = createRoute({
   getParentRoute: () => sessionRoute,

@@ -1,10 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
 import { AuthLayout } from '../layout/AuthLayout';
+import { lazyPage } from './lazyPage';
 import { rootRoute } from './rootRoute';
 import { skipSignIn } from './skipSignIn';
+
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 
 /** Auth layout pages a signed-in user skips (they go to /dashboard-team). */
 const guestLayoutRoute = createRoute({

@@ -1,38 +1,50 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { TASK_PAGE } from '../../../domain/members/page-access.ts';
 import { isTaskId } from '../../../domain/tasks/task-id.ts';
-import { ActivityLogPage } from '../features/activity-log/ActivityLogPage';
 import { applicationDashboardInternalSearch, applicationDashboardSearch } from '../features/app-dashboard/appDashboardSearch';
 import { attendanceSearch } from '../features/attendance/attendanceSearch';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../shared/dashboards/dashboardSearch';
-import { InvoicesPage } from '../features/invoices/InvoicesPage';
-import { InviteDetailsPage } from '../features/invites/InviteDetailsPage';
-import { InviteListPage } from '../features/invites/InviteListPage';
-import { InviteMembersPage } from '../features/invites/InviteMembersPage';
-import { LeavePage } from '../features/leave/LeavePage';
-import { LeaveRequestsPage } from '../features/leave/LeaveRequestsPage';
-import { MainLayout } from '../layout/MainLayout';
-import { PageLoader } from '../layout/PageLoader';
 import { performanceSearch } from '../features/performance/performanceSearch';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { ProjectsPage } from '../features/projects/ProjectsPage';
-import { RegularizationPage } from '../features/regularization/RegularizationPage';
-import { RegularizationRequestsPage } from '../features/regularization/RegularizationRequestsPage';
-import { ManageSettingsPage } from '../features/settings/ManageSettingsPage';
-import { PaymentPage } from '../features/subscription/PaymentPage';
-import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
-import { SubscriptionSuspendedPage } from '../features/subscription/SubscriptionSuspendedPage';
-import { ManageTasksPage } from '../features/tasks/ManageTasksPage';
-import { TeamAttendancePage } from '../features/team-attendance/TeamAttendancePage';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
-import { ManageTeamsPage } from '../features/teams/ManageTeamsPage';
-import { TimeAttendancePage } from '../features/time-attendance/TimeAttendancePage';
 import { stringSearch } from '../lib/stringSearch';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
+import { lazyPage, rendering } from './lazyPage';
 import { sessionRoute } from './sessionRoute';
+
+// Every page and the layout around them are chunks of their own (./lazyPage.ts): the sign-in pages stay light, and a page loads only its code.
+const MainLayout = lazyPage(() => import('../layout/MainLayout'), 'MainLayout');
+const LeavePage = lazyPage(() => import('../features/leave/LeavePage'), 'LeavePage');
+const LeaveRequestsPage = lazyPage(() => import('../features/leave/LeaveRequestsPage'), 'LeaveRequestsPage');
+const RegularizationPage = lazyPage(() => import('../features/regularization/RegularizationPage'), 'RegularizationPage');
+const RegularizationRequestsPage = lazyPage(() => import('../features/regularization/RegularizationRequestsPage'), 'RegularizationRequestsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const ManageSettingsPage = lazyPage(() => import('../features/settings/ManageSettingsPage'), 'ManageSettingsPage');
+const TeamAttendancePage = lazyPage(() => import('../features/team-attendance/TeamAttendancePage'), 'TeamAttendancePage');
+const TimeAttendancePage = lazyPage(() => import('../features/time-attendance/TimeAttendancePage'), 'TimeAttendancePage');
+const ActivityLogPage = lazyPage(() => import('../features/activity-log/ActivityLogPage'), 'ActivityLogPage');
+const TeamDashboardPage = lazyPage(() => import('../features/dashboards/TeamDashboardPage'), 'TeamDashboardPage');
+const IndividualDashboardPage = lazyPage(() => import('../features/dashboards/IndividualDashboardPage'), 'IndividualDashboardPage');
+const PerformanceDashboardPage = lazyPage(() => import('../features/performance/PerformanceDashboardPage'), 'PerformanceDashboardPage');
+const ApplicationDashboardPage = lazyPage(() => import('../features/app-dashboard/ApplicationDashboardPage'), 'ApplicationDashboardPage');
+const ApplicationDashboardInternalPage = lazyPage(
+  () => import('../features/app-dashboard/ApplicationDashboardInternalPage'),
+  'ApplicationDashboardInternalPage',
+);
+const UserAttendancePage = lazyPage(() => import('../features/attendance/UserAttendancePage'), 'UserAttendancePage');
+const ManageTeamsPage = lazyPage(() => import('../features/teams/ManageTeamsPage'), 'ManageTeamsPage');
+const InviteMembersPage = lazyPage(() => import('../features/invites/InviteMembersPage'), 'InviteMembersPage');
+const InviteListPage = lazyPage(() => import('../features/invites/InviteListPage'), 'InviteListPage');
+const InviteDetailsPage = lazyPage(() => import('../features/invites/InviteDetailsPage'), 'InviteDetailsPage');
+const SubscriptionSuspendedPage = lazyPage(() => import('../features/subscription/SubscriptionSuspendedPage'), 'SubscriptionSuspendedPage');
+const SubscriptionPage = lazyPage(() => import('../features/subscription/SubscriptionPage'), 'SubscriptionPage');
+const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const PaymentPage = lazyPage(() => import('../features/subscription/PaymentPage'), 'PaymentPage');
+const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'), 'ProjectsPage');
+const ManageTasksPage = lazyPage(() => import('../features/tasks/ManageTasksPage'), 'ManageTasksPage');
+const AddTaskPage = lazyPage(() => import('../features/tasks/AddTaskPage'), 'AddTaskPage');
+const TaskPage = lazyPage(() => import('../features/tasks/TaskPage'), 'TaskPage');
 
 const mainLayoutRoute = createRoute({
   getParentRoute: () => sessionRoute,
@@ -66,12 +78,6 @@ const timeAttendanceRoute = createRoute({ getParentRoute: () => mainPageRoute, p
 
 const activityLogRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/v2/activity-log', component: ActivityLogPage });
 
-// The charts are large: the dashboards load them when first opened, so the sign-in pages stay light.
-const TeamDashboardPage = lazy(() => import('../features/dashboards/TeamDashboardPage').then((m) => ({ default: m.TeamDashboardPage })));
-const IndividualDashboardPage = lazy(() =>
-  import('../features/dashboards/IndividualDashboardPage').then((m) => ({ default: m.IndividualDashboardPage })),
-);
-
 /** The team dashboard, under both its paths (core §2); `?cid=` opens that company when it is one of the user's. */
 function teamDashboardRoute<const Path extends string>(path: Path) {
   const route = createRoute({
@@ -85,13 +91,9 @@ function teamDashboardRoute<const Path extends string>(path: Path) {
       await activateLinkedCompany(search.cid);
       if (useActiveCompanyStore.getState().companyId !== before) throw redirect({ href: location.href, replace: true });
     },
-    component: function TeamDashboardRoute() {
-      return (
-        <Suspense fallback={<PageLoader />}>
-          <TeamDashboardPage search={route.useSearch()} />
-        </Suspense>
-      );
-    },
+    component: rendering(TeamDashboardPage, function TeamDashboardRoute() {
+      return <TeamDashboardPage search={route.useSearch()} />;
+    }),
   });
   return route;
 }
@@ -100,78 +102,45 @@ const individualDashboardRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/dashboard-individual',
   validateSearch: individualDashboardSearch,
-  component: function IndividualDashboardRoute() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <IndividualDashboardPage search={individualDashboardRoute.useSearch()} />
-      </Suspense>
-    );
-  },
+  component: rendering(IndividualDashboardPage, function IndividualDashboardRoute() {
+    return <IndividualDashboardPage search={individualDashboardRoute.useSearch()} />;
+  }),
 });
-
-// Its chart is large too: loaded when first opened.
-const PerformanceDashboardPage = lazy(() =>
-  import('../features/performance/PerformanceDashboardPage').then((m) => ({ default: m.PerformanceDashboardPage })),
-);
 
 const performanceDashboardRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/v2/performance-dashboard',
   validateSearch: performanceSearch,
-  component: function PerformanceDashboardRoute() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <PerformanceDashboardPage search={performanceDashboardRoute.useSearch()} />
-      </Suspense>
-    );
-  },
+  component: rendering(PerformanceDashboardPage, function PerformanceDashboardRoute() {
+    return <PerformanceDashboardPage search={performanceDashboardRoute.useSearch()} />;
+  }),
 });
-
-const ApplicationDashboardPage = lazy(() => import('../features/app-dashboard/ApplicationDashboardPage').then((m) => ({ default: m.ApplicationDashboardPage })));
-const ApplicationDashboardInternalPage = lazy(() =>
-  import('../features/app-dashboard/ApplicationDashboardInternalPage').then((m) => ({ default: m.ApplicationDashboardInternalPage })),
-);
 
 const applicationDashboardRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/application-dashboard',
   validateSearch: applicationDashboardSearch,
-  component: function ApplicationDashboardRoute() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <ApplicationDashboardPage search={applicationDashboardRoute.useSearch()} />
-      </Suspense>
-    );
-  },
+  component: rendering(ApplicationDashboardPage, function ApplicationDashboardRoute() {
+    return <ApplicationDashboardPage search={applicationDashboardRoute.useSearch()} />;
+  }),
 });
 
 const applicationDashboardInternalRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/application-dashboard-internal',
   validateSearch: applicationDashboardInternalSearch,
-  component: function ApplicationDashboardInternalRoute() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <ApplicationDashboardInternalPage search={applicationDashboardInternalRoute.useSearch()} />
-      </Suspense>
-    );
-  },
+  component: rendering(ApplicationDashboardInternalPage, function ApplicationDashboardInternalRoute() {
+    return <ApplicationDashboardInternalPage search={applicationDashboardInternalRoute.useSearch()} />;
+  }),
 });
-
-// The calendar is large: the page loads it when first opened.
-const UserAttendancePage = lazy(() => import('../features/attendance/UserAttendancePage').then((m) => ({ default: m.UserAttendancePage })));
 
 const userAttendanceRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/userAttendance',
   validateSearch: attendanceSearch,
-  component: function UserAttendanceRoute() {
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <UserAttendancePage search={userAttendanceRoute.useSearch()} />
-      </Suspense>
-    );
-  },
+  component: rendering(UserAttendancePage, function UserAttendanceRoute() {
+    return <UserAttendancePage search={userAttendanceRoute.useSearch()} />;
+  }),
 });
 
 // Declared apart: inline, TypeScript types beforeLoad's search before it has inferred this validator.
@@ -186,10 +155,10 @@ const manageTeamsRoute = createRoute({
     if (!search.tab) throw redirect({ to: '/manage-teams', search: { tab: 'teams' }, replace: true });
     if (!isManageTeamsTab(search.tab)) throw redirect({ to: '/' });
   },
-  component: function ManageTeamsRoute() {
+  component: rendering(ManageTeamsPage, function ManageTeamsRoute() {
     const { tab } = manageTeamsRoute.useSearch();
     return <ManageTeamsPage tab={tab && isManageTeamsTab(tab) ? tab : 'teams'} />;
-  },
+  }),
 });
 
 const manageTeamsInviteRoute = createRoute({
@@ -203,30 +172,30 @@ const inviteListRoute = createRoute({ getParentRoute: () => mainPageRoute, path:
 const inviteDetailsRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/invites/$inviteId',
-  component: function InviteDetailsRoute() {
+  component: rendering(InviteDetailsPage, function InviteDetailsRoute() {
     const { inviteId } = inviteDetailsRoute.useParams();
     return <InviteDetailsPage inviteId={inviteId} />;
-  },
+  }),
 });
 
 const subscriptionSuspendedRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/subscription-suspended',
   validateSearch: stringSearch('companyId'),
-  component: function SubscriptionSuspendedRoute() {
+  component: rendering(SubscriptionSuspendedPage, function SubscriptionSuspendedRoute() {
     const { companyId } = subscriptionSuspendedRoute.useSearch();
     return <SubscriptionSuspendedPage companyId={companyId} />;
-  },
+  }),
 });
 
 const subscriptionRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/subscription',
   validateSearch: stringSearch('from'),
-  component: function SubscriptionRoute() {
+  component: rendering(SubscriptionPage, function SubscriptionRoute() {
     const { from } = subscriptionRoute.useSearch();
     return <SubscriptionPage from={from} />;
-  },
+  }),
 });
 
 const invoicesRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/invoices', component: InvoicesPage });
@@ -237,22 +206,14 @@ const projectsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '
 
 const manageTasksRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/manage-tasks', component: ManageTasksPage });
 
-// The rich-text editor is large: its pages load it when first opened.
-const AddTaskPage = lazy(() => import('../features/tasks/AddTaskPage').then((m) => ({ default: m.AddTaskPage })));
-const TaskPage = lazy(() => import('../features/tasks/TaskPage').then((m) => ({ default: m.TaskPage })));
-
 const addTaskRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: '/add-task',
   validateSearch: stringSearch('projectId'),
-  component: function AddTaskRoute() {
+  component: rendering(AddTaskPage, function AddTaskRoute() {
     const { projectId } = addTaskRoute.useSearch();
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <AddTaskPage projectId={projectId} />
-      </Suspense>
-    );
-  },
+    return <AddTaskPage projectId={projectId} />;
+  }),
 });
 
 // Management §2: /{project name with dashes}/{task id}. Only a task id's shape matches: any other path of two segments is not found.
@@ -260,14 +221,10 @@ const taskRoute = createRoute({
   getParentRoute: () => mainPageRoute,
   path: TASK_PAGE,
   params: { parse: (params) => (isTaskId(params.taskId) ? params : false) },
-  component: function TaskRoute() {
+  component: rendering(TaskPage, function TaskRoute() {
     const { projectName, taskId } = taskRoute.useParams();
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <TaskPage projectName={projectName} taskId={taskId} />
-      </Suspense>
-    );
-  },
+    return <TaskPage projectName={projectName} taskId={taskId} />;
+  }),
 });
 
 export const mainRoutes = mainLayoutRoute.addChildren([

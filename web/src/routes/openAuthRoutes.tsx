@@ -1,10 +1,13 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { InvitationPage } from '../features/invites/InvitationPage';
+import type { ReactNode } from 'react';
 import { AuthLayout } from '../layout/AuthLayout';
 import { stringSearch } from '../lib/stringSearch';
+import { lazyPage, rendering } from './lazyPage';
 import { rootRoute } from './rootRoute';
+
+const InvitationPage = lazyPage(() => import('../features/invites/InvitationPage'), 'InvitationPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage'), 'VerifyEmailPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 
 /** Auth layout pages anyone may open, signed in or not: they act on a link from an e-mail. */
 const openAuthLayoutRoute = createRoute({
@@ -23,30 +26,31 @@ const invitationRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (!search.i) throw redirect({ to: '/' });
   },
-  component: function InvitationRoute() {
+  // Its return type is written out: inferred, it would depend on this route's own type.
+  component: rendering(InvitationPage, function InvitationRoute(): ReactNode {
     const { i } = invitationRoute.useSearch();
     return i ? <InvitationPage token={i} /> : null;
-  },
+  }),
 });
 
 const verifyEmailRoute = createRoute({
   getParentRoute: () => openAuthLayoutRoute,
   path: '/auth/verify-email',
   validateSearch: stringSearch('u', 't'),
-  component: function VerifyEmailRoute() {
+  component: rendering(VerifyEmailPage, function VerifyEmailRoute() {
     const { u, t } = verifyEmailRoute.useSearch();
     return <VerifyEmailPage userId={u} token={t} />;
-  },
+  }),
 });
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => openAuthLayoutRoute,
   path: '/auth/reset-password',
   validateSearch: stringSearch('u', 't'),
-  component: function ResetPasswordRoute() {
+  component: rendering(ResetPasswordPage, function ResetPasswordRoute() {
     const { u, t } = resetPasswordRoute.useSearch();
     return <ResetPasswordPage userId={u} token={t} />;
-  },
+  }),
 });
 
 export const openAuthRoutes = openAuthLayoutRoute.addChildren([invitationRoute, verifyEmailRoute, resetPasswordRoute]);

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { APP_CATEGORIES } from '../../../../domain/app-usage/events.ts';
+import { APP_CATEGORIES } from '../../../../domain/app-usage/choices.ts';
 import { applicationChartData } from './applicationChartData';
 import type { ApplicationTime } from './ApplicationTime';
 import { CATEGORY_LOOK } from '../../shared/app-dashboard/categoryColors';

@@ -1,7 +1,8 @@
 import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { LEAVE_TYPES, MAX_COMMENT_LENGTH, PAID_LEAVE } from '../../../../domain/leave/events.ts';
+import { LEAVE_TYPES, PAID_LEAVE } from '../../../../domain/leave/choices.ts';
+import { MAX_COMMENT_LENGTH } from '../../../../domain/shared/request-limits.ts';
 import { DEFAULT_COMMENT, leaveMessages } from '../../../../domain/leave/leave.ts';
 import { useActiveTeam } from '../../shared/company/useActiveTeam';
 import { useToday } from '../../shared/dashboards/useToday';

@@ -1,5 +1,5 @@
 import { Button, Modal, Text } from '@mantine/core';
-import { MAX_COMMENT_LENGTH } from '../../../../domain/leave/events.ts';
+import { MAX_COMMENT_LENGTH } from '../../../../domain/shared/request-limits.ts';
 import { DEFAULT_COMMENT } from '../../../../domain/leave/leave.ts';
 import { formatDay } from '../../shared/format/formatDay';
 import { ProcessRequestForm } from '../../shared/requests/ProcessRequestForm';

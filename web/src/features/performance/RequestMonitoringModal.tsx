@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MAX_MONITORING_MESSAGE } from '../../../../domain/monitoring/events.ts';
+import { MAX_MONITORING_MESSAGE } from '../../../../domain/monitoring/limits.ts';
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { performanceApi } from './performanceApi';
 

@@ -1,5 +1,5 @@
 import { Button, Modal, SimpleGrid, Text } from '@mantine/core';
-import { MAX_COMMENT_LENGTH } from '../../../../domain/regularization/events.ts';
+import { MAX_COMMENT_LENGTH } from '../../../../domain/shared/request-limits.ts';
 import { formatDay } from '../../shared/format/formatDay';
 import { ProcessRequestForm } from '../../shared/requests/ProcessRequestForm';
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';

@@ -2,7 +2,7 @@ import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } 
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_TASK_DETAILS_LENGTH } from '../../../../domain/regularization/events.ts';
+import { MAX_TASK_DETAILS_LENGTH } from '../../../../domain/regularization/limits.ts';
 import { regularizationMessages } from '../../../../domain/regularization/regularization.ts';
 import { FIRST_YEAR } from '../../../../domain/shared/calendar-day.ts';
 import { clockText } from '../../../../domain/regularization/time-text.ts';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { APP_CATEGORIES, type AppCategory, MAX_APPLICATION_LENGTH } from '../../../../domain/app-usage/events.ts';
+import { APP_CATEGORIES, type AppCategory, MAX_APPLICATION_LENGTH } from '../../../../domain/app-usage/choices.ts';
 import { appUsageApi } from '../../shared/app-dashboard/appUsageApi';
 import { appUsageQueries } from '../../shared/app-dashboard/appUsageQueries';
 import { CATEGORY_LOOK } from '../../shared/app-dashboard/categoryColors';

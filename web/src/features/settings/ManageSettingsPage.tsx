@@ -12,7 +12,7 @@ import { useLeaveLostCompany } from '../../shared/commands/useLeaveLostCompany';
 import { AppCategoriesCard } from './AppCategoriesCard';
 import { LeavePolicyCard } from './LeavePolicyCard';
 import { ScreenshotsCard } from './ScreenshotsCard';
-import { settingsQueryOptions } from './settingsQueryOptions';
+import { screenshotStorageQueryOptions, settingsQueryOptions } from './settingsQueryOptions';
 import { ThresholdCard } from './ThresholdCard';
 
 const TITLE = 'Settings';
@@ -27,6 +27,9 @@ export function ManageSettingsPage() {
 function SettingsOfCompany({ company }: { company: CompanySummary }) {
   const { companyId } = company;
   const settings = useQuery(settingsQueryOptions(companyId));
+  const canManageStorage = mayRun(company.role, 'SetScreenshotRetention');
+  // Asked for with the settings, not after them: the card showing it waits for the settings.
+  useQuery({ ...screenshotStorageQueryOptions(companyId), enabled: canManageStorage });
   const leaveLostCompany = useLeaveLostCompany();
 
   useEffect(() => {
@@ -52,7 +55,7 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
               companyId={companyId}
               enabled={settings.data.screenshotsEnabled}
               retentionDays={settings.data.screenshotRetentionDays}
-              canManageStorage={mayRun(company.role, 'SetScreenshotRetention')}
+              canManageStorage={canManageStorage}
             />
           </Stack>
           <LeavePolicyCard

@@ -4,6 +4,7 @@ import { SCREENSHOT_RETENTION_CHOICES, type ScreenshotRetention } from '../../..
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { formatStorage } from './formatStorage';
 import { settingsApi } from './settingsApi';
+import { screenshotStorageQueryOptions } from './settingsQueryOptions';
 
 interface ScreenshotsCardProps {
   companyId: string;
@@ -22,11 +23,7 @@ const RETENTION_OPTIONS = SCREENSHOT_RETENTION_CHOICES.map((days) => ({ value: d
 export function ScreenshotsCard({ companyId, enabled, retentionDays, canManageStorage }: ScreenshotsCardProps) {
   const save = useCompanyCommand(companyId, (value: boolean) => settingsApi.setScreenshots(companyId, value));
   const keep = useCompanyCommand(companyId, (days: number | null) => settingsApi.setScreenshotRetention(companyId, days));
-  const storage = useQuery({
-    queryKey: ['company', companyId, 'settings', 'screenshot-storage'],
-    queryFn: () => settingsApi.screenshotStorage(companyId),
-    enabled: canManageStorage,
-  });
+  const storage = useQuery({ ...screenshotStorageQueryOptions(companyId), enabled: canManageStorage });
   // While a change is saved, the form shows what was asked.
   const checked = save.isPending ? save.variables : enabled;
   const kept = keep.isPending ? keep.variables : retentionDays;

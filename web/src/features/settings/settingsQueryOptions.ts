@@ -7,3 +7,10 @@ export const settingsQueryOptions = (companyId: string) =>
     queryKey: ['company', companyId, 'settings'],
     queryFn: () => settingsApi.get(companyId),
   });
+
+/** The storage the company's screenshots take (Admins only). */
+export const screenshotStorageQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['company', companyId, 'settings', 'screenshot-storage'],
+    queryFn: () => settingsApi.screenshotStorage(companyId),
+  });

@@ -1,4 +1,5 @@
-import { RANGE_PRESETS, type RangePreset, rangeProblem } from '../../../../domain/dashboards/range.ts';
+import { RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range-presets.ts';
+import { isCalendarDay } from '../../../../domain/shared/calendar-day.ts';
 import { stringSearch } from '../../lib/stringSearch';
 
 /**
@@ -29,6 +30,7 @@ export const teamDashboardSearch = (search: Record<string, unknown>) => ({ ...st
 /** /dashboard-individual: `screenshots` a day whose screenshots open in the gallery (the time-log spreadsheet links it), kept only when it is a day. */
 export function individualDashboardSearch(search: Record<string, unknown>): RangeSearch & { user?: string; screenshots?: string } {
   const { user, screenshots } = stringSearch('user', 'screenshots')(search);
-  const day = screenshots !== undefined && rangeProblem({ from: screenshots, to: screenshots }) === null ? screenshots : undefined;
+  // Checked without the date library: the route tree loads with the first page.
+  const day = screenshots !== undefined && isCalendarDay(screenshots) ? screenshots : undefined;
   return { ...(user ? { user } : {}), ...rangeSearch(search), ...(day ? { screenshots: day } : {}) };
 }
