@@ -81,7 +81,7 @@ export async function startServer(
     : null;
 
   const limits = allowances(db, now);
-  const identity = createIdentityService({ store, db, linkKey: settings.linkKey });
+  const identity = createIdentityService({ store, db, linkKey: settings.linkKey, now });
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const { invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay } = config;
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, allowances: limits, invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay, seatPlan: billing.seatPlan, now });

@@ -41,7 +41,7 @@ export async function companyAccess(
   const { company } = access;
   const subscription = { status: company.subscription_status, trialEndsAt: company.trial_ends_at, activeUntil: company.subscription_active_until };
   // BILLING=off: no subscriptions, no gate.
-  if (options.write && !context.config.billing.off && isLocked(subscription, new Date())) {
+  if (options.write && !context.config.billing.off && isLocked(subscription, context.now())) {
     throw new DomainError('forbidden', companyMessages.suspended);
   }
   return access;

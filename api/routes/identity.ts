@@ -215,7 +215,7 @@ async function profileOf(context: ApiContext, userId: string) {
   if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
   const [companyList, invites] = await Promise.all([
     companyListOf(context.db, userId, { billingOff: context.config.billing.off, now: context.now() }),
-    pendingInvitesFor(context.db, account.email, new Date()),
+    pendingInvitesFor(context.db, account.email, context.now()),
   ]);
   return {
     id: account.user_id,

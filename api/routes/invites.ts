@@ -101,7 +101,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const row = await byToken(request.params.token);
-        return { ...inviteView(row, new Date()), registered: Boolean(await findAccountByEmail(db, row.email)) };
+        return { ...inviteView(row, context.now()), registered: Boolean(await findAccountByEmail(db, row.email)) };
       },
     );
 
@@ -151,7 +151,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const person = await signedInPerson(request);
-        const now = new Date();
+        const now = context.now();
         return (await pendingInvitesFor(db, person.email, now)).map((row) => inviteView(row, now));
       },
     );
@@ -161,7 +161,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       {
         schema: { tags, summary: 'One of the signed-in user’s invites', params: InviteParams, response: { 200: Invitation, ...errorResponses } },
       },
-      async (request) => inviteView((await mine(request, request.params.inviteId)).row, new Date()),
+      async (request) => inviteView((await mine(request, request.params.inviteId)).row, context.now()),
     );
   };
 

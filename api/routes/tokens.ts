@@ -15,7 +15,7 @@ import { hashLinkToken, newLinkToken } from '../identity/tokens.ts';
 export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const tags = ['api tokens'];
   const run = (userId: string, command: Parameters<typeof account.decide>[0], metadata: ReturnType<typeof requestMetadata>) =>
-    handleCommand(context.store, accountStream(userId), account, command, { now: new Date() }, metadata);
+    handleCommand(context.store, accountStream(userId), account, command, { now: context.now() }, metadata);
 
   return async (app) => {
     app.get(
