@@ -14,6 +14,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createBillingService } from './billing/service.ts';
 import { createIdentityService } from './identity/service.ts';
+import { createLeaveService } from './leave/service.ts';
+import { createRegularizationService } from './regularization/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
 import { createProjectsService } from './projects/service.ts';
@@ -99,8 +101,10 @@ export async function startServer(
     now,
   });
   const appUsage = createAppUsageService({ store, timeTracking, now });
+  const leave = createLeaveService({ store, db, now });
+  const regularizations = createRegularizationService({ store, db, now });
   const app = await buildApp({
-    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

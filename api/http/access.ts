@@ -23,7 +23,7 @@ import { requireUser } from './session.ts';
  * subscription is suspended or the trial over.
  */
 export async function companyAccess(
-  context: { db: Kysely<Database>; memberships: ReadModelCache<Membership>; config: { billing: { off: boolean } } },
+  context: { db: Kysely<Database>; memberships: ReadModelCache<Membership>; config: { billing: { off: boolean } }; now: () => Date },
   request: FastifyRequest,
   companyId: string,
   options: { command?: CommandName; page?: GuardedPage; read?: ReadName; write?: boolean } = {},

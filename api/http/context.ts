@@ -7,6 +7,8 @@ import type { AppUsageService } from '../app-usage/service.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { Allowances } from '../limits/allowances.ts';
 import type { IdentityService } from '../identity/service.ts';
+import type { LeaveService } from '../leave/service.ts';
+import type { RegularizationService } from '../regularization/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScreenshotsService } from '../screenshots/service.ts';
@@ -34,6 +36,8 @@ export interface ApiContext {
   screenshots: ScreenshotsService;
   appUsage: AppUsageService;
   billing: BillingService;
+  leave: LeaveService;
+  regularizations: RegularizationService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
   /** Callers' memberships, by "companyId:userId" (see companyAccess). */

@@ -9,7 +9,6 @@ import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
-import { createLeaveService } from '../leave/service.ts';
 import { pendingRequestRoutes, RequestCreated, requestAnswers, RequestParams } from './requests.ts';
 
 /** What each command answers (management §8's words for requests). */
@@ -33,7 +32,7 @@ const BrowserZone = { timeZone: Type.Optional(Nullable(TimeZone)) };
  */
 export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { db } = context;
-  const leave = createLeaveService(context);
+  const { leave } = context;
   const tags = ['leave'];
 
   return async (app) => {

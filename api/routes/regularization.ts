@@ -7,7 +7,7 @@ import { companyAccess } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PageNumber, PickedId, TaskId, Text, TimeZone } from '../http/schemas.ts';
-import { createRegularizationService, type RegularizationInput } from '../regularization/service.ts';
+import type { RegularizationInput } from '../regularization/service.ts';
 import { pendingRequestRoutes, RequestCreated, requestAnswers, RequestParams } from './requests.ts';
 
 /** What each command answers (management §8's words for requests; submitting has none there). */
@@ -52,7 +52,7 @@ function inputOf(body: Static<typeof FormBody>): RegularizationInput {
  */
 export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { db } = context;
-  const regularizations = createRegularizationService(context);
+  const { regularizations } = context;
   const tags = ['regularization'];
 
   return async (app) => {
