@@ -22,7 +22,7 @@ import { companyListOf } from '../../projections/organisation/queries.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
 import { afterAnswerQueue } from './after-answer.ts';
 import { signInDelayMs, signInFailures } from './sign-in-failures.ts';
-import { hashLinkToken, newMailedLink } from './tokens.ts';
+import { hashLinkToken, newLinkToken, newMailedLink } from './tokens.ts';
 
 /** A signed-in browser: whose, and which of their sessions. */
 export interface Session {
@@ -184,6 +184,18 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
 
     async renameProfile(userId: string, fullName: string, metadata: EventMetadata): Promise<LogPosition | null> {
       return (await runAccount(userId, { type: 'RenameProfile', fullName, by: userId }, metadata)).position;
+    },
+
+    /** A personal API token for the desktop agent: its secret is answered this once and kept only as a hash. */
+    async createApiToken(userId: string, name: string, metadata: EventMetadata) {
+      const tokenId = randomUUID();
+      const token = `tl_${newLinkToken().token}`;
+      const { position } = await runAccount(userId, { type: 'CreateApiToken', tokenId, name, tokenHash: hashLinkToken(token), by: userId }, metadata);
+      return { tokenId, token, position };
+    },
+
+    async revokeApiToken(userId: string, tokenId: string, metadata: EventMetadata): Promise<LogPosition | null> {
+      return (await runAccount(userId, { type: 'RevokeApiToken', tokenId, by: userId }, metadata)).position;
     },
   };
 }

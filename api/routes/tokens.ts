@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { account } from '../../domain/identity/account.ts';
-import { accountStream } from '../../domain/identity/events.ts';
-import { handleCommand } from '../../eventstore/command-handler.ts';
 import { apiTokensOf } from '../../projections/api-tokens/queries.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses, Id, Text } from '../http/schemas.ts';
 import { requireBrowserUser } from '../http/session.ts';
-import { hashLinkToken, newLinkToken } from '../identity/tokens.ts';
 
 /** Personal API tokens for the desktop agent: shown once, kept as a hash, revocable. Managed only from a browser session. */
 export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const tags = ['api tokens'];
-  const run = (userId: string, command: Parameters<typeof account.decide>[0], metadata: ReturnType<typeof requestMetadata>) =>
-    handleCommand(context.store, accountStream(userId), account, command, { now: context.now() }, metadata);
 
   return async (app) => {
     app.get(
@@ -50,9 +43,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const userId = await requireBrowserUser(request);
-        const tokenId = randomUUID();
-        const token = `tl_${newLinkToken().token}`;
-        const { position } = await run(userId, { type: 'CreateApiToken', tokenId, name: request.body.name, tokenHash: hashLinkToken(token), by: userId }, requestMetadata(request, userId));
+        const { tokenId, token, position } = await context.identity.createApiToken(userId, request.body.name, requestMetadata(request, userId));
         return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: positionText(position) });
       },
     );
@@ -62,7 +53,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       { schema: { tags, summary: 'Revoke an API token: refused by every API process once answered', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const userId = await requireBrowserUser(request);
-        const { position } = await run(userId, { type: 'RevokeApiToken', tokenId: request.params.tokenId, by: userId }, requestMetadata(request, userId));
+        const position = await context.identity.revokeApiToken(userId, request.params.tokenId, requestMetadata(request, userId));
         // Every process reads the token in the api_tokens read model: answered once it shows the revocation, so the token is refused from then on.
         await context.watcher.waitFor(position);
         return { message: 'Token revoked', position: positionText(position) };
