@@ -210,10 +210,15 @@ async function viewerOf(origin: string, storage: StorageState): Promise<string> 
   return active ? active.role : profile.companyList.length > 0 ? 'no company chosen' : 'no company';
 }
 
-/** Waits until the page shows its content: a main landmark and no loader or skeleton. */
+/**
+ * Waits until the page shows its content: a main landmark and no loader or
+ * skeleton. As long as a locator waits (browser.ts's UI_TIMEOUT): a page opened again in a
+ * fresh context loads its chunks and data cold, which on a busy machine took
+ * more than 5 s, and a page still loading has no heading to check.
+ */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.querySelector('main') !== null && document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null, undefined, { timeout: 5_000 })
+    .waitForFunction(() => document.querySelector('main') !== null && document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null, undefined, { timeout: 10_000 })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }

@@ -63,7 +63,7 @@ export function VerifyEmailPage({ userId, token }: VerifyEmailPageProps) {
       ) : (
         <Center>
           <Stack align="center" gap="xs">
-            <Loader aria-label="Loading" />
+            <Loader role="status" aria-label="Loading" />
             <Text size="sm" c="dimmed">
               Verifying your email address...
             </Text>

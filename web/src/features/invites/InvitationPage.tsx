@@ -51,7 +51,7 @@ export function InvitationPage({ token }: InvitationPageProps) {
   if (me.isPending || invitation.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading invitation" />
+        <Loader role="status" aria-label="Loading invitation" />
       </Center>
     );
   }

@@ -33,7 +33,7 @@ export function InviteDetailsPage({ inviteId }: { inviteId: string }) {
       <Paper withBorder radius="md" p="lg" maw={560}>
         {invite.isPending ? (
           <Center py="lg">
-            <Loader aria-label="Loading invitation" />
+            <Loader role="status" aria-label="Loading invitation" />
           </Center>
         ) : invite.isError ? (
           <LoadFailedAlert error={invite.error} />
