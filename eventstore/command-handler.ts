@@ -102,7 +102,7 @@ export async function loadStream<State, Event extends DomainEvent>(
  * it changes, so deciding again keeps the other write), after a random pause
  * that grows with each conflict in a row.
  */
-export function handleCommand<Command, Event extends DomainEvent, State, Context>(
+export async function handleCommand<Command, Event extends DomainEvent, State, Context>(
   store: EventStore,
   streamId: string,
   decider: Decider<Command, Event, State, Context>,
@@ -111,7 +111,34 @@ export function handleCommand<Command, Event extends DomainEvent, State, Context
   metadata: EventMetadata,
   cache?: StreamStateCache<State, Event>,
 ): Promise<CommandResult<Event>> {
-  return inTurn(store, streamId, () => decideAndAppend(store, streamId, decider, command, context, metadata, cache));
+  const [outcome] = await handleCommands(store, streamId, decider, [{ command, metadata }], context, cache);
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
+/** A command with the metadata its events carry. */
+export interface Submission<Command> {
+  command: Command;
+  metadata: EventMetadata;
+}
+
+/**
+ * handleCommand for several commands on one stream at once, for a stream many
+ * people write at the same moment: each is decided, in order, on the state the
+ * ones before it left, and all their events go in one append. Each command is
+ * answered on its own: with its outcome (the earlier one for a repeated command
+ * id, also within the group), or refused with its error while the others go
+ * on. Only a failed append refuses them all.
+ */
+export function handleCommands<Command, Event extends DomainEvent, State, Context>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State, Context>,
+  submissions: readonly Submission<Command>[],
+  context: Context,
+  cache?: StreamStateCache<State, Event>,
+): Promise<PromiseSettledResult<CommandResult<Event>>[]> {
+  return inTurn(store, streamId, () => decideAndAppend(store, streamId, decider, submissions, context, cache));
 }
 
 /** Per store (one per process), the last command queued on each stream that has one running. */
@@ -142,18 +169,65 @@ function inTurn<T>(store: EventStore, streamId: string, work: () => Promise<T>):
 const retryPause = (conflicts: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (conflicts - 1))));
 
+/** What became of one command of a group, decided on the stream's state. */
+type Decision<Event extends DomainEvent> =
+  | { kind: 'earlier'; outcome: CommandResult<Event> }
+  /** The same command id as an earlier command of the group: its outcome. */
+  | { kind: 'twin'; of: number }
+  | { kind: 'decided'; events: Event[] }
+  | { kind: 'refused'; error: unknown };
+
+/** Decides the commands in order, each on the state the ones before it left. */
+function decideInOrder<Command, Event extends DomainEvent, State, Context>(
+  decider: Decider<Command, Event, State, Context>,
+  submissions: readonly Submission<Command>[],
+  current: StreamState<State, Event>,
+  context: Context,
+): { decisions: Decision<Event>[]; state: State } {
+  let state = current.state;
+  const firstOfCommand = new Map<string, number>();
+  const decisions = submissions.map(({ command, metadata: { commandId } }, index): Decision<Event> => {
+    const earlier = commandId ? current.outcomes.get(commandId) : undefined;
+    if (earlier) return { kind: 'earlier', outcome: earlier };
+    const first = commandId ? firstOfCommand.get(commandId) : undefined;
+    if (first !== undefined) return { kind: 'twin', of: first };
+    if (commandId) firstOfCommand.set(commandId, index);
+    try {
+      const events = decider.decide(command, state, context);
+      state = events.reduce(decider.evolve, state);
+      return { kind: 'decided', events };
+    } catch (error) {
+      return { kind: 'refused', error };
+    }
+  });
+  return { decisions, state };
+}
+
+/** Each command's answer, given what its decided events became once written (`written`, by command index). */
+function answers<Event extends DomainEvent>(
+  decisions: Decision<Event>[],
+  written: (index: number) => CommandResult<Event>,
+): PromiseSettledResult<CommandResult<Event>>[] {
+  return decisions.map((_, index) => {
+    const own = decisions[index];
+    const decision = own.kind === 'twin' ? decisions[own.of] : own;
+    const at = own.kind === 'twin' ? own.of : index;
+    if (decision.kind === 'refused') return { status: 'rejected', reason: decision.error };
+    return { status: 'fulfilled', value: decision.kind === 'earlier' ? decision.outcome : written(at) };
+  });
+}
+
 async function decideAndAppend<Command, Event extends DomainEvent, State, Context>(
   store: EventStore,
   streamId: string,
   decider: Decider<Command, Event, State, Context>,
-  command: Command,
+  submissions: readonly Submission<Command>[],
   context: Context,
-  metadata: EventMetadata,
   cache?: StreamStateCache<State, Event>,
-): Promise<CommandResult<Event>> {
+): Promise<PromiseSettledResult<CommandResult<Event>>[]> {
   // Pages show when a thing happened, which is the decider's clock, not the append's (a back-dated command, a replayed demo).
   const now = clockOf(context);
-  const stamped = now ? withDecidedAt(metadata, now) : metadata;
+  const stamped = (metadata: EventMetadata) => (now ? withDecidedAt(metadata, now) : metadata);
   let known = cache?.get(streamId);
   let fresh = false;
   let conflicts = 0;
@@ -164,50 +238,56 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
   };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = known ?? (await readOn());
-    const earlier = metadata.commandId ? current.outcomes.get(metadata.commandId) : undefined;
-    if (earlier) return earlier;
-
-    let events: Event[];
-    try {
-      events = decider.decide(command, current.state, context);
-    } catch (error) {
-      if (fresh) throw error;
+    const { decisions, state } = decideInOrder(decider, submissions, current, context);
+    const unsure = decisions.some((decision) => decision.kind === 'refused' || (decision.kind === 'decided' && decision.events.length === 0));
+    if (unsure && !fresh) {
       await readOn();
       continue;
     }
-    if (events.length === 0) {
-      if (fresh) return { events, position: null };
-      await readOn();
-      continue;
-    }
+    const writing = decisions.flatMap((decision, index) =>
+      decision.kind === 'decided' ? decision.events.map((event, eventIndex) => ({ event, eventIndex, metadata: submissions[index].metadata })) : [],
+    );
+    if (writing.length === 0) return answers(decisions, () => ({ events: [], position: null }));
 
     try {
       const result = await store.append(
         streamId,
-        events.map((event, index) => ({
-          eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, index) : randomUUID(),
+        writing.map(({ event, eventIndex, metadata }) => ({
+          eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, eventIndex) : randomUUID(),
           type: event.type,
           data: event.data,
-          metadata: stamped,
+          metadata: stamped(metadata),
         })),
         current.version === 0 ? 'no_stream' : current.version,
       );
-      if (result.repeated || result.version !== current.version + events.length) {
+      if (result.repeated || result.version !== current.version + writing.length) {
         // Written before (a concurrent repeat): answer with what is stored, or,
         // for a repeat older than the outcomes kept, with its position alone.
-        const stored = metadata.commandId ? (await readOn()).outcomes.get(metadata.commandId) : undefined;
-        return stored ?? { events: [], position: result.position };
+        const stored = submissions.some(({ metadata }) => metadata.commandId) ? (await readOn()).outcomes : undefined;
+        return answers(decisions, (index) => {
+          const { commandId } = submissions[index].metadata;
+          return (commandId ? stored?.get(commandId) : undefined) ?? { events: [], position: result.position };
+        });
       }
-      const outcome = { events, position: result.position };
       const outcomes = new Map(current.outcomes);
-      if (metadata.commandId) outcomes.set(metadata.commandId, outcome);
-      cache?.set(streamId, { version: result.version, state: events.reduce(decider.evolve, current.state), outcomes: trimmed(outcomes) });
-      return outcome;
+      const written = (index: number) => {
+        const { events } = decisions[index] as { events: Event[] };
+        return { events, position: events.length > 0 ? result.position : null };
+      };
+      submissions.forEach(({ metadata: { commandId } }, index) => {
+        if (commandId && decisions[index].kind === 'decided') outcomes.set(commandId, written(index));
+      });
+      cache?.set(streamId, { version: result.version, state, outcomes: trimmed(outcomes) });
+      return answers(decisions, written);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt === MAX_ATTEMPTS) throw error;
       // A stale cache is no collision: read on at once. After that, another process is writing the stream too.
       if (fresh) await retryPause(++conflicts);
+      const before = current.version;
       await readOn();
+      // Nothing new, yet the append was refused: some of its event ids are stored already, commands older
+      // than the outcomes kept (repeated beside others). Their outcomes come from the whole stream.
+      if (known!.version === before) known = { ...known!, outcomes: (await loadStream(store, streamId, decider)).outcomes };
     }
   }
   throw new Error(`Command on ${streamId} gave up after ${MAX_ATTEMPTS} attempts`);

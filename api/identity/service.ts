@@ -142,7 +142,7 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
      */
     async endSessionsIfInNoCompany(userId: string, removedFrom: string, metadata: EventMetadata): Promise<LogPosition | null> {
       // The read model may not show the removal yet: the company left does not count.
-      const companies = (await companyListOf(db, userId)).filter((company) => company.companyId !== removedFrom);
+      const companies = (await companyListOf(db, userId, { now: now() })).filter((company) => company.companyId !== removedFrom);
       if (companies.length > 0) return null;
       return (await runAccount(userId, { type: 'EndAllSessions', reason: 'no-company' }, metadata)).position;
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../projections/database.ts';
+import { currentMemberships } from '../../projections/organisation/queries.ts';
 import { inChunks } from '../../projections/projection.ts';
 import type { LiveHub } from './hub.ts';
 import type { ReadModelWatcher } from './read-model-watcher.ts';
@@ -20,13 +21,7 @@ async function membersAmong(db: Kysely<Database>, follows: readonly Follow[]): P
   const pairs = [...new Map(follows.map((follow) => [pairOf(follow), follow])).values()];
   const members = new Set<string>();
   for (const chunk of inChunks(pairs, 1000)) {
-    const rows = await db
-      .selectFrom('company_members')
-      .select(['company_id', 'user_id'])
-      .where('deleted', '=', false)
-      .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', chunk.map((follow) => eb.tuple(follow.companyId, follow.userId))))
-      .execute();
-    for (const row of rows) members.add(pairOf({ companyId: row.company_id, userId: row.user_id }));
+    for (const member of await currentMemberships(db, chunk)) members.add(pairOf(member));
   }
   return members;
 }

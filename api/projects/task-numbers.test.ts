@@ -46,6 +46,20 @@ describe('task number allocator', () => {
     expect(await storedNumbers(companyId)).toEqual([1, 2]);
   });
 
+  it('gives a command repeated long after (its outcome no longer kept) its number, alone or beside new ones', async () => {
+    const companyId = randomUUID();
+    const numbers = createTaskNumberAllocator(database.store);
+    for (let i = 1; i <= 70; i++) expect(await numbers.take(take(companyId), metadata(`create-${i}`))).toBe(i);
+    expect(await numbers.take(take(companyId), metadata('create-1'))).toBe(1);
+    const together = await Promise.all([
+      numbers.take(take(companyId), metadata('create-71')),
+      numbers.take(take(companyId), metadata('create-2')),
+      numbers.take(take(companyId), metadata('create-72')),
+    ]);
+    expect(together).toEqual([71, 2, 72]);
+    expect(await storedNumbers(companyId)).toEqual(Array.from({ length: 72 }, (_, i) => i + 1));
+  });
+
   it('never hands out a number twice when two processes take numbers of one stream', async () => {
     const companyId = randomUUID();
     const [here, there] = [createTaskNumberAllocator(database.store), createTaskNumberAllocator(database.store)];

@@ -7,7 +7,7 @@ import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Nullable, RoleName, Text, TimeZone } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
-import { companyListOf } from '../../projections/organisation/queries.ts';
+import { companyListOf, teamsNamed } from '../../projections/organisation/queries.ts';
 
 const CompanySummary = Type.Object({
   companyId: Type.String(),
@@ -80,7 +80,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const access = await companyAccess(context, request, request.params.companyId);
         const c = access.company;
         const teamIds = [...access.teamRoles.keys()];
-        const teams = teamIds.length ? await context.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', 'in', teamIds).orderBy('name').execute() : [];
+        const teams = await teamsNamed(context.db, c.company_id, teamIds);
         return {
           companyId: c.company_id,
           name: c.name,

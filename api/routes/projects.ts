@@ -12,7 +12,9 @@ import {
   TASK_SORTS,
   taskHistory,
   tasksForTimer,
+  taskWasCreated,
 } from '../../projections/projects-and-tasks/queries.ts';
+import { assignableMembers, clientProjectIds } from '../../projections/organisation/queries.ts';
 import { companyAccess } from '../http/access.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -48,8 +50,7 @@ const TaskBody = Type.Object({
 /** The projects the caller sees (the read-rights table): a Client those they were invited to (an array); everyone else the whole company's (undefined). */
 async function visibleProjectIds(context: ApiContext, access: CompanyAccess): Promise<string[] | undefined> {
   if (readScope(access.role, 'projects') !== 'client-projects') return undefined;
-  const rows = await context.db.selectFrom('client_projects').select('project_id').where('company_id', '=', access.company.company_id).where('user_id', '=', access.userId).execute();
-  return rows.map((r) => r.project_id);
+  return clientProjectIds(context.db, access.company.company_id, access.userId);
 }
 
 export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
@@ -158,15 +159,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTask' });
-        const rows = await db
-          .selectFrom('company_members as m')
-          .select(['m.user_id', 'm.name', 'm.email'])
-          .where('m.company_id', '=', access.company.company_id)
-          .where('m.deleted', '=', false)
-          .where((eb) => eb.exists(eb.selectFrom('team_members as tm').select('tm.user_id').whereRef('tm.user_id', '=', 'm.user_id').whereRef('tm.company_id', '=', 'm.company_id')))
-          .orderBy('m.name')
-          .execute();
-        return rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email }));
+        return assignableMembers(db, access.company.company_id);
       },
     );
 
@@ -358,9 +351,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask' });
         const { limit = 10, offset = 0, complete = false } = request.query;
-        // A deleted task still has its history.
-        const exists = await db.selectFrom('tasks').select('task_id').where('company_id', '=', access.company.company_id).where('task_id', '=', request.params.taskId).executeTakeFirst();
-        if (!exists) throw notFound(taskMessages.notFound);
+        if (!(await taskWasCreated(db, access.company.company_id, request.params.taskId))) throw notFound(taskMessages.notFound);
         return taskHistory(db, access.company.company_id, request.params.taskId, complete ? 100_000 : limit, complete ? 0 : offset);
       },
     );

@@ -3,7 +3,7 @@ import { shownSubscriptionStatus } from '../../domain/billing/status.ts';
 import type { Database } from '../database.ts';
 
 /** The companies a user belongs to, with their role and subscription (select-company, the switcher); `billingOff`: BILLING=off. */
-export async function companyListOf(db: Kysely<Database>, userId: string, { billingOff = false, now = new Date() } = {}) {
+export async function companyListOf(db: Kysely<Database>, userId: string, { billingOff = false, now }: { billingOff?: boolean; now: Date }) {
   const rows = await db
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.company_id', 'm.company_id')
@@ -104,6 +104,43 @@ export async function listMembers(db: Kysely<Database>, companyId: string, filte
       teams: teams.filter((t) => t.user_id === r.user_id).map((t) => ({ teamId: t.team_id, teamName: t.name, role: t.role })),
     })),
   };
+}
+
+/** The projects a Client was invited to, in one company. */
+export async function clientProjectIds(db: Kysely<Database>, companyId: string, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('client_projects').select('project_id').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  return rows.map((row) => row.project_id);
+}
+
+/** Who tasks can be assigned to: the company's members who are in one of its teams, by name. */
+export async function assignableMembers(db: Kysely<Database>, companyId: string) {
+  const rows = await db
+    .selectFrom('company_members as m')
+    .select(['m.user_id', 'm.name', 'm.email'])
+    .where('m.company_id', '=', companyId)
+    .where('m.deleted', '=', false)
+    .where((eb) => eb.exists(eb.selectFrom('team_members as tm').select('tm.user_id').whereRef('tm.user_id', '=', 'm.user_id').whereRef('tm.company_id', '=', 'm.company_id')))
+    .orderBy('m.name')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email }));
+}
+
+/** These teams of a company with their names, by name. */
+export async function teamsNamed(db: Kysely<Database>, companyId: string, teamIds: string[]) {
+  if (teamIds.length === 0) return [];
+  return db.selectFrom('teams').select(['team_id', 'name']).where('company_id', '=', companyId).where('team_id', 'in', teamIds).orderBy('name').execute();
+}
+
+/** Which of these (company, user) pairs are members now. */
+export async function currentMemberships(db: Kysely<Database>, pairs: readonly { companyId: string; userId: string }[]) {
+  if (pairs.length === 0) return [];
+  const rows = await db
+    .selectFrom('company_members')
+    .select(['company_id', 'user_id'])
+    .where('deleted', '=', false)
+    .where((eb) => eb(eb.refTuple('company_id', 'user_id'), 'in', pairs.map((pair) => eb.tuple(pair.companyId, pair.userId))))
+    .execute();
+  return rows.map((row) => ({ companyId: row.company_id, userId: row.user_id }));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

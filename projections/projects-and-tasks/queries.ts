@@ -139,6 +139,12 @@ export function tasksForTimer(db: Kysely<Database>, companyId: string, projectId
     .execute();
 }
 
+/** Was this task ever created in the company (a deleted task still has its history)? */
+export async function taskWasCreated(db: Kysely<Database>, companyId: string, taskId: string): Promise<boolean> {
+  const row = await db.selectFrom('tasks').select('task_id').where('company_id', '=', companyId).where('task_id', '=', taskId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A page of a task's history, newest first. */
 export async function taskHistory(db: Kysely<Database>, companyId: string, taskId: string, limit: number, offset: number) {
   const base = db.selectFrom('task_history').where('company_id', '=', companyId).where('task_id', '=', taskId);
