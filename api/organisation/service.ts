@@ -20,7 +20,7 @@ import { seats, type SeatsState } from '../../domain/invites/seats.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
 import { member, type MemberCommand, type MemberState } from '../../domain/members/member.ts';
-import { inEveryTeam, joinsProjects, joinsTeams, type Role, type TeamRole, teamRoleFor } from '../../domain/members/roles.ts';
+import { creatorTeamRole, inEveryTeam, joinsProjects, joinsTeams, type Role, type TeamRole, teamRoleFor } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
@@ -226,9 +226,9 @@ export function createOrganisationService({ store, db, linkKey, allowances, seat
       // Whoever creates a team manages it, so they may add the people they already reach.
       const creator: Actor = { ...access.actor, managedTeams: new Set([...access.actor.managedTeams, teamId]) };
       const grants: { userId: string; command: MemberCommand }[] = [];
-      // A Head who creates a team heads it (Admins are in every team anyway).
-      if (access.role === 'Head') {
-        grants.push({ userId: access.userId, command: { type: 'GrantTeamRole', teamId, role: 'Head', authority: { kind: 'team-creator', userId: access.userId, companyId, teamId } } });
+      const ownTeamRole = creatorTeamRole(access.role);
+      if (ownTeamRole) {
+        grants.push({ userId: access.userId, command: { type: 'GrantTeamRole', teamId, role: ownTeamRole, authority: { kind: 'team-creator', userId: access.userId, companyId, teamId } } });
       }
       for (const userId of new Set(input.memberIds)) {
         if (userId === access.userId) continue;

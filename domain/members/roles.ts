@@ -18,6 +18,9 @@ export const inEveryTeam = (role: string): boolean => role === 'Admin';
 /** The role someone gets in a team they are added to: Head or Manager when that is their level, else Member. */
 export const teamRoleFor = (level: string): TeamRole => (level === 'Head' || level === 'Manager' ? level : 'Member');
 
+/** The team role one takes in a team one creates: a Head heads it (Admins are in every team anyway; no other role creates teams). */
+export const creatorTeamRole = (role: string): TeamRole | null => (role === 'Head' ? 'Head' : null);
+
 const rank: Record<Role, number> = { Admin: 4, Head: 3, Manager: 2, Member: 1, Client: 0 };
 
 /** The access level shown for a member: Admin, else their highest team role, else Client or Member. */

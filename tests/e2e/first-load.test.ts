@@ -4,7 +4,7 @@ import { browserSuite, visible } from './support/browser.ts';
 
 const t = browserSuite();
 
-/** Issue 26: the JavaScript of the first page, compressed as a server sends it (it was 346 KB). */
+/** The budget of the first page's JavaScript, compressed as a server sends it (it was 346 KB). */
 const FIRST_PAGE_BUDGET_BYTES = 250_000;
 
 describe('first load', () => {
