@@ -211,14 +211,19 @@ async function viewerOf(origin: string, storage: StorageState): Promise<string> 
 }
 
 /**
- * Waits until the page shows its content: a main landmark and no loader or
- * skeleton. As long as a locator waits (browser.ts's UI_TIMEOUT): a page opened again in a
- * fresh context loads its chunks and data cold, which on a busy machine took
- * more than 5 s, and a page still loading has no heading to check.
+ * Waits until the page shows its content: a main landmark, its heading and no
+ * loader or skeleton. A lazy page's chunk may still be on its way, the router
+ * showing an empty main for its first second; a page opened again in a fresh
+ * context loads cold, which on a busy machine took more than 5 s. So it waits
+ * as long as a locator does (browser.ts's UI_TIMEOUT).
  */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.querySelector('main') !== null && document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null, undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () => document.querySelector('h1') !== null && document.querySelector('main') !== null && document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null,
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
