@@ -23,28 +23,28 @@ import { DomainError } from '../domain/shared/errors.ts';
 import { findLiveApiToken } from '../projections/api-tokens/queries.ts';
 import { setAsideCounts } from '../projections/failures.ts';
 import { refuseApiTokenBeyondTracking, registerSessions, SESSION_COOKIE } from './http/session.ts';
-import { activityLogRoutes } from './routes/activity-log.ts';
-import { companyRoutes } from './routes/companies.ts';
-import { appUsageRoutes } from './routes/app-usage.ts';
-import { attendanceRoutes } from './routes/attendance.ts';
-import { billingRoutes } from './routes/billing.ts';
-import { dashboardRoutes } from './routes/dashboards.ts';
+import { activityLogRoutes } from './activity-log/routes.ts';
+import { companyRoutes } from './organisation/company-routes.ts';
+import { appUsageRoutes } from './app-usage/routes.ts';
+import { attendanceRoutes } from './attendance/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
+import { dashboardRoutes } from './dashboards/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
-import { healthRoutes } from './routes/health.ts';
-import { identityRoutes } from './routes/identity.ts';
-import { inviteRoutes } from './routes/invites.ts';
-import { leaveRoutes } from './routes/leave.ts';
-import { liveRoutes } from './routes/live.ts';
-import { memberRoutes } from './routes/members.ts';
-import { performanceRoutes } from './routes/performance.ts';
-import { projectRoutes } from './routes/projects.ts';
-import { regularizationRoutes } from './routes/regularization.ts';
-import { requestRoutes } from './routes/requests.ts';
-import { screenshotRoutes } from './routes/screenshots.ts';
-import { settingsRoutes } from './routes/settings.ts';
-import { teamRoutes } from './routes/teams.ts';
-import { timerRoutes } from './routes/timer.ts';
-import { tokenRoutes } from './routes/tokens.ts';
+import { healthRoutes } from './health/routes.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { inviteRoutes } from './organisation/invite-routes.ts';
+import { leaveRoutes } from './leave/routes.ts';
+import { liveRoutes } from './live/routes.ts';
+import { memberRoutes } from './organisation/member-routes.ts';
+import { monitoringRoutes } from './monitoring/routes.ts';
+import { projectRoutes } from './projects/routes.ts';
+import { regularizationRoutes } from './regularization/routes.ts';
+import { requestRoutes } from './requests/routes.ts';
+import { screenshotRoutes } from './screenshots/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { teamRoutes } from './organisation/team-routes.ts';
+import { timerRoutes } from './time-tracking/routes.ts';
+import { tokenRoutes } from './identity/token-routes.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -87,7 +87,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
     // Verified sessions are remembered in session.ts.
     verify: { algorithms: ['HS256'] },
   });
-  // Limits are counted where they apply (the sign-in routes, api/routes/identity.ts).
+  // Limits are counted where they apply (the sign-in routes, api/identity/routes.ts).
   await app.register(rateLimit, { global: false });
   await app.register(websocket);
   await app.register(swagger, {
@@ -110,7 +110,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(timerRoutes(context));
   await app.register(screenshotRoutes(context));
   await app.register(dashboardRoutes(context));
-  await app.register(performanceRoutes(context));
+  await app.register(monitoringRoutes(context));
   await app.register(exportRoutes(context));
   await app.register(attendanceRoutes(context));
   await app.register(leaveRoutes(context));

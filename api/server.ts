@@ -15,6 +15,8 @@ import type { Config } from './config.ts';
 import { createBillingService } from './billing/service.ts';
 import { createIdentityService } from './identity/service.ts';
 import { createLeaveService } from './leave/service.ts';
+import { createMonitoringService } from './monitoring/service.ts';
+import { createSettingsService } from './settings/service.ts';
 import { createRegularizationService } from './regularization/service.ts';
 import { LiveHub } from './live/hub.ts';
 import { createOrganisationService } from './organisation/service.ts';
@@ -103,8 +105,10 @@ export async function startServer(
   const appUsage = createAppUsageService({ store, timeTracking, now });
   const leave = createLeaveService({ store, db, now });
   const regularizations = createRegularizationService({ store, db, now });
+  const settingsService = createSettingsService({ store, now });
+  const monitoring = createMonitoringService({ store, db, now, allowances: limits, mailsPerAddressPerDay: config.mailsPerAddressPerDay });
   const app = await buildApp({
-    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, settings: settingsService, monitoring, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Read model of user accounts (projections/accounts). */
+/** Read model of user accounts (projections/identity). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE accounts (

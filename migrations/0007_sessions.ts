@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Sessions that ended before they expired (projections/accounts/sessions.ts),
+ * Sessions that ended before they expired (projections/identity/sessions.ts),
  * which every request checks its session against; and failed sign-ins per
  * e-mail, which slow down guessing one account's password from many addresses
  * (api/identity/sign-in-failures.ts). The second is not a read model: it is

@@ -1,9 +1,9 @@
-import { accountsProjection } from './accounts/accounts.ts';
+import { accountsProjection } from './identity/accounts.ts';
 import { activityLogProjection } from './activity-log/activity-log.ts';
 import { appUsageProjection } from './app-usage/app-usage.ts';
 import { attendanceProjection } from './attendance/attendance.ts';
 import { billingProjection } from './billing/billing.ts';
-import { sessionsProjection } from './accounts/sessions.ts';
+import { sessionsProjection } from './identity/sessions.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens.ts';
 import { timelogProjection } from './timelog/timelog.ts';
 import { invitesProjection } from './invites/invites.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../domain/identity/events.ts';
 import { accountStream } from '../domain/identity/events.ts';
 import { type TestDatabase, useTestDatabase } from '../tests/support/test-database.ts';
-import { accountsProjection } from './accounts/accounts.ts';
+import { accountsProjection } from './identity/accounts.ts';
 import type { Projection } from './projection.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { READ_MODEL_CHANGED_CHANNEL, type ReadModelChange, ProjectionRunner } from './runner.ts';

@@ -8,10 +8,12 @@ import type { BillingService } from '../billing/service.ts';
 import type { Allowances } from '../limits/allowances.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { LeaveService } from '../leave/service.ts';
+import type { MonitoringService } from '../monitoring/service.ts';
 import type { RegularizationService } from '../regularization/service.ts';
 import type { OrganisationService } from '../organisation/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScreenshotsService } from '../screenshots/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
@@ -38,6 +40,8 @@ export interface ApiContext {
   billing: BillingService;
   leave: LeaveService;
   regularizations: RegularizationService;
+  settings: SettingsService;
+  monitoring: MonitoringService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
   /** Callers' memberships, by "companyId:userId" (see companyAccess). */

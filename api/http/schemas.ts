@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { Day, Id, Nullable, TimeZone } from '../../domain/shared/schema.ts';
 import { ROLES } from '../../domain/members/roles.ts';
 import { TaskId } from '../../domain/tasks/events.ts';
+import { type DayRange, rangeProblem } from '../../domain/dashboards/range.ts';
+import { invalid } from '../../domain/shared/errors.ts';
 
 export const ErrorResponse = Type.Object(
   {
@@ -54,3 +56,13 @@ export const errorResponses = {
   409: Type.Ref('ErrorResponse'),
   429: Type.Ref('ErrorResponse'),
 };
+
+/** A day of a range a report asks for; checked by rangeProblem, whose messages say what is wrong (a format check would not). */
+export const DayText = Text(10);
+
+/** A report's range of days, or a 400 that says what is wrong with it. */
+export function checkedRange(range: DayRange): DayRange {
+  const problem = rangeProblem(range);
+  if (problem) throw invalid(problem);
+  return range;
+}

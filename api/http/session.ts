@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DomainError, forbidden } from '../../domain/shared/errors.ts';
-import { isSessionEnded } from '../../projections/accounts/queries.ts';
-import { sessionsProjection } from '../../projections/accounts/index.ts';
+import { isSessionEnded } from '../../projections/identity/queries.ts';
+import { sessionsProjection } from '../../projections/identity/index.ts';
 import type { Database } from '../../projections/database.ts';
 import type { Session } from '../identity/service.ts';
 import { ReadModelCache } from '../live/read-model-cache.ts';

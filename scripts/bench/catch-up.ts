@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { accountStream } from '../../domain/identity/events.ts';
-import { accountsProjection } from '../../projections/accounts/accounts.ts';
+import { accountsProjection } from '../../projections/identity/accounts.ts';
 import { ProjectionRunner } from '../../projections/runner.ts';
 import { type BenchContext, type BenchResult, result, timed } from './context.ts';
 

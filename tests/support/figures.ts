@@ -12,7 +12,7 @@ import { personApplicationDay, teamApplicationDay } from '../../projections/app-
 import { attendanceDays, attendanceRecords, workRulesOf } from '../../projections/attendance/queries.ts';
 import { dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
-import { performanceDashboard } from '../../projections/performance/queries.ts';
+import { performanceDashboard } from '../../projections/monitoring/queries.ts';
 
 /** The four figures of time, in order. */
 type Figures = { trackedMinutes: number; idleMinutes: number; unproductiveMinutes: number; productiveMinutes: number };

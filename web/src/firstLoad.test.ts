@@ -69,12 +69,12 @@ function reached(entries: string[], withDynamic: boolean) {
 }
 
 /** The sign-in page, as a browser first opens it: the app and the page's own chunk. */
-const firstPage = reached(['main.tsx', 'features/auth/LoginPage.tsx'], false);
+const firstPage = reached(['main.tsx', 'features/identity/LoginPage.tsx'], false);
 
 describe('the first page', () => {
   it('loads no page but its own: the others load when opened', () => {
     const pages = firstPage.files.filter((file) => /^web\/src\/features\/.*Page\.tsx$/.test(file));
-    expect(pages).toEqual(['web/src/features/auth/LoginPage.tsx']);
+    expect(pages).toEqual(['web/src/features/identity/LoginPage.tsx']);
   });
 
   it('loads no date, calendar, chart or rich-text library', () => {

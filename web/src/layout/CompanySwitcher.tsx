@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, CheckIcon, Menu } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useProfile } from '../shared/auth/useProfile';
+import { useProfile } from '../shared/identity/useProfile';
 import { useActiveCompany } from '../shared/company/useActiveCompany';
 import { useSwitchCompany } from '../shared/company/useSwitchCompany';
 

@@ -11,7 +11,7 @@ import { TeamChooser } from '../features/company/TeamChooser';
 import { DASHBOARD_BAR_HEIGHT, DashboardTopBar, useShowsDashboardTopBar } from '../features/dashboards/DashboardTopBar';
 import { subscriptionPaths } from '../features/subscription/subscriptionPaths';
 import { SubscriptionBanner } from '../features/subscription/SubscriptionBanner';
-import { TimerBar } from '../features/timer/TimerBar';
+import { TimerBar } from '../features/time-tracking/TimerBar';
 import { CANVAS } from '../theme';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CompanySwitcher } from './CompanySwitcher';

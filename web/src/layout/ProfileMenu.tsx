@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useLogout } from '../features/auth/useLogout';
-import { useProfile } from '../shared/auth/useProfile';
+import { useLogout } from '../features/identity/useLogout';
+import { useProfile } from '../shared/identity/useProfile';
 import { useActiveCompany } from '../shared/company/useActiveCompany';
 import { canOpen } from '../shared/access/canOpen';
 

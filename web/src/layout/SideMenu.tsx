@@ -1,6 +1,6 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useProfile } from '../shared/auth/useProfile';
+import { useProfile } from '../shared/identity/useProfile';
 import { useActiveCompany } from '../shared/company/useActiveCompany';
 import { useCheckoutMode } from '../shared/subscription/useCheckoutMode';
 import { CompanyPrompt } from './CompanyPrompt';

@@ -4,9 +4,9 @@ import { lazyPage } from './lazyPage';
 import { rootRoute } from './rootRoute';
 import { skipSignIn } from './skipSignIn';
 
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
-const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const LoginPage = lazyPage(() => import('../features/identity/LoginPage'), 'LoginPage');
+const SignUpPage = lazyPage(() => import('../features/identity/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/identity/ForgotPasswordPage'), 'ForgotPasswordPage');
 
 /** Auth layout pages a signed-in user skips (they go to /dashboard-team). */
 const guestLayoutRoute = createRoute({

@@ -6,7 +6,7 @@ import { attendanceSearch } from '../features/attendance/attendanceSearch';
 import { activateLinkedCompany } from '../features/company/activateLinkedCompany';
 import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../shared/dashboards/dashboardSearch';
-import { performanceSearch } from '../features/performance/performanceSearch';
+import { performanceSearch } from '../features/monitoring/performanceSearch';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { stringSearch } from '../lib/stringSearch';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
@@ -26,7 +26,7 @@ const TimeAttendancePage = lazyPage(() => import('../features/time-attendance/Ti
 const ActivityLogPage = lazyPage(() => import('../features/activity-log/ActivityLogPage'), 'ActivityLogPage');
 const TeamDashboardPage = lazyPage(() => import('../features/dashboards/TeamDashboardPage'), 'TeamDashboardPage');
 const IndividualDashboardPage = lazyPage(() => import('../features/dashboards/IndividualDashboardPage'), 'IndividualDashboardPage');
-const PerformanceDashboardPage = lazyPage(() => import('../features/performance/PerformanceDashboardPage'), 'PerformanceDashboardPage');
+const PerformanceDashboardPage = lazyPage(() => import('../features/monitoring/PerformanceDashboardPage'), 'PerformanceDashboardPage');
 const ApplicationDashboardPage = lazyPage(() => import('../features/app-dashboard/ApplicationDashboardPage'), 'ApplicationDashboardPage');
 const ApplicationDashboardInternalPage = lazyPage(
   () => import('../features/app-dashboard/ApplicationDashboardInternalPage'),

@@ -6,8 +6,8 @@ import { lazyPage, rendering } from './lazyPage';
 import { rootRoute } from './rootRoute';
 
 const InvitationPage = lazyPage(() => import('../features/invites/InvitationPage'), 'InvitationPage');
-const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage'), 'VerifyEmailPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../features/identity/VerifyEmailPage'), 'VerifyEmailPage');
+const ResetPasswordPage = lazyPage(() => import('../features/identity/ResetPasswordPage'), 'ResetPasswordPage');
 
 /** Auth layout pages anyone may open, signed in or not: they act on a link from an e-mail. */
 const openAuthLayoutRoute = createRoute({

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '../shared/auth/meQueryOptions';
+import { meQueryOptions } from '../shared/identity/meQueryOptions';
 import { queryClient } from '../lib/queryClient';
 
 /**

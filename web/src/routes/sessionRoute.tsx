@@ -1,5 +1,5 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
-import { ProfileContext } from '../shared/auth/ProfileContext';
+import { ProfileContext } from '../shared/identity/ProfileContext';
 import { SessionErrorPage } from '../layout/SessionErrorPage';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { requireProfile } from './requireProfile';

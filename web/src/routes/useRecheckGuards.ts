@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useMe } from '../shared/auth/useMe';
+import { useMe } from '../shared/identity/useMe';
 import { activeCompanyOf } from '../shared/company/activeCompanyOf';
 import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { subscriptionState } from '../features/subscription/subscriptionState';

@@ -1,7 +1,7 @@
 import { Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { seesOthers } from '../../../../domain/members/read-rights.ts';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { usePeopleOptions } from '../../shared/dashboards/usePeopleOptions';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { rangeProblem } from '../../../../domain/dashboards/range.ts';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { formatDay } from '../../shared/format/formatDay';

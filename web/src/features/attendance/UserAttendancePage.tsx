@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { seesOthers } from '../../../../domain/members/read-rights.ts';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { MemberPicker } from '../../shared/dashboards/MemberPicker';

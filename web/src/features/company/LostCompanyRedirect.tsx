@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 
 /**

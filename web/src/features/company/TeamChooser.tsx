@@ -2,7 +2,7 @@ import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
 import { selectionRequired } from './selectionRequired';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';

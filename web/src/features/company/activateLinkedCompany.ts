@@ -1,5 +1,5 @@
 import { queryClient } from '../../lib/queryClient';
-import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import { meQueryOptions } from '../../shared/identity/meQueryOptions';
 import type { Profile } from '../../shared/profile/Profile';
 import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notify } from '../../lib/notify';
-import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import { meQueryOptions } from '../../shared/identity/meQueryOptions';
 import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 import { companyApi } from '../../shared/company/companyApi';
 import type { NewCompany } from '../../shared/company/NewCompany';

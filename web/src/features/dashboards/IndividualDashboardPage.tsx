@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { rangeDays } from '../../../../domain/dashboards/range.ts';
 import { seesOthers } from '../../../../domain/members/read-rights.ts';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { EmptyPage } from '../../shared/ui/EmptyPage';

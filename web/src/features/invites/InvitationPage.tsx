@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { inviteMessages } from '../../../../domain/invites/invitations.ts';
 import { errorMessage } from '../../lib/errorMessage';
-import { useMe } from '../../shared/auth/useMe';
+import { useMe } from '../../shared/identity/useMe';
 import { useActiveCompanyStore } from '../../shared/company/activeCompanyStore';
 import { InvitationCard } from './InvitationCard';
 import { invitationQueryOptions } from '../../shared/invites/invitationQueryOptions';

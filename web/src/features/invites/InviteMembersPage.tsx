@@ -21,7 +21,7 @@ import { grantableRoles, mayRun } from '../../../../domain/members/authorization
 import { inEveryTeam, joinsProjects, joinsTeams, type Role } from '../../../../domain/members/roles.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { EmptyPage } from '../../shared/ui/EmptyPage';
 import { managedTeams } from '../../shared/teams/managedTeams';

@@ -7,7 +7,7 @@ export type LeaveRequestToProcess = ApiAnswer<'get', '/api/companies/{companyId}
 /** The form as the server takes it; the browser's zone, where the requester's today is, goes with it. */
 export type LeaveForm = Omit<ApiBody<'post', '/api/companies/{companyId}/leave/requests'>, 'timeZone'>;
 
-/** The leave calls (api/routes/leave.ts). */
+/** The leave calls (api/leave/routes.ts). */
 export const leaveApi = {
   mine: (companyId: string) => api.get('/api/companies/{companyId}/leave/requests', { path: { companyId } }),
   balance: (companyId: string, year: number) => api.get('/api/companies/{companyId}/leave/balance', { path: { companyId }, query: { year } }),

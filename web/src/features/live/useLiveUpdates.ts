@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { parseLiveMessage } from './parseLiveMessage';
 import { changedQueries } from '../../shared/live/changedQueries';
 
-/** The server closes a socket with this code when its session is missing or ended (SIGNED_OUT_CLOSE in api/routes/live.ts). */
+/** The server closes a socket with this code when its session is missing or ended (SIGNED_OUT_CLOSE in api/live/routes.ts). */
 const SIGNED_OUT_CLOSE = 4401;
 const firstRetryMs = 1_000;
 const maxRetryMs = 30_000;

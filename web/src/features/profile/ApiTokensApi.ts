@@ -4,7 +4,7 @@ import { api, type ApiAnswer } from '../../lib/api';
 /** A personal API token for the desktop agent; the secret itself is never listed. */
 export type ApiToken = ApiAnswer<'get', '/api/me/tokens'>[number];
 
-/** The token calls (api/routes/tokens.ts). */
+/** The token calls (api/identity/token-routes.ts). */
 export const apiTokensApi = {
   list: () => api.get('/api/me/tokens'),
   create: (name: string) => api.post('/api/me/tokens', { body: { name } }),

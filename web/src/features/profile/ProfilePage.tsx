@@ -1,5 +1,5 @@
 import { Avatar, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { useActiveTeam } from '../../shared/company/useActiveTeam';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
-import { meQueryOptions } from '../../shared/auth/meQueryOptions';
+import { meQueryOptions } from '../../shared/identity/meQueryOptions';
 import { profileApi } from './profileApi';
 
 export function useUpdateProfileName() {

@@ -13,7 +13,7 @@ import { AssigneeSelect } from '../../shared/requests/AssigneeSelect';
 import { RequestFormButtons } from '../../shared/requests/RequestFormButtons';
 import type { RequestFormModalProps } from '../../shared/requests/RequestFormModalProps';
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
-import { myTasksQueryOptions } from '../../shared/timer/myTasksQueryOptions';
+import { myTasksQueryOptions } from '../../shared/time-tracking/myTasksQueryOptions';
 import { type RegularizationForm, type RegularizationRequest, regularizationApi } from './regularizationApi';
 import { requestTime } from './requestTime';
 

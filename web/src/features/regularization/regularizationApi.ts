@@ -8,7 +8,7 @@ export type RegularizationRequestToProcess = ApiAnswer<'get', '/api/companies/{c
 /** The form as the server takes it; the browser's zone goes with it. */
 export type RegularizationForm = Omit<ApiBody<'put', '/api/companies/{companyId}/regularization/requests/{requestId}'>, 'timeZone'>;
 
-/** The regularization calls (api/routes/regularization.ts). */
+/** The regularization calls (api/regularization/routes.ts). */
 export const regularizationApi = {
   mine: (companyId: string, page: TablePage) => api.get('/api/companies/{companyId}/regularization/requests', { path: { companyId }, query: page }),
   submit: (companyId: string, teamId: string, form: RegularizationForm) =>

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 
-/** The settings calls (api/routes/settings.ts). */
+/** The settings calls (api/settings/routes.ts). */
 export const settingsApi = {
   get: (companyId: string) => api.get('/api/companies/{companyId}/settings', { path: { companyId } }),
   setThreshold: (companyId: string, hours: number) => api.put('/api/companies/{companyId}/settings/threshold', { path: { companyId }, body: { hours } }),

@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useNow } from '../../lib/useNow';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { useSwitchCompany } from '../../shared/company/useSwitchCompany';
 import { subscriptionState } from './subscriptionState';

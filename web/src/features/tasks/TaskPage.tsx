@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { isAllowed } from '../../../../domain/members/authorization.ts';
 import { canManageProjects } from '../../../../domain/projects/project.ts';
 import { ApiError } from '../../lib/ApiError';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { canOpen } from '../../shared/access/canOpen';

@@ -28,7 +28,7 @@ type TaskListQuery = NonNullable<Parameters<typeof api.get<'/api/companies/{comp
 
 const task = (companyId: string, taskId: string) => ({ path: { companyId, taskId } });
 
-/** The task calls of the projects API (api/routes/projects.ts). */
+/** The task calls of the projects API (api/projects/routes.ts). */
 export const tasksApi = {
   list: (companyId: string, filter: TaskFilter) => api.get('/api/companies/{companyId}/tasks', { path: { companyId }, query: tableQuery(filter) }),
   get: (companyId: string, taskId: string) => api.get('/api/companies/{companyId}/tasks/{taskId}', task(companyId, taskId)),

@@ -2,7 +2,7 @@ import type { TeamDayGroup } from '../../../../domain/attendance/views.ts';
 import { api } from '../../lib/api';
 
 /**
- * The team attendance calls (api/routes/attendance.ts): a team's days ending
+ * The team attendance calls (api/attendance/routes.ts): a team's days ending
  * at `to`, newest first, and who counts in a day's group; both read the days
  * from the viewer's today.
  */

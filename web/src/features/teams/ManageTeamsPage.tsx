@@ -2,7 +2,7 @@ import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { mayRun } from '../../../../domain/members/authorization.ts';
-import { useProfile } from '../../shared/auth/useProfile';
+import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { EmptyPage } from '../../shared/ui/EmptyPage';
 import { MembersTab } from './MembersTab';

@@ -11,7 +11,7 @@ const memberQuery = ({ accessLevel, teamId, search, page, pageSize }: MemberFilt
   search: search.trim() || undefined,
 });
 
-/** The member calls of the organisation API (api/routes/members.ts). */
+/** The member calls of the organisation API (api/organisation/member-routes.ts). */
 export const membersApi = {
   list: (companyId: string, filter: MemberFilter) =>
     api.get('/api/companies/{companyId}/members', { path: { companyId }, query: memberQuery(filter) }),

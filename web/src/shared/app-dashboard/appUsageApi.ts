@@ -1,7 +1,7 @@
 import type { AppCategory } from '../../../../domain/app-usage/events.ts';
 import { api } from '../../lib/api';
 
-/** The application usage calls (api/routes/app-usage.ts); a null team is every team the viewer may see. */
+/** The application usage calls (api/app-usage/routes.ts); a null team is every team the viewer may see. */
 export const appUsageApi = {
   person: (companyId: string, userId: string, day: string) =>
     api.get('/api/companies/{companyId}/application-dashboard', { path: { companyId }, query: { day, userId } }),

@@ -1,4 +1,4 @@
-import { useProfile } from '../auth/useProfile';
+import { useProfile } from '../identity/useProfile';
 import type { CompanySummary } from './CompanySummary';
 import { useActiveCompanyStore } from './activeCompanyStore';
 import { activeCompanyOf } from './activeCompanyOf';

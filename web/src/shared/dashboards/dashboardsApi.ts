@@ -1,7 +1,7 @@
 import type { DayRange } from '../../../../domain/dashboards/range.ts';
 import { api } from '../../lib/api';
 
-/** The dashboard calls (api/routes/dashboards.ts); a null team is every team the viewer may see. */
+/** The dashboard calls (api/dashboards/routes.ts); a null team is every team the viewer may see. */
 export const dashboardsApi = {
   team: (companyId: string, teamId: string | null, range: DayRange) =>
     api.get('/api/companies/{companyId}/dashboards/team', { path: { companyId }, query: { ...range, teamId: teamId ?? undefined } }),

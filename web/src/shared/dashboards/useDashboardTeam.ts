@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useProfile } from '../auth/useProfile';
+import { useProfile } from '../identity/useProfile';
 import type { CompanySummary } from '../company/CompanySummary';
 import { useActiveTeam } from '../company/useActiveTeam';
 import { managedTeams } from '../teams/managedTeams';

@@ -19,7 +19,7 @@ const FILE_PATHS = {
   timelog: '/api/companies/{companyId}/exports/timelog',
 } as const satisfies Record<ExportKind, ApiPath<'get'>>;
 
-/** The export calls (api/routes/exports.ts): what 'Get Data' shows, and where each file downloads from. */
+/** The export calls (api/exports/routes.ts): what 'Get Data' shows, and where each file downloads from. */
 export const exportsApi = {
   summary: (companyId: string, request: ExportRequest) =>
     api.get('/api/companies/{companyId}/exports/summary', { path: { companyId }, query: queryOf(request) }),

@@ -6,7 +6,7 @@ export type InviteOutcome = ApiAnswer<'post', '/api/companies/{companyId}/invite
 const link = (token: string) => ({ path: { token } });
 const mine = (inviteId: string) => ({ path: { inviteId } });
 
-/** The invite calls of the organisation API (api/routes/invites.ts). */
+/** The invite calls of the organisation API (api/organisation/invite-routes.ts). */
 export const invitesApi = {
   send: (companyId: string, body: ApiBody<'post', '/api/companies/{companyId}/invites'>) =>
     api.post('/api/companies/{companyId}/invites', { path: { companyId }, body }),

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 
-/** The project calls of the projects API (api/routes/projects.ts). */
+/** The project calls of the projects API (api/projects/routes.ts). */
 export const projectsApi = {
   list: (companyId: string) => api.get('/api/companies/{companyId}/projects', { path: { companyId } }),
   create: (companyId: string, name: string) => api.post('/api/companies/{companyId}/projects', { path: { companyId }, body: { name } }),

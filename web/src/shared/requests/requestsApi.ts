@@ -12,7 +12,7 @@ export type RequestHistory = ApiAnswer<'get', '/api/companies/{companyId}/reques
 export const once = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
 export const ofRequest = (companyId: string, requestId: string) => ({ path: { companyId, requestId } });
 
-/** What leave and regularization requests share (api/routes/requests.ts): each request's history, and whom one may ask. */
+/** What leave and regularization requests share (api/requests/routes.ts): each request's history, and whom one may ask. */
 export const requestsApi = {
   history: (companyId: string, requestId: string) => api.get('/api/companies/{companyId}/requests/{requestId}/history', ofRequest(companyId, requestId)),
   assignees: (companyId: string, teamId: string) => api.get('/api/companies/{companyId}/request-assignees', { path: { companyId }, query: { teamId } }),

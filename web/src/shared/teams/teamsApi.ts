@@ -1,6 +1,6 @@
 import { api, type ApiBody } from '../../lib/api';
 
-/** The team calls of the organisation API (api/routes/teams.ts). */
+/** The team calls of the organisation API (api/organisation/team-routes.ts). */
 export const teamsApi = {
   list: (companyId: string) => api.get('/api/companies/{companyId}/teams', { path: { companyId } }),
   create: (companyId: string, body: ApiBody<'post', '/api/companies/{companyId}/teams'>) =>

@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useProfile } from '../auth/useProfile';
+import { useProfile } from '../identity/useProfile';
 import { useActiveCompany } from '../company/useActiveCompany';
 import { PageTitle } from './PageTitle';
 

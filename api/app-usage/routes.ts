@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
+import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
+import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
+import { companyAccess } from '../http/access.ts';
+import { visiblePerson, visibleTeam } from '../access/membership.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
+
+/** The agent's own id for a batch: a uuid or any short id of letters, digits, '-' and '_'. */
+const ClientId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$', maxLength: 100 });
+
+const Sample = Type.Object({
+  application: Text(MAX_APPLICATION_LENGTH),
+  windowTitle: Type.Optional(Nullable(Text(MAX_WINDOW_TITLE_LENGTH))),
+  start: Type.String({ format: 'date-time', maxLength: 40 }),
+  seconds: Type.Integer({ minimum: 1, maximum: 60 }),
+  idle: Type.Boolean(),
+});
+
+/**
+ * Application usage: the desktop agent's batches (API token), the company's
+ * application categories, and the application dashboard (management §2),
+ * one person's day or a team's.
+ */
+export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db, appUsage } = context;
+  const tags = ['application usage'];
+
+  return async (app) => {
+    app.post(
+      '/api/companies/:companyId/app-usage',
+      {
+        config: { apiToken: true },
+        schema: {
+          tags,
+          summary: 'Record a batch of application usage (at most a minute of samples) while the caller’s timer runs; a batch id sent again writes nothing',
+          params: CompanyParams,
+          body: Type.Object({ batchId: ClientId, samples: Type.Array(Sample, { minItems: 1, maxItems: 60 }) }),
+          response: {
+            200: Type.Object({ batchId: Type.String(), samples: Type.Integer(), position: Nullable(Type.String()) }),
+            201: Type.Object({ batchId: Type.String(), samples: Type.Integer(), position: Nullable(Type.String()) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'RecordAppUsage', write: true });
+        const { batchId, samples } = request.body;
+        const { recorded, position } = await appUsage.record(
+          access,
+          batchId,
+          samples.map((s) => ({ application: s.application, windowTitle: s.windowTitle ?? null, start: s.start, seconds: s.seconds, idle: s.idle })),
+          requestMetadata(request, access.userId),
+        );
+        return reply.status(recorded ? 201 : 200).send({ batchId, samples: samples.length, position: positionText(position) });
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/app-categories',
+      {
+        schema: {
+          tags,
+          summary: 'The application categories: the default list, the company’s choices and the applications its people used',
+          params: CompanyParams,
+          response: { 200: AppCategoryList, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        return appCategoryList(db, access.company.company_id);
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/app-categories',
+      {
+        schema: {
+          tags,
+          summary: 'Set how an application’s time counts for the whole company: productive, unproductive or neutral (Admins only)',
+          params: CompanyParams,
+          body: Type.Object({ application: Text(MAX_APPLICATION_LENGTH), category: Type.Enum(APP_CATEGORIES) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetAppCategory', write: true });
+        const position = await appUsage.setCategory(access, request.body.application, request.body.category, requestMetadata(request, access.userId));
+        return { message: 'Application category updated', position: positionText(position) };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard',
+      {
+        schema: {
+          tags,
+          summary: 'One person’s application dashboard for a local day: totals, break, punches and time per application',
+          params: CompanyParams,
+          querystring: Type.Object({ day: DayText, userId: Type.Optional(Id) }),
+          response: { 200: PersonApplicationDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard' });
+        const { day } = request.query;
+        checkedRange({ from: day, to: day });
+        const person = await visiblePerson(db, access, request.query.userId);
+        return personApplicationDay(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, day);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard/team',
+      {
+        schema: {
+          tags,
+          summary: 'A team’s application dashboard for a local day: one team, or every team the caller manages (an Admin: the whole company)',
+          params: CompanyParams,
+          querystring: Type.Object({ day: DayText, teamId: Type.Optional(Id) }),
+          response: { 200: TeamApplicationDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard-internal' });
+        const { day } = request.query;
+        checkedRange({ from: day, to: day });
+        const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };
+        const { teamId } = request.query;
+        const viewer = { seesAdmins: seesAdmins(access.actor) };
+        if (!teamId) return teamApplicationDay(db, company, day, { ...viewer, teams: visibleTeams(access.actor), team: null });
+        const team = await visibleTeam(db, access, teamId);
+        return teamApplicationDay(db, company, day, { ...viewer, teams: [team.teamId], team });
+      },
+    );
+  };
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
+import { companyAccess } from '../http/access.ts';
+import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
+
+/** A number from a form, checked by the decider, which answers with the form's own message. */
+const FormNumber = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
+
+const LeavePolicy = Type.Object({ year: Type.Integer(), paidLeaveDays: Type.Integer(), updatedAt: Type.String(), updatedBy: Type.String() });
+const CompanySettings = Type.Object({
+  dailyThresholdHours: Type.Number(),
+  screenshotsEnabled: Type.Boolean(),
+  /** Days screenshots are kept before they are removed; null: until deleted. */
+  screenshotRetentionDays: Nullable(Type.Integer()),
+  /** The year it is in the company's time zone: the policy form's default, and the latest year but one it takes. */
+  currentYear: Type.Integer(),
+  leavePolicies: Type.Array(LeavePolicy),
+});
+
+/**
+ * The company's settings (management §2 /manage-settings): the daily
+ * threshold, screenshots (on or off, how long they are kept, the storage they
+ * take) and the leave policy of each year, read by the managing roles; the
+ * policy, the retention and the storage are Admins' only.
+ */
+export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
+  const { db, settings } = context;
+  const tags = ['settings'];
+
+  return async (app) => {
+    app.get(
+      '/api/companies/:companyId/settings',
+      {
+        schema: {
+          tags,
+          summary: 'The daily threshold, screenshots and the leave policy of each year',
+          params: CompanyParams,
+          response: { 200: CompanySettings, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        const companyId = access.company.company_id;
+        const [current, policies] = await Promise.all([settingsOf(db, companyId), leavePolicies(db, companyId)]);
+        return {
+          dailyThresholdHours: current.dailyThresholdMinutes / 60,
+          screenshotsEnabled: current.screenshotsEnabled,
+          screenshotRetentionDays: current.screenshotRetentionDays,
+          currentYear: settings.currentYear(access),
+          leavePolicies: policies,
+        };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/threshold',
+      {
+        schema: {
+          tags,
+          summary: 'Set the daily threshold in hours (1 to 24): below it a day counts as working hours not completed',
+          params: CompanyParams,
+          body: Type.Object({ hours: FormNumber }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetDailyThreshold', write: true });
+        const position = await settings.setDailyThreshold(access, { hours: request.body.hours }, requestMetadata(request, access.userId));
+        return { message: 'Threshold updated successfully', position: positionText(position) };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/screenshots',
+      {
+        schema: {
+          tags,
+          summary: 'Turn the desktop agent’s screenshots on or off',
+          params: CompanyParams,
+          body: Type.Object({ enabled: Type.Boolean() }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshots', write: true });
+        const { enabled } = request.body;
+        const position = await settings.setScreenshots(access, { enabled }, requestMetadata(request, access.userId));
+        return { message: enabled ? 'Screenshots enabled' : 'Screenshots disabled', position: positionText(position) };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/screenshot-retention',
+      {
+        schema: {
+          tags,
+          summary: 'How long screenshots are kept before they are removed (Admins only): 30, 90, 180 or 365 days, or null until deleted',
+          params: CompanyParams,
+          body: Type.Object({ days: Nullable(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention', write: true });
+        const position = await settings.setScreenshotRetention(access, { days: request.body.days }, requestMetadata(request, access.userId));
+        return { message: 'Screenshot retention updated', position: positionText(position) };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/settings/screenshot-storage',
+      {
+        schema: {
+          tags,
+          summary: 'The bytes of screenshots the company stores, and how many it may (Admins only)',
+          params: CompanyParams,
+          response: { 200: Type.Object({ usedBytes: Type.Integer(), limitBytes: Type.Integer() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        // Those who choose how long screenshots are kept see what they take.
+        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention' });
+        return context.screenshots.storageUsed(access);
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/leave-policies/:year',
+      {
+        schema: {
+          tags,
+          summary: 'Set a year’s paid leave days per person (Admins only)',
+          params: Type.Object({ companyId: Id, year: Type.Integer({ minimum: 0, maximum: 9999 }) }),
+          body: Type.Object({ paidLeaveDays: FormNumber }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        // The decider refuses everyone but Admins with the spec's own message.
+        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const { year } = request.params;
+        const position = await settings.setLeavePolicy(access, { year, paidLeaveDays: request.body.paidLeaveDays }, requestMetadata(request, access.userId));
+        return { message: 'Leave policy updated successfully', position: positionText(position) };
+      },
+    );
+  };
+}
