@@ -15,6 +15,7 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputValidation } from './http/validation.ts';
 import { registerReadAfter } from './http/read-after.ts';
+import { registerDeclaredAccess } from './http/access.ts';
 import { requestLogSerializers } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { ErrorResponse } from './http/schemas.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   });
 
   registerReadAfter(app, context);
+  registerDeclaredAccess(app, context);
   await app.register(cookie);
   await app.register(jwt, {
     secret: jwtSecret,

@@ -6,7 +6,7 @@ import { parsePosition } from '../../eventstore/types.ts';
 import { ACTIVITY_KINDS } from '../../projections/activity-log/index.ts';
 import { activityLog } from '../../projections/activity-log/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
@@ -43,6 +43,7 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
     app.get(
       '/api/companies/:companyId/activity-log',
       {
+        config: { access: company() },
         schema: {
           tags: ['activity'],
           summary:
@@ -58,7 +59,7 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
       },
       async (request) => {
         // Every role's page ('/v2/activity-log'): what each sees is narrowed below.
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const { userId, kind, before } = request.query;
         const people = await peopleSeenBy(context, access);
         // Someone the caller may not see answers like someone who does not exist; the list of those they see tells it without asking again.

@@ -4,7 +4,7 @@ import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from 
 import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -33,7 +33,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/app-usage',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'RecordAppUsage', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Record a batch of application usage (at most a minute of samples) while the caller’s timer runs; a batch id sent again writes nothing',
@@ -47,7 +47,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RecordAppUsage', write: true });
+        const access = accessOf(request);
         const { batchId, samples } = request.body;
         const { recorded, position } = await appUsage.record(
           access,
@@ -62,6 +62,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/app-categories',
       {
+        config: { access: company({ page: '/manage-settings' }) },
         schema: {
           tags,
           summary: 'The application categories: the default list, the company’s choices and the applications its people used',
@@ -70,7 +71,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        const access = accessOf(request);
         return appCategoryList(db, access.company.company_id);
       },
     );
@@ -78,6 +79,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/app-categories',
       {
+        config: { access: company({ command: 'SetAppCategory', write: true }) },
         schema: {
           tags,
           summary: 'Set how an application’s time counts for the whole company: productive, unproductive or neutral (Admins only)',
@@ -87,7 +89,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetAppCategory', write: true });
+        const access = accessOf(request);
         const position = await appUsage.setCategory(access, request.body.application, request.body.category, requestMetadata(request, access.userId));
         return { message: 'Application category updated', position: positionText(position) };
       },
@@ -96,6 +98,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard',
       {
+        config: { access: company({ page: '/application-dashboard' }) },
         schema: {
           tags,
           summary: 'One person’s application dashboard for a local day: totals, break, punches and time per application',
@@ -105,7 +108,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard' });
+        const access = accessOf(request);
         const { day } = request.query;
         checkedRange({ from: day, to: day });
         const person = await visiblePerson(db, access, request.query.userId);
@@ -116,6 +119,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard/team',
       {
+        config: { access: company({ page: '/application-dashboard-internal' }) },
         schema: {
           tags,
           summary: 'A team’s application dashboard for a local day: one team, or every team the caller manages (an Admin: the whole company)',
@@ -125,7 +129,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/application-dashboard-internal' });
+        const access = accessOf(request);
         const { day } = request.query;
         checkedRange({ from: day, to: day });
         const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };

@@ -6,7 +6,7 @@ import { MAX_RANGE_DAYS, rangeProblem } from '../../domain/dashboards/range.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { attendanceRecords, monthAttendance, teamAttendance, teamDayPeople } from '../../projections/attendance/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, PageNumber, Text } from '../http/schemas.ts';
@@ -37,6 +37,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/month',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'One person’s attendance in a month: each day’s status, punches and hours, and the counts of each status',
@@ -46,7 +47,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const person = await visiblePerson(db, access, request.query.userId);
         return monthAttendance(
           db,
@@ -61,6 +62,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/team',
       {
+        config: { access: company({ page: '/team-attendance' }) },
         schema: {
           tags,
           summary: 'A team’s attendance on each of the days up to `to` (the viewer’s today), newest first',
@@ -70,7 +72,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/team-attendance' });
+        const access = accessOf(request);
         const to = checkedDay(request.query.to);
         const team = await visibleTeam(db, access, request.query.teamId);
         return teamAttendance(db, access.company.company_id, { ...team, seesAdmins: seesAdmins(access.actor) }, to, request.query.days, context.now());
@@ -80,6 +82,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/team/people',
       {
+        config: { access: company({ page: '/team-attendance' }) },
         schema: {
           tags,
           summary: 'The people behind one count of team attendance: present, absent, or short of the day’s working hours',
@@ -89,7 +92,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/team-attendance' });
+        const access = accessOf(request);
         const { group } = request.query;
         const day = checkedDay(request.query.day);
         const today = checkedDay(request.query.today);
@@ -101,6 +104,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/records',
       {
+        config: { access: company({ page: '/v2/time-attendance' }) },
         schema: {
           tags,
           summary: 'The Time & Attendance table: the days people the caller may see were present, newest first, found by name or e-mail',
@@ -115,7 +119,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/v2/time-attendance' });
+        const access = accessOf(request);
         const { search = '', page = 1, pageSize = 10 } = request.query;
         const day = request.query.day ? checkedDay(request.query.day) : null;
         const people = (await dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) })).map((p) => p.userId);

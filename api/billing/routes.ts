@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BILLING_CYCLES, PLAN_IDS } from '../../domain/billing/plans.ts';
 import { CHECKOUT_MODES } from './service.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CompanyParams, errorResponses, Nullable, PageNumber } from '../http/schemas.ts';
-import { requireUser } from '../http/session.ts';
 
 const PlanId = Type.Enum(PLAN_IDS);
 const Cycle = Type.Enum(BILLING_CYCLES);
@@ -63,16 +62,14 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api/billing/plans',
-      { schema: { tags, summary: 'The plans, and whether choosing one goes to Stripe, is not configured here, or billing is off', response: { 200: Plans, ...errorResponses } } },
-      async (request) => {
-        await requireUser(request);
-        return billing.plans();
-      },
+      { config: { access: 'signed-in' }, schema: { tags, summary: 'The plans, and whether choosing one goes to Stripe, is not configured here, or billing is off', response: { 200: Plans, ...errorResponses } } },
+      async () => billing.plans(),
     );
 
     app.post(
       '/api/companies/:companyId/billing/checkout',
       {
+        config: { access: company({ command: 'StartCheckout' }) },
         schema: {
           tags,
           summary: 'A Stripe Checkout Session for a plan and cycle (Admin only); the browser goes to its URL',
@@ -83,7 +80,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         // Not `write`: a suspended company's Admin must be able to pay.
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'StartCheckout' });
+        const access = accessOf(request);
         const { plan, cycle } = request.body;
         const { url, position } = await billing.startCheckout(access, plan, cycle, requestMetadata(request, access.userId));
         return { url, position: positionText(position) };
@@ -92,9 +89,9 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/companies/:companyId/billing/subscription',
-      { schema: { tags, summary: 'The company’s subscription: status, plan, period and last payment', params: CompanyParams, response: { 200: Subscription, ...errorResponses } } },
+      { config: { access: company() }, schema: { tags, summary: 'The company’s subscription: status, plan, period and last payment', params: CompanyParams, response: { 200: Subscription, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         return billing.subscriptionOf(access.company);
       },
     );
@@ -102,6 +99,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/billing/invoices',
       {
+        config: { access: company({ page: '/invoices' }) },
         schema: {
           tags,
           summary: 'The company’s invoices, newest first (Admin only)',
@@ -111,7 +109,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/invoices' });
+        const access = accessOf(request);
         const { page = 1, limit = DEFAULT_INVOICE_LIMIT } = request.query;
         return billing.invoicesOf(access.company.company_id, page, limit);
       },
@@ -120,7 +118,8 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     // Stripe signs the exact bytes it sent: this route alone takes its body raw.
     await app.register(async (webhook) => {
       webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      webhook.post('/api/billing/stripe-webhook', async (request, reply) => {
+      // Public: Stripe's signature on the body is what the handler checks.
+      webhook.post('/api/billing/stripe-webhook', { config: { access: 'public' } }, async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
         const position = await billing.receiveWebhook(body, typeof signature === 'string' ? signature : undefined, request.id);

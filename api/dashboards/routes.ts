@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { checkedRange, CompanyParams, DayText, errorResponses, Id } from '../http/schemas.ts';
@@ -22,6 +22,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/team',
       {
+        config: { access: company({ page: '/dashboard-team' }) },
         schema: {
           tags,
           summary: 'The team dashboard over a range of days: one team, or every team the caller manages (an Admin: the whole company)',
@@ -31,7 +32,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/dashboard-team' });
+        const access = accessOf(request);
         const range = checkedRange(request.query);
         const visible = visibleTeams(access.actor);
         const { teamId } = request.query;
@@ -45,6 +46,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/individual',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'One person’s dashboard over a range of days: the caller’s own, or someone’s they may see',
@@ -54,7 +56,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const range = checkedRange(request.query);
         const person = await visiblePerson(db, access, request.query.userId);
         return individualDashboard(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, range);
@@ -64,6 +66,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/individual/day',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'One day of one person: time-log entries and punches',
@@ -73,7 +76,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const { day } = request.query;
         checkedRange({ from: day, to: day });
         const person = await visiblePerson(db, access, request.query.userId);
@@ -84,6 +87,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/people',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'The people whose dashboards the caller may open (the member picker), the caller last',
@@ -92,7 +96,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         return dashboardPeople(db, access.company.company_id, { userId: access.userId, teams: visibleTeams(access.actor) });
       },
     );

@@ -7,7 +7,7 @@ import { daysIn, exportMessages, exportMonths, exportSubject } from '../../domai
 import { type ExportKind, exportFileName } from '../../domain/exports/naming.ts';
 import { ExportSummary } from '../../domain/exports/views.ts';
 import { notFound } from '../../domain/shared/errors.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, PickedId, Text } from '../http/schemas.ts';
 import { writeAttendanceWorkbook } from './attendance.ts';
@@ -40,8 +40,8 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const tags = ['exports'];
 
   /** Who asks, for which months and whom: checked before any byte of a file is sent, so a refusal is a plain answer. */
-  async function requested(request: FastifyRequest, companyId: string, query: Static<typeof ExportQuery>) {
-    const access = await companyAccess(context, request, companyId);
+  async function requested(request: FastifyRequest, query: Static<typeof ExportQuery>) {
+    const access = accessOf(request);
     const months = exportMonths(query);
     const subject = exportSubject(query);
     const { name, people } = await exportPeople(db, access, subject);
@@ -60,6 +60,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/exports/summary',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'What the export dialog’s downloads hold: the file names, the people, their days and time-log rows',
@@ -69,7 +70,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const { company, months, subject, people, fileName } = await requested(request, request.params.companyId, request.query);
+        const { company, months, subject, people, fileName } = await requested(request, request.query);
         return {
           subject,
           months,
@@ -95,6 +96,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.get(
         `/api/companies/:companyId/exports/${kind}`,
         {
+          config: { access: company() },
           schema: {
             tags,
             summary: sheet.summary,
@@ -105,7 +107,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request, reply) => {
-          const asked = await requested(request, request.params.companyId, request.query);
+          const asked = await requested(request, request.query);
           if (asked.people.length === 0) throw notFound(exportMessages.noData);
           return download(reply, asked.fileName(kind), (sink) => sheet.write(asked, sink));
         },

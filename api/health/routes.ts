@@ -11,6 +11,7 @@ export function healthRoutes(isReady: () => boolean, setAsideCounts: () => Promi
     app.get(
       '/api/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['health'],
           summary: '200 once the database, migrations, projections and web app are ready; degraded when a projection set events aside',

@@ -5,10 +5,11 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import { findAccount } from '../../projections/identity/queries.ts';
 import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
+import { callerOf } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses, RoleName, Text } from '../http/schemas.ts';
-import { clearSessionCookie, requireUser, sessionOf, setSessionCookie } from '../http/session.ts';
+import { clearSessionCookie, sessionOf, setSessionCookie } from '../http/session.ts';
 
 /**
  * The signed-in user. The active company is the browser's choice (kept
@@ -78,6 +79,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/sign-up',
       {
+        config: { access: 'public' },
         ...limited,
         schema: {
           tags,
@@ -96,6 +98,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/login',
       {
+        config: { access: 'public' },
         ...limited,
         schema: {
           tags,
@@ -114,7 +117,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.post(
       '/api/auth/logout',
-      { schema: { tags, summary: 'Sign out: ends the session in every API process and clears the cookie', response: { 204: Type.Null({ description: 'Signed out' }) } } },
+      { config: { access: 'public' }, schema: { tags, summary: 'Sign out: ends the session in every API process and clears the cookie', response: { 204: Type.Null({ description: 'Signed out' }) } } },
       async (request, reply) => {
         const session = sessionOf(request);
         // Answered once the session is refused here, and notified to the other processes.
@@ -127,6 +130,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/verify-email',
       {
+        config: { access: 'public' },
         ...limited,
         schema: {
           tags,
@@ -145,6 +149,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/forgot-password',
       {
+        config: { access: 'public' },
         ...limited,
         schema: {
           tags,
@@ -162,6 +167,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/reset-password',
       {
+        config: { access: 'public' },
         ...limited,
         schema: {
           tags,
@@ -186,13 +192,14 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/me',
-      { schema: { tags, summary: 'The signed-in user’s profile', response: { 200: Profile, ...errorResponses } } },
-      async (request) => profileOf(context, await requireUser(request)),
+      { config: { access: 'signed-in' }, schema: { tags, summary: 'The signed-in user’s profile', response: { 200: Profile, ...errorResponses } } },
+      async (request) => profileOf(context, callerOf(request)),
     );
 
     app.patch(
       '/api/me',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Rename the signed-in user',
@@ -201,7 +208,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const userId = await requireUser(request);
+        const userId = callerOf(request);
         const { name } = request.body;
         const position = await identity.renameProfile(userId, name, requestMetadata(request, userId));
         return { message: 'Profile updated', position: positionText(position) };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiTokensOf } from '../../projections/api-tokens/queries.ts';
+import { callerOf } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, errorResponses, Id, Text } from '../http/schemas.ts';
-import { requireBrowserUser } from '../http/session.ts';
 
 /** Personal API tokens for the desktop agent: shown once, kept as a hash, revocable. Managed only from a browser session. */
 export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
@@ -14,6 +14,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/me/tokens',
       {
+        config: { access: 'browser' },
         schema: {
           tags,
           summary: 'The signed-in user’s API tokens (never the secrets)',
@@ -21,7 +22,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const userId = await requireBrowserUser(request);
+        const userId = callerOf(request);
         return (await apiTokensOf(context.db, userId)).map((t) => ({
           tokenId: t.token_id,
           name: t.name,
@@ -34,6 +35,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/me/tokens',
       {
+        config: { access: 'browser' },
         schema: {
           tags,
           summary: 'Create an API token; the answer holds the secret, shown this once',
@@ -42,7 +44,7 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const userId = await requireBrowserUser(request);
+        const userId = callerOf(request);
         const { tokenId, token, position } = await context.identity.createApiToken(userId, request.body.name, requestMetadata(request, userId));
         return reply.status(201).send({ tokenId, token, message: 'Token created. Copy it now: it is shown only once.', position: positionText(position) });
       },
@@ -50,9 +52,9 @@ export function tokenRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/me/tokens/:tokenId',
-      { schema: { tags, summary: 'Revoke an API token: refused by every API process once answered', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: 'browser' }, schema: { tags, summary: 'Revoke an API token: refused by every API process once answered', params: Type.Object({ tokenId: Id }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const userId = await requireBrowserUser(request);
+        const userId = callerOf(request);
         const position = await context.identity.revokeApiToken(userId, request.params.tokenId, requestMetadata(request, userId));
         // Every process reads the token in the api_tokens read model: answered once it shows the revocation, so the token is refused from then on.
         await context.watcher.waitFor(position);

@@ -5,7 +5,7 @@ import { MAX_COMMENT_LENGTH } from '../../domain/leave/events.ts';
 import { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { leaveRequestsToProcess, myLeaveRequests, paidLeaveBalanceOf } from '../../projections/leave/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
@@ -39,10 +39,11 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/requests',
       {
+        config: { access: company({ command: 'RequestLeave' }) },
         schema: { tags, summary: 'The caller’s own leave requests, the latest day first', params: CompanyParams, response: { 200: Type.Object({ requests: Type.Array(LeaveRequestView) }), ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestLeave' });
+        const access = accessOf(request);
         return { requests: await myLeaveRequests(db, access.company.company_id, access.userId) };
       },
     );
@@ -50,6 +51,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/balance',
       {
+        config: { access: company({ command: 'RequestLeave' }) },
         schema: {
           tags,
           summary: 'The caller’s paid leave of a year (default: this year in the company’s zone): allocated, used, pending, available',
@@ -59,7 +61,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestLeave' });
+        const access = accessOf(request);
         const year = request.query.year ?? Number(localDay(context.now().toISOString(), access.company.time_zone).slice(0, 4));
         return paidLeaveBalanceOf(db, access.company.company_id, access.userId, year);
       },
@@ -68,6 +70,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/leave/requests',
       {
+        config: { access: company({ command: 'RequestLeave', write: true }) },
         schema: {
           tags,
           summary: 'Ask for a day of leave (send an Idempotency-Key)',
@@ -77,7 +80,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestLeave', write: true });
+        const access = accessOf(request);
         const { leaveDate, type, comment, assigneeId, timeZone } = request.body;
         const { requestId, position } = await leave.request(access, { leaveDate, type, comment: comment ?? '', assigneeId }, timeZone ?? null, requestMetadata(request, access.userId));
         return reply.status(201).send({ requestId, message: leaveAnswers.requested, position: positionText(position) });
@@ -87,6 +90,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/leave/requests/:requestId',
       {
+        config: { access: company({ command: 'EditLeaveRequest', write: true }) },
         schema: {
           tags,
           summary: 'Change a pending request of one’s own',
@@ -96,7 +100,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditLeaveRequest', write: true });
+        const access = accessOf(request);
         const { leaveDate, type, comment, assigneeId, timeZone } = request.body;
         const changes = Object.fromEntries(Object.entries({ leaveDate, type, comment, assigneeId }).filter(([, value]) => value !== undefined));
         const position = await leave.edit(access, request.params.requestId, changes, timeZone ?? null, requestMetadata(request, access.userId));
@@ -107,6 +111,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/team-requests',
       {
+        config: { access: company({ page: '/requestsleave' }) },
         schema: {
           tags,
           summary: 'The /requestsleave table: requests sent to the caller and, for Admins, Heads and Managers, those of the people they see; pending first',
@@ -115,7 +120,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/requestsleave' });
+        const access = accessOf(request);
         return { requests: await leaveRequestsToProcess(db, access.actor) };
       },
     );

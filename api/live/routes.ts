@@ -21,7 +21,7 @@ export function liveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const closeWhenSessionEnds = sessionEndCloser(context);
   const followers = new CompanyFollowers(context.db, context.hub, context.watcher);
   return async (app) => {
-    app.get('/api/live', { websocket: true, schema: { tags: ['live'], summary: 'WebSocket: which data changed' } }, async (socket, request) => {
+    app.get('/api/live', { config: { access: 'socket' }, websocket: true, schema: { tags: ['live'], summary: 'WebSocket: which data changed' } }, async (socket, request) => {
       let userId: string;
       try {
         userId = await requireUser(request);

@@ -8,7 +8,7 @@ import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { workRulesOf } from '../../projections/attendance/queries.ts';
 import { performanceDashboard } from '../../projections/monitoring/queries.ts';
 import { PerformanceDashboard } from '../../projections/monitoring/index.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -29,6 +29,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/performance',
       {
+        config: { access: company({ page: '/v2/performance-dashboard' }) },
         schema: {
           tags,
           summary: 'Work, productive, idle and unproductive hours and utilization per person over a range of days (the last 7 by default): one team, or every team the caller manages',
@@ -38,7 +39,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/v2/performance-dashboard' });
+        const access = accessOf(request);
         const companyId = access.company.company_id;
         const today = localDay(context.now().toISOString(), access.company.time_zone);
         const { from, to, teamId } = request.query;
@@ -52,6 +53,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.post(
       '/api/companies/:companyId/members/:userId/request-monitoring',
       {
+        config: { access: company({ command: 'RequestMonitoring', write: true }) },
         schema: {
           tags,
           summary: 'Ask a person by e-mail to enable the desktop agent, with an optional note (at most once in 24 hours)',
@@ -61,7 +63,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestMonitoring', write: true });
+        const access = accessOf(request);
         const position = await context.monitoring.requestMonitoring(access, request.params.userId, request.body.message ?? null, requestMetadata(request, access.userId));
         return { message: monitoringMessages.sent, position: positionText(position) };
       },

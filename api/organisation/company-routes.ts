@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findAccount } from '../../projections/identity/queries.ts';
 import { shownSubscriptionStatus } from '../../domain/billing/status.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, callerOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Nullable, RoleName, Text, TimeZone } from '../http/schemas.ts';
-import { requireUser } from '../http/session.ts';
 import { companyListOf, teamsNamed } from '../../projections/organisation/queries.ts';
 
 const CompanySummary = Type.Object({
@@ -34,6 +33,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Create a company; the creator becomes its Admin and a 30-day trial starts',
@@ -47,7 +47,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const userId = await requireUser(request);
+        const userId = callerOf(request);
         const account = await findAccount(context.db, userId);
         if (!account) throw Object.assign(new Error('User not found or not authorized'), { statusCode: 401 });
         const { name, location, timeZone, workingHours } = request.body;
@@ -62,13 +62,14 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/companies',
-      { schema: { tags, summary: 'The companies the signed-in user belongs to', response: { 200: Type.Array(CompanySummary), ...errorResponses } } },
-      async (request) => companyListOf(context.db, await requireUser(request), { billingOff: context.config.billing.off, now: context.now() }),
+      { config: { access: 'signed-in' }, schema: { tags, summary: 'The companies the signed-in user belongs to', response: { 200: Type.Array(CompanySummary), ...errorResponses } } },
+      async (request) => companyListOf(context.db, callerOf(request), { billingOff: context.config.billing.off, now: context.now() }),
     );
 
     app.get(
       '/api/companies/:companyId',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'A company with its subscription, the caller’s role and teams',
@@ -77,7 +78,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const c = access.company;
         const teamIds = [...access.teamRoles.keys()];
         const teams = await teamsNamed(context.db, c.company_id, teamIds);

@@ -5,11 +5,10 @@ import { inviteMessages } from '../../domain/invites/invitations.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { findAccount, findAccountByEmail } from '../../projections/identity/queries.ts';
 import { findInviteByTokenHash, findInviteFor, inviteView, pendingInvitesFor } from '../../projections/invites/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, callerOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
-import { requireUser } from '../http/session.ts';
 import { hashLinkToken } from '../identity/tokens.ts';
 
 const Invitation = Type.Object({
@@ -38,7 +37,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const tags = ['invites'];
 
   const signedInPerson = async (request: FastifyRequest) => {
-    const userId = await requireUser(request);
+    const userId = callerOf(request);
     const account = await findAccount(db, userId);
     if (!account) throw notFound(inviteMessages.notFound);
     return { userId, name: account.full_name, email: account.email };
@@ -62,6 +61,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/invites',
       {
+        config: { access: company({ command: 'SendInvite', write: true }) },
         schema: {
           tags,
           summary: 'Invite people by e-mail; one outcome per e-mail and team',
@@ -82,7 +82,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SendInvite', write: true });
+        const access = accessOf(request);
         const { emails, role, teamIds = [], projectIds = [] } = request.body;
         const { results, position } = await organisation.sendInvites(access, { emails, role, teamIds, projectIds }, requestMetadata(request, access.userId));
         return { results, position: positionText(position) };
@@ -92,6 +92,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/invitations/:token',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The invitation behind a mailed link (no sign-in needed): who invited whom, and whether the invitee has an account',
@@ -109,6 +110,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.post(
         `/api/invitations/:token/${answer}`,
         {
+          config: { access: 'signed-in' },
           schema: {
             tags,
             summary: `${answer === 'accept' ? 'Accept' : 'Decline'} the invitation behind a mailed link, as the invited account`,
@@ -126,6 +128,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.post(
         `/api/me/invites/:inviteId/${answer}`,
         {
+          config: { access: 'signed-in' },
           schema: {
             tags,
             summary: `${answer === 'accept' ? 'Accept' : 'Decline'} one of the signed-in user’s invites`,
@@ -143,6 +146,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/me/invites',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'The signed-in user’s pending invites (team and project invites)',
@@ -159,6 +163,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/me/invites/:inviteId',
       {
+        config: { access: 'signed-in' },
         schema: { tags, summary: 'One of the signed-in user’s invites', params: InviteParams, response: { 200: Invitation, ...errorResponses } },
       },
       async (request) => inviteView((await mine(request, request.params.inviteId)).row, context.now()),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesCompany } from '../../domain/members/read-rights.ts';
 import { listMembers } from '../../projections/organisation/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Nullable, PageNumber, Text } from '../http/schemas.ts';
@@ -25,6 +25,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/members',
       {
+        config: { access: company({ read: 'members' }) },
         schema: {
           tags,
           summary: 'The Members tab: filter by access level and team, search, pages of 10, 20 or 50',
@@ -40,7 +41,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { read: 'members' });
+        const access = accessOf(request);
         const { accessLevel, teamId, search, page = 1, pageSize = 50 } = request.query;
         return listMembers(context.db, access.company.company_id, {
           accessLevel,
@@ -56,6 +57,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/members/:userId',
       {
+        config: { access: company({ command: 'EditMember', write: true }) },
         schema: {
           tags,
           summary: 'Edit a member’s name, teams and hourly rate (e-mail and access level are read-only)',
@@ -69,7 +71,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditMember', write: true });
+        const access = accessOf(request);
         const { name, teamIds, hourlyRate } = request.body;
         const position = await organisation.editMember(access, request.params.userId, { name, teamIds, hourlyRate }, requestMetadata(request, access.userId));
         return { message: 'Member updated successfully', position: positionText(position) };
@@ -78,9 +80,9 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/members/:userId',
-      { schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: company({ command: 'RemoveMember', write: true }) }, schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RemoveMember', write: true });
+        const access = accessOf(request);
         const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));
         await context.watcher.waitFor(await context.identity.endSessionsIfInNoCompany(request.params.userId, access.company.company_id, requestMetadata(request, access.userId)));
         return { message: 'Member removed successfully', position: positionText(position) };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listTeams } from '../../projections/organisation/queries.ts';
 import { readScope, seesCompany } from '../../domain/members/read-rights.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
@@ -23,6 +23,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/teams',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'Teams with their members: all for Admins, one’s own teams for everyone else',
@@ -32,7 +33,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const teamIds = seesCompany(access.role, 'teams') ? undefined : [...access.teamRoles.keys()];
         const teams = await listTeams(context.db, access.company.company_id, { teamIds, search: request.query.search });
         // Plain members and clients see their teams, not who else is in them.
@@ -43,6 +44,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/teams',
       {
+        config: { access: company({ command: 'CreateTeam', write: true }) },
         schema: {
           tags,
           summary: 'Add a team (Admin, Head); every Admin joins it',
@@ -52,7 +54,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTeam', write: true });
+        const access = accessOf(request);
         const { teamId, position } = await organisation.createTeam(access, { name: request.body.name, memberIds: request.body.memberIds ?? [] }, requestMetadata(request, access.userId));
         return reply.status(201).send({ teamId, message: 'Team created successfully', position: positionText(position) });
       },
@@ -61,6 +63,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/teams/:teamId',
       {
+        config: { access: company({ command: 'RenameTeam', write: true }) },
         schema: {
           tags,
           summary: 'Rename a team (Admin, or its Head or Manager)',
@@ -70,7 +73,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RenameTeam', write: true });
+        const access = accessOf(request);
         const position = await organisation.renameTeam(access, request.params.teamId, request.body.name, requestMetadata(request, access.userId));
         return { message: 'Team updated successfully', position: positionText(position) };
       },
@@ -79,10 +82,11 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/teams/:teamId',
       {
+        config: { access: company({ command: 'DeleteTeam', write: true }) },
         schema: { tags, summary: 'Delete a team (Admin, Head)', params: TeamParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteTeam', write: true });
+        const access = accessOf(request);
         const position = await organisation.deleteTeam(access, request.params.teamId, requestMetadata(request, access.userId));
         return { message: 'Team deleted successfully', position: positionText(position) };
       },
@@ -91,10 +95,11 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/teams/:teamId/members/:userId',
       {
+        config: { access: company({ command: 'GrantTeamRole', write: true }) },
         schema: { tags, summary: 'Add a member to a team', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'GrantTeamRole', write: true });
+        const access = accessOf(request);
         const { teamId, userId } = request.params;
         const position = await organisation.addTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
         return { message: 'Member added successfully', position: positionText(position) };
@@ -104,10 +109,11 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/teams/:teamId/members/:userId',
       {
+        config: { access: company({ command: 'RevokeTeamRole', write: true }) },
         schema: { tags, summary: 'Remove a member from a team (Admin; not Admin members)', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RevokeTeamRole', write: true });
+        const access = accessOf(request);
         const { teamId, userId } = request.params;
         const position = await organisation.removeTeamMember(access, teamId, userId, requestMetadata(request, access.userId));
         return { message: 'Member removed successfully', position: positionText(position) };

@@ -15,7 +15,7 @@ import {
   taskWasCreated,
 } from '../../projections/projects-and-tasks/queries.ts';
 import { assignableMembers, clientProjectIds } from '../../projections/organisation/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -78,6 +78,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/projects',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'Projects with their tasks (Clients: their projects; Members: project names for the timer)',
@@ -86,7 +87,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const list = await projectsWithTasks(db, access.company.company_id, await visibleProjectIds(context, access));
         // Those who see only the tasks assigned to them find those in the timer, not here.
         return readScope(access.role, 'tasks') === 'assigned' ? list.map((p) => ({ ...p, tasks: [] })) : list;
@@ -96,6 +97,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/projects',
       {
+        config: { access: company({ command: 'CreateProject', write: true }) },
         schema: {
           tags,
           summary: 'Add a project',
@@ -105,7 +107,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateProject', write: true });
+        const access = accessOf(request);
         const { projectId, position } = await projects.createProject(access, request.body.name, requestMetadata(request, access.userId));
         return reply.status(201).send({ projectId, message: 'Project created successfully', position: positionText(position) });
       },
@@ -113,9 +115,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.patch(
       '/api/companies/:companyId/projects/:projectId',
-      { schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: company({ command: 'RenameProject', write: true }) }, schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RenameProject', write: true });
+        const access = accessOf(request);
         const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
         return { message: 'Project updated successfully', position: positionText(position) };
       },
@@ -123,9 +125,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/projects/:projectId',
-      { schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: company({ command: 'DeleteProject', write: true }) }, schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteProject', write: true });
+        const access = accessOf(request);
         const position = await projects.deleteProject(access, request.params.projectId, requestMetadata(request, access.userId));
         return { message: 'Project deleted successfully', position: positionText(position) };
       },
@@ -134,6 +136,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/projects/:projectId/my-tasks',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'For the timer: the project’s tasks assigned to the caller and not DONE',
@@ -142,7 +145,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         return tasksForTimer(db, access.company.company_id, request.params.projectId, access.userId);
       },
     );
@@ -150,6 +153,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/assignees',
       {
+        config: { access: company({ command: 'CreateTask' }) },
         schema: {
           tags,
           summary: 'Who tasks can be assigned to: members of the company’s teams',
@@ -158,7 +162,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTask' });
+        const access = accessOf(request);
         return assignableMembers(db, access.company.company_id);
       },
     );
@@ -166,6 +170,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks',
       {
+        config: { access: company({ page: '/manage-tasks' }) },
         schema: {
           tags,
           summary: 'The /manage-tasks table: filters, search, sort, 50 a page',
@@ -191,7 +196,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-tasks' });
+        const access = accessOf(request);
         const q = request.query;
         return listTasks(db, access.company.company_id, {
           projectIds: q.projectIds.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
@@ -210,6 +215,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks',
       {
+        config: { access: company({ command: 'CreateTask', write: true }) },
         schema: {
           tags,
           summary: 'Create a task; its id is the project prefix and a running number',
@@ -219,7 +225,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'CreateTask', write: true });
+        const access = accessOf(request);
         const { taskId, projectName, position } = await projects.createTask(access, request.body, requestMetadata(request, access.userId));
         return reply.status(201).send({ taskId, projectName, message: 'Task submitted successfully', position: positionText(position) });
       },
@@ -228,6 +234,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks/:taskId',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'A task with its comments (managers: any; Clients: those of their projects; anyone: those assigned to them)',
@@ -249,7 +256,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const found = await readableTask(access, request.params.taskId);
         if (!found) throw notFound(taskMessages.notFound);
         return found;
@@ -259,10 +266,11 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/tasks/:taskId',
       {
+        config: { access: company({ command: 'EditTask', write: true }) },
         schema: { tags, summary: 'Edit a task’s fields', params: TaskParams, body: Type.Partial(TaskBody), response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask', write: true });
+        const access = accessOf(request);
         const position = await projects.editTask(access, request.params.taskId, request.body, requestMetadata(request, access.userId));
         return { message: 'Task updated successfully', position: positionText(position) };
       },
@@ -270,9 +278,9 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/tasks/:taskId',
-      { schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: company({ command: 'DeleteTask', write: true }) }, schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteTask', write: true });
+        const access = accessOf(request);
         const position = await projects.deleteTask(access, request.params.taskId, requestMetadata(request, access.userId));
         return { message: 'Task deleted successfully', position: positionText(position) };
       },
@@ -281,6 +289,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks/:taskId/comments',
       {
+        config: { access: company({ command: 'AddComment', write: true }) },
         schema: {
           tags,
           summary: 'Comment on a task (rich text, sanitised): managers, and the person it is assigned to',
@@ -290,7 +299,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'AddComment', write: true });
+        const access = accessOf(request);
         await context.allowances.take(commentLimit, access.userId);
         const { commentId, position } = await projects.addComment(access, request.params.taskId, request.body.html, requestMetadata(request, access.userId));
         return reply.status(201).send({ commentId, message: 'Comment added', position: positionText(position) });
@@ -300,6 +309,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/tasks/:taskId/comments/:commentId',
       {
+        config: { access: company({ command: 'DeleteComment', write: true }) },
         schema: {
           tags,
           summary: 'Delete a comment (kept for history)',
@@ -308,7 +318,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteComment', write: true });
+        const access = accessOf(request);
         const position = await projects.deleteComment(access, request.params.taskId, request.params.commentId, requestMetadata(request, access.userId));
         return { message: 'Comment deleted', position: positionText(position) };
       },
@@ -317,6 +327,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks/:taskId/history',
       {
+        config: { access: company({ command: 'EditTask' }) },
         schema: {
           tags,
           summary: 'A task’s history, newest first: pages of `limit` (10), or all with complete=true',
@@ -349,7 +360,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask' });
+        const access = accessOf(request);
         const { limit = 10, offset = 0, complete = false } = request.query;
         if (!(await taskWasCreated(db, access.company.company_id, request.params.taskId))) throw notFound(taskMessages.notFound);
         return taskHistory(db, access.company.company_id, request.params.taskId, complete ? 100_000 : limit, complete ? 0 : offset);
@@ -359,6 +370,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks/:taskId/images',
       {
+        config: { access: company({ command: 'EditTask', write: true }) },
         schema: {
           tags,
           summary: 'Upload an image for a task description (PNG, JPEG, WebP or GIF, up to 5 MB; multipart field "file")',
@@ -368,7 +380,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditTask', write: true });
+        const access = accessOf(request);
         await context.allowances.take(taskImageLimit, access.userId);
         let bytes: Buffer;
         try {
@@ -385,6 +397,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/files/task-images/:taskId/:file',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'A task image, only for those who may read the task: managers, Clients of its project, its assignee',
@@ -392,7 +405,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         // Anyone who may not read the task hears of no file, as for one that does not exist.
         const readable = await readableTask(access, request.params.taskId);
         const bytes = readable && (await projects.readTaskImage(access, request.params.taskId, request.params.file));

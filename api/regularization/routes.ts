@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { MAX_COMMENT_LENGTH, MAX_TASK_DETAILS_LENGTH } from '../../domain/regularization/events.ts';
 import { RegularizationPage, RegularizationRequestToProcess, RegularizationRequestView } from '../../domain/regularization/views.ts';
 import { myRegularizationRequests, regularizationRequestsToProcess } from '../../projections/regularization/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PageNumber, PickedId, TaskId, Text, TimeZone } from '../http/schemas.ts';
@@ -59,6 +59,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.get(
       '/api/companies/:companyId/regularization/requests',
       {
+        config: { access: company({ command: 'SubmitRegularization' }) },
         schema: {
           tags,
           summary: 'The caller’s own regularization requests, the latest day first, 20 a page',
@@ -68,7 +69,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SubmitRegularization' });
+        const access = accessOf(request);
         const { page = 1, pageSize = OWN_PAGE_SIZE } = request.query;
         return myRegularizationRequests(db, access.company.company_id, access.userId, { page, pageSize });
       },
@@ -77,6 +78,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.post(
       '/api/companies/:companyId/regularization/requests',
       {
+        config: { access: company({ command: 'SubmitRegularization', write: true }) },
         schema: {
           tags,
           summary: 'Ask for time one could not track, on one of one’s teams (send an Idempotency-Key)',
@@ -86,7 +88,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SubmitRegularization', write: true });
+        const access = accessOf(request);
         const { requestId, position } = await regularizations.submit(access, request.body.teamId, inputOf(request.body), requestMetadata(request, access.userId));
         return reply.status(201).send({ requestId, message: regularizationAnswers.submitted, position: positionText(position) });
       },
@@ -95,6 +97,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.put(
       '/api/companies/:companyId/regularization/requests/:requestId',
       {
+        config: { access: company({ command: 'EditRegularization', write: true }) },
         schema: {
           tags,
           summary: 'Change a pending request of one’s own (the whole form)',
@@ -104,7 +107,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'EditRegularization', write: true });
+        const access = accessOf(request);
         const position = await regularizations.edit(access, request.params.requestId, inputOf(request.body), requestMetadata(request, access.userId));
         return { message: regularizationAnswers.updated, position: positionText(position) };
       },
@@ -113,6 +116,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.get(
       '/api/companies/:companyId/regularization/team-requests',
       {
+        config: { access: company({ page: '/requestsregularization' }) },
         schema: {
           tags,
           summary: 'The /requestsregularization table: requests sent to the caller and, for Admins, Heads and Managers, those of the people they see; declined ones hidden, pending first, 50 a page',
@@ -122,7 +126,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/requestsregularization' });
+        const access = accessOf(request);
         const { page = 1, pageSize = PROCESSING_PAGE_SIZE } = request.query;
         return regularizationRequestsToProcess(db, access.actor, { page, pageSize });
       },

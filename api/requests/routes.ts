@@ -8,7 +8,7 @@ import { REQUEST_KINDS, type RequestKind } from '../../domain/shared/request-sch
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import { REQUEST_ACTIONS, teamDeciders } from '../../projections/request-history/index.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
@@ -53,9 +53,9 @@ export function pendingRequestRoutes<Answer extends CommandName>(
   const tags = [kind];
   app.delete(
     `/api/companies/:companyId/${kind}/requests/:requestId`,
-    { schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
+    { config: { access: company({ command: commands.delete, write: true }) }, schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
     async (request) => {
-      const access = await companyAccess(context, request, request.params.companyId, { command: commands.delete, write: true });
+      const access = accessOf(request);
       const position = await service.remove(access, request.params.requestId, requestMetadata(request, access.userId));
       return { message: requestAnswers.deleted, position: positionText(position) };
     },
@@ -68,6 +68,7 @@ export function pendingRequestRoutes<Answer extends CommandName>(
     app.post(
       `/api/companies/:companyId/${kind}/requests/:requestId/${answer}`,
       {
+        config: { access: company({ command, write: true }) },
         schema: {
           tags,
           summary: `${verb} a pending request, with a comment: the person asked, or an Admin; a second answer is a 409`,
@@ -77,7 +78,7 @@ export function pendingRequestRoutes<Answer extends CommandName>(
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command, write: true });
+        const access = accessOf(request);
         const position = await service.process(access, request.params.requestId, command, request.body.comment ?? '', requestMetadata(request, access.userId));
         return { message, position: positionText(position) };
       },
@@ -103,6 +104,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/requests/:requestId/history',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'A leave or regularization request’s history, oldest first: for its requester, the person asked, Admins and the requester’s managers',
@@ -111,7 +113,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const found = await requestHistory(db, access.actor, request.params.requestId);
         if (!found) throw notFound(requestMessages.notFound);
         return found;
@@ -121,6 +123,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/request-assignees',
       {
+        config: { access: company({ command: 'RequestLeave' }) },
         schema: {
           tags,
           summary: 'Whom the caller may send a leave or regularization request: the Admins, Heads and Managers of one of their teams (the caller left out)',
@@ -133,7 +136,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'RequestLeave' });
+        const access = accessOf(request);
         const { teamId } = request.query;
         if (!access.teamRoles.has(teamId)) throw notFound(dashboardMessages.teamNotFound);
         return { assignees: await teamDeciders(db, access.company.company_id, teamId, access.userId) };

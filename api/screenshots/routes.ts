@@ -4,7 +4,7 @@ import { MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/sc
 import { screenshotMessages } from '../../domain/screenshots/screenshots.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { Instant } from '../../domain/shared/schema.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -59,7 +59,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.post(
       '/api/companies/:companyId/screenshots',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'TakeScreenshot', write: true }), apiToken: true },
         bodyLimit: SCREENSHOT_RULES.maxBytes,
         errorHandler: (error, _request, reply) => {
           const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? SCREENSHOT_RULES.tooLarge : error instanceof StorageFullError ? error.message : null;
@@ -83,7 +83,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request, reply) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'TakeScreenshot', write: true });
+        const access = accessOf(request);
         if (!Buffer.isBuffer(request.body)) throw invalid(SCREENSHOT_RULES.notAnImage);
         const { query } = request;
         const input = {
@@ -106,6 +106,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/screenshots',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'A person’s screenshots taken on the local days of a range (at most 31 days), oldest first; deleted ones stay listed without their files',
@@ -115,7 +116,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const { userId = access.userId, from, to } = request.query;
         return { screenshots: await screenshots.list(access, userId, { from, to }) };
       },
@@ -125,6 +126,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       app.get(
         `/api/companies/:companyId/screenshots/:screenshotId/${file}`,
         {
+          config: { access: company() },
           schema: {
             tags,
             summary: file === 'image' ? 'A screenshot (WebP), for its person and those who may see them' : 'A screenshot’s thumbnail (WebP, 320 pixels wide)',
@@ -132,7 +134,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
           },
         },
         async (request, reply) => {
-          const access = await companyAccess(context, request, request.params.companyId);
+          const access = accessOf(request);
           const bytes = await screenshots.file(access, request.params.screenshotId, file);
           return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(bytes);
         },
@@ -142,6 +144,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.delete(
       '/api/companies/:companyId/screenshots/:screenshotId',
       {
+        config: { access: company({ command: 'DeleteScreenshot', write: true }) },
         schema: {
           tags,
           summary: 'Delete one’s own screenshot, within 24 hours of taking it; its files are removed, and that it was deleted stays',
@@ -150,7 +153,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'DeleteScreenshot', write: true });
+        const access = accessOf(request);
         const position = await screenshots.remove(access, request.params.screenshotId, requestMetadata(request, access.userId));
         return { message: screenshotMessages.deleted, position: positionText(position) };
       },

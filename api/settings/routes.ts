@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 
@@ -33,6 +33,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/settings',
       {
+        config: { access: company({ page: '/manage-settings' }) },
         schema: {
           tags,
           summary: 'The daily threshold, screenshots and the leave policy of each year',
@@ -41,7 +42,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { page: '/manage-settings' });
+        const access = accessOf(request);
         const companyId = access.company.company_id;
         const [current, policies] = await Promise.all([settingsOf(db, companyId), leavePolicies(db, companyId)]);
         return {
@@ -57,6 +58,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/threshold',
       {
+        config: { access: company({ command: 'SetDailyThreshold', write: true }) },
         schema: {
           tags,
           summary: 'Set the daily threshold in hours (1 to 24): below it a day counts as working hours not completed',
@@ -66,7 +68,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetDailyThreshold', write: true });
+        const access = accessOf(request);
         const position = await settings.setDailyThreshold(access, { hours: request.body.hours }, requestMetadata(request, access.userId));
         return { message: 'Threshold updated successfully', position: positionText(position) };
       },
@@ -75,6 +77,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/screenshots',
       {
+        config: { access: company({ command: 'SetScreenshots', write: true }) },
         schema: {
           tags,
           summary: 'Turn the desktop agent’s screenshots on or off',
@@ -84,7 +87,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshots', write: true });
+        const access = accessOf(request);
         const { enabled } = request.body;
         const position = await settings.setScreenshots(access, { enabled }, requestMetadata(request, access.userId));
         return { message: enabled ? 'Screenshots enabled' : 'Screenshots disabled', position: positionText(position) };
@@ -94,6 +97,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/screenshot-retention',
       {
+        config: { access: company({ command: 'SetScreenshotRetention', write: true }) },
         schema: {
           tags,
           summary: 'How long screenshots are kept before they are removed (Admins only): 30, 90, 180 or 365 days, or null until deleted',
@@ -103,7 +107,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention', write: true });
+        const access = accessOf(request);
         const position = await settings.setScreenshotRetention(access, { days: request.body.days }, requestMetadata(request, access.userId));
         return { message: 'Screenshot retention updated', position: positionText(position) };
       },
@@ -112,6 +116,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/settings/screenshot-storage',
       {
+        config: { access: company({ command: 'SetScreenshotRetention' }) },
         schema: {
           tags,
           summary: 'The bytes of screenshots the company stores, and how many it may (Admins only)',
@@ -121,7 +126,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         // Those who choose how long screenshots are kept see what they take.
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'SetScreenshotRetention' });
+        const access = accessOf(request);
         return context.screenshots.storageUsed(access);
       },
     );
@@ -129,6 +134,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/leave-policies/:year',
       {
+        config: { access: company({ write: true }) },
         schema: {
           tags,
           summary: 'Set a year’s paid leave days per person (Admins only)',
@@ -139,7 +145,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         // The decider refuses everyone but Admins with the spec's own message.
-        const access = await companyAccess(context, request, request.params.companyId, { write: true });
+        const access = accessOf(request);
         const { year } = request.params;
         const position = await settings.setLeavePolicy(access, { year, paidLeaveDays: request.body.paidLeaveDays }, requestMetadata(request, access.userId));
         return { message: 'Leave policy updated successfully', position: positionText(position) };

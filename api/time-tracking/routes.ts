@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { hoursAndMinutes } from '../../domain/accounting/time.ts';
 import { TIMER_SOURCES } from '../../domain/time-tracking/events.ts';
 import { punchStatus, trackerMessages } from '../../domain/time-tracking/tracker.ts';
-import { companyAccess } from '../http/access.ts';
+import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { checkedRange, CompanyParams, Day, errorResponses, Id, LogPosition, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
@@ -77,6 +77,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/time',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The server’s UTC time: clients show durations by this clock, not their own',
@@ -92,9 +93,9 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/companies/:companyId/timer',
-      { schema: { tags, summary: 'The caller’s running session, punch status and any session ended for lack of heartbeats', params: CompanyParams, response: { 200: Status, ...errorResponses } } },
+      { config: { access: company() }, schema: { tags, summary: 'The caller’s running session, punch status and any session ended for lack of heartbeats', params: CompanyParams, response: { 200: Status, ...errorResponses } } },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         return status(access.company.company_id, access.userId);
       },
     );
@@ -102,7 +103,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/start',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'StartTimer', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Start the timer on a task assigned to the caller (send an Idempotency-Key; web or, with an API token, desktop)',
@@ -118,7 +119,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'StartTimer', write: true });
+        const access = accessOf(request);
         const body = request.body;
         const { position, session } = await timeTracking.start(
           access,
@@ -133,7 +134,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/stop',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'StopTimer', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Stop the timer and save its time log, split per local day',
@@ -143,7 +144,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'StopTimer', write: true });
+        const access = accessOf(request);
         const { position, entries } = await timeTracking.stop(access, request.body?.sessionId, requestMetadata(request, access.userId));
         return {
           message: trackerMessages.stopped,
@@ -157,11 +158,11 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/cancel',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'CancelTimer', write: true }), apiToken: true },
         schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: LogPosition }), ...errorResponses } },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'CancelTimer', write: true });
+        const access = accessOf(request);
         const { position } = await timeTracking.cancel(access, requestMetadata(request, access.userId));
         return { message: trackerMessages.cancelled, position: positionText(position) };
       },
@@ -170,7 +171,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/heartbeat',
       {
-        config: { apiToken: true },
+        config: { access: company({ command: 'Heartbeat', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'The running client is alive (every 30 s); the desktop agent adds its idle minutes since the last beat',
@@ -180,7 +181,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId, { command: 'Heartbeat', write: true });
+        const access = accessOf(request);
         await timeTracking.heartbeat(access, request.body.sessionId, request.body.idleMinutes ?? 0, requestMetadata(request, access.userId));
         return { serverTime: context.now().toISOString() };
       },
@@ -190,7 +191,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.post(
         `/api/companies/:companyId/punch/${direction}`,
         {
-          config: { apiToken: true },
+          config: { access: company({ command: direction === 'in' ? 'PunchIn' : 'PunchOut', write: true }), apiToken: true },
           schema: {
             tags,
             summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
@@ -200,7 +201,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request) => {
-          const access = await companyAccess(context, request, request.params.companyId, { command: direction === 'in' ? 'PunchIn' : 'PunchOut', write: true });
+          const access = accessOf(request);
           const { position } = await timeTracking.punch(access, direction, request.body?.timeZone ?? null, requestMetadata(request, access.userId));
           return { message: direction === 'in' ? trackerMessages.punchedIn : trackerMessages.punchedOut, position: positionText(position) };
         },
@@ -210,6 +211,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/timelogs',
       {
+        config: { access: company() },
         schema: {
           tags,
           summary: 'The caller’s time log entries and daily totals between two local days (at most 366), as every page shows them',
@@ -256,7 +258,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const access = await companyAccess(context, request, request.params.companyId);
+        const access = accessOf(request);
         const range = checkedRange(request.query);
         const companyId = access.company.company_id;
         const [entries, units] = await Promise.all([
