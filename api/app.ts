@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ApiContext } from './http/context.ts';
+import { type ApiContext, READ_AFTER_HEADER } from './http/context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputValidation } from './http/validation.ts';
@@ -70,17 +70,23 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   registerSessions(app, context);
   app.addHook('onRequest', securityHeaders(context.config.publicUrl));
   registerCsrfProtection(app, context.config.publicUrl);
+  const readAfter = registerReadAfter(app, context);
   // The desktop agent signs in with a personal API token: "Authorization: Bearer <token>".
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const token = await findLiveApiToken(context.db, hashLinkToken(header.slice('Bearer '.length).trim()));
+    const find = () => findLiveApiToken(context.db, hashLinkToken(header.slice('Bearer '.length).trim()));
+    let token = await find();
+    // A token used the moment it was created: found once the read models include the position its creation answered.
+    if (!token && request.headers[READ_AFTER_HEADER]) {
+      await readAfter.waitForNamedPosition(request);
+      token = await find();
+    }
     if (!token) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
     refuseApiTokenBeyondTracking(request);
     request.tokenUserId = token.user_id;
   });
 
-  registerReadAfter(app, context);
   registerDeclaredAccess(app, context);
   await app.register(cookie);
   await app.register(jwt, {

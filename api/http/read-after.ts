@@ -13,16 +13,17 @@ const MAX_WAIT_MS = 5000;
  * requests, and never for a position past the log's head, which would wait
  * in vain. A header that is not a position is ignored.
  */
-export function registerReadAfter(app: FastifyInstance, { store, watcher }: { store: EventStore; watcher: ReadModelWatcher }): void {
+export function registerReadAfter(app: FastifyInstance, { store, watcher }: { store: EventStore; watcher: ReadModelWatcher }): ReadAfter {
   const head = new KnownHead(store);
   app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
     if (request.method !== 'GET') head.observe(answeredPosition(payload));
     done(null, payload);
   });
-  app.addHook('preHandler', async (request) => {
+
+  async function waitForNamedPosition(request: FastifyRequest): Promise<void> {
     const header = request.headers[READ_AFTER_HEADER];
     let target = typeof header === 'string' ? parsePosition(header) : null;
-    if (!target || !(await signedIn(request))) return;
+    if (!target) return;
     const deadline = Date.now() + MAX_WAIT_MS;
     if (!head.covers(target)) {
       const readable = await head.read();
@@ -35,7 +36,21 @@ export function registerReadAfter(app: FastifyInstance, { store, watcher }: { st
       }
     }
     await watcher.waitFor(target, deadline - Date.now());
+  }
+
+  app.addHook('preHandler', async (request) => {
+    if (request.headers[READ_AFTER_HEADER] && (await signedIn(request))) await waitForNamedPosition(request);
   });
+  return { waitForNamedPosition };
+}
+
+export interface ReadAfter {
+  /**
+   * Waits until the read models include the position the request names (at
+   * most up to the log's head, at most 5 s). For the checks before a caller
+   * is known: an API token created at that position is found once it returns.
+   */
+  waitForNamedPosition(request: FastifyRequest): Promise<void>;
 }
 
 /** The target, or the head when the target lies past it; null for an empty log. */

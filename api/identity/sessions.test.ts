@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
@@ -163,6 +164,33 @@ describe('personal API tokens', () => {
     expect(server.mailbox.received.some((mail) => mail.to.includes('intruder@example.com'))).toBe(false);
 
     expect((await send(server, 'POST', `/api/companies/${companyId}/timer/cancel`, { token, body: {} })).status).toBe(200);
+  });
+});
+
+describe('a personal API token used the moment it is created', () => {
+  it('is found once the read models include the position its creation answered, when the request names it', async () => {
+    const owner = await signedInUser(server, 'agent-at-once@example.com', 'Ana At-Once');
+    // The token's read model is held back: its table is locked against writes until the request is on its way.
+    const blocker = new pg.Client({ connectionString: server.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE api_tokens IN EXCLUSIVE MODE');
+      const created = await fetch(`${server.url}/api/me/tokens`, {
+        method: 'POST',
+        headers: { 'x-requested-with': 'timeledger', 'content-type': 'application/json', cookie: owner.cookie },
+        body: JSON.stringify({ name: 'Desktop agent' }),
+      }).then((response) => response.json());
+      const asAgent = (readAfter: string | null) =>
+        fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${created.token}`, ...(readAfter ? { 'x-read-after': readAfter } : {}) } });
+
+      expect((await asAgent(null)).status).toBe(401);
+      const answer = asAgent(created.position);
+      setTimeout(() => void blocker.query('COMMIT'), 300);
+      expect((await answer).status).toBe(200);
+    } finally {
+      await blocker.end();
+    }
   });
 });
 

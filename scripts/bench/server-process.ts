@@ -6,6 +6,8 @@ import { freePort } from '../../api/database/free-port.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** As `npm start` runs the server (package.json). */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+/** BENCH_CPU_PROFILE=<folder>: each server process writes its CPU profile there when it stops (open it in Chrome's DevTools). */
+const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
 
 export interface ServerProcess {
   url: string;
@@ -20,7 +22,7 @@ export interface ServerProcess {
 export async function startServerProcess(script: string, readyPath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...PROFILE_FLAGS, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
