@@ -10,18 +10,16 @@ import { mailReactor } from './mail/outbox.ts';
 import { startMailSender } from './mail/sender.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { startSweeps } from './sweeps.ts';
-import { folderStorage } from './storage/storage.ts';
-import path from 'node:path';
 
 /** What the background work needs of the configuration: plain values, so that they can go to the projection thread. */
-export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir'> & {
+export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir' | 'fileStorage'> & {
   /** The key mailed links are derived from (api/identity/tokens.ts). */
   linkKey: string;
 };
 
 export async function backgroundSettings(config: Config): Promise<BackgroundSettings> {
-  const { smtpUrl, mailFrom, publicUrl, dataDir } = config;
-  return { smtpUrl, mailFrom, publicUrl, dataDir, linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)) };
+  const { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage } = config;
+  return { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)) };
 }
 
 export interface BackgroundWork {
@@ -48,7 +46,7 @@ export async function startBackgroundWork(options: {
   now?: () => Date;
 }): Promise<BackgroundWork> {
   const { settings, log } = options;
-  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs, files: folderStorage(path.join(settings.dataDir, 'files')) });
+  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs, files: settings });
   const pool = createPool(options.databaseUrl, 3);
   const db = createDatabase(pool);
   let store: EventStore | null = null;

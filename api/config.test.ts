@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, trustProxyFrom } from './config.ts';
+import { configFromEnv, fileStorageFrom, trustProxyFrom } from './config.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset: the client is whoever holds the connection', () => {
@@ -43,5 +43,18 @@ describe('billing configuration', () => {
     const billing = configFromEnv({ BILLING: 'off', STRIPE_API_URL: 'http://127.0.0.1:12345' }).billing;
     expect(billing.off).toBe(true);
     expect(billing.stripeApi).toEqual({ host: '127.0.0.1', port: 12345, protocol: 'http' });
+  });
+});
+
+describe('FILE_STORAGE', () => {
+  it('keeps files in PostgreSQL when DATABASE_URL names a server, else in the folder', () => {
+    expect(fileStorageFrom({ DATABASE_URL: 'postgres://db/timeledger' })).toBe('postgres');
+    expect(fileStorageFrom({})).toBe('folder');
+  });
+
+  it('takes an explicit choice, and refuses one it does not know', () => {
+    expect(fileStorageFrom({ DATABASE_URL: 'postgres://db/timeledger', FILE_STORAGE: 'folder' })).toBe('folder');
+    expect(fileStorageFrom({ FILE_STORAGE: 'Postgres' })).toBe('postgres');
+    expect(() => fileStorageFrom({ FILE_STORAGE: 's3' })).toThrow('FILE_STORAGE=s3: expected one of folder, postgres');
   });
 });

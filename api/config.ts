@@ -30,6 +30,8 @@ export interface Config {
   screenshotsPerHour: number;
   /** The megabytes of screenshots (images and thumbnails) one company may store. */
   screenshotStoragePerCompanyMb: number;
+  /** Where uploaded files are kept: 'postgres' (every process reads them) or 'folder' (DATA_DIR/files, one process). */
+  fileStorage: FileStorageKind;
   /** Serve the built web app from web/dist. */
   serveWeb: boolean;
   /** Run the projection workers in this process. */
@@ -93,6 +95,21 @@ export function billingConfigFrom(env: NodeJS.ProcessEnv): BillingConfig {
 
 export type TrustProxy = boolean | string[];
 
+export const FILE_STORAGE_KINDS = ['folder', 'postgres'] as const;
+export type FileStorageKind = (typeof FILE_STORAGE_KINDS)[number];
+
+/**
+ * FILE_STORAGE: where uploaded files are kept. Unset, PostgreSQL when
+ * DATABASE_URL names a server (several processes may share it), else the
+ * folder DATA_DIR/files (the embedded single-process default).
+ */
+export function fileStorageFrom(env: NodeJS.ProcessEnv): FileStorageKind {
+  const value = env.FILE_STORAGE?.trim().toLowerCase();
+  if (!value) return env.DATABASE_URL ? 'postgres' : 'folder';
+  if (!(FILE_STORAGE_KINDS as readonly string[]).includes(value)) throw new Error(`FILE_STORAGE=${env.FILE_STORAGE}: expected one of ${FILE_STORAGE_KINDS.join(', ')}`);
+  return value as FileStorageKind;
+}
+
 /**
  * TRUST_PROXY: unset, the client's address is the connection's, whatever
  * X-Forwarded-For says (anyone can send one). Otherwise a comma-separated
@@ -129,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     invitesPerPersonPerHour: Number(env.INVITES_PER_PERSON_PER_HOUR ?? 100),
     companiesPerDay: Number(env.COMPANIES_PER_DAY ?? 3),
     mailsPerAddressPerDay: Number(env.MAILS_PER_ADDRESS_PER_DAY ?? 5),
+    fileStorage: fileStorageFrom(env),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
     billing: billingConfigFrom(env),

@@ -1,5 +1,4 @@
 import { allowances } from './limits/allowances.ts';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
@@ -24,7 +23,7 @@ import { createProjectsService } from './projects/service.ts';
 import { createAppUsageService } from './app-usage/service.ts';
 import { createScreenshotsService } from './screenshots/service.ts';
 import { screenshotStorage } from './screenshots/storage-quota.ts';
-import { folderStorage } from './storage/storage.ts';
+import { fileStorageFor } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
@@ -89,7 +88,7 @@ export async function startServer(
   const billing = createBillingService({ store, db, config: config.billing, publicUrl: config.publicUrl, now, logger });
   const { invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay } = config;
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, allowances: limits, invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay, seatPlan: billing.seatPlan, now });
-  const storage = folderStorage(path.join(config.dataDir, 'files'));
+  const storage = fileStorageFor(config, db);
   const projectsService = createProjectsService({ store, db, storage });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
   const screenshots = createScreenshotsService({

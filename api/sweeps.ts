@@ -9,7 +9,8 @@ import { reassignOrphanedRequests } from './requests/reassign.ts';
 import { endAbandonedSessions } from './time-tracking/abandoned-sessions.ts';
 import { expireScreenshots, removeUnrecordedUploads } from './screenshots/retention.ts';
 import { uploadReservations } from './screenshots/storage-quota.ts';
-import type { FileStorage } from './storage/storage.ts';
+import type { Config } from './config.ts';
+import { fileStorageFor } from './storage/storage.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 /** The advisory lock of the process that sweeps; a number of its own among the product's locks. */
@@ -35,8 +36,8 @@ export async function startSweeps(options: {
   databaseUrl: string;
   kurrentDbUrl?: string;
   log: ErrorLog;
-  /** Where uploaded files are: screenshots past their company's retention are removed from it. */
-  files?: FileStorage;
+  /** Where uploaded files are (FILE_STORAGE): screenshots past their company's retention are removed from it. */
+  files?: Pick<Config, 'fileStorage' | 'dataDir'>;
   intervalMs?: number;
   now?: () => Date;
 }): Promise<Sweeps> {
@@ -45,6 +46,7 @@ export async function startSweeps(options: {
   const pool = createPool(options.databaseUrl, 2);
   const db = createDatabase(pool);
   const store = await openEventStore(options, pool);
+  const files = options.files ? fileStorageFor(options.files, db) : null;
   const failures = signInFailures(db);
   const limits = allowances(db, now);
   let lock: pg.Client | null = null;
@@ -91,8 +93,8 @@ export async function startSweeps(options: {
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
     await limits.forgetFull().catch((error) => options.log.error({ err: error }, 'allowance sweep failed'));
     await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
-    if (options.files) {
-      const screenshotFiles = { store, db, storage: options.files, quota: uploadReservations(db), now: at };
+    if (files) {
+      const screenshotFiles = { store, db, storage: files, quota: uploadReservations(db), now: at };
       await expireScreenshots(screenshotFiles).catch((error) => options.log.error({ err: error }, 'screenshot retention sweep failed'));
       await removeUnrecordedUploads(screenshotFiles).catch((error) => options.log.error({ err: error }, 'unrecorded screenshot upload sweep failed'));
     }

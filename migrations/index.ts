@@ -24,6 +24,7 @@ import * as allowances from './0022_allowances.ts';
 import * as screenshotStorage from './0023_screenshot_storage.ts';
 import * as commentLogOrder from './0024_comment_log_order.ts';
 import * as latestPunches from './0025_latest_punches.ts';
+import * as storedFiles from './0026_stored_files.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_screenshot_storage': screenshotStorage,
   '0024_comment_log_order': commentLogOrder,
   '0025_latest_punches': latestPunches,
+  '0026_stored_files': storedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

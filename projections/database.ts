@@ -440,6 +440,13 @@ export interface ScreenshotsTable {
   expired_after_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** An uploaded file kept in PostgreSQL (api/storage/storage.ts, FILE_STORAGE=postgres): not a read model. */
+export interface StoredFilesTable {
+  key: string;
+  bytes: Buffer;
+  stored_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** The bytes of screenshots a company stores (api/screenshots/storage-quota.ts): not a read model. */
 export interface ScreenshotStorageTable {
   company_id: string;
@@ -587,6 +594,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   allowances: AllowancesTable;
   screenshot_storage: ScreenshotStorageTable;
+  stored_files: StoredFilesTable;
   screenshot_uploads: ScreenshotUploadsTable;
   timer_liveness: TimerLivenessTable;
   mail_outbox: MailOutboxTable;

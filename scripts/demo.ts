@@ -1,9 +1,8 @@
 // npm run demo: a demo company with 90 days of time logs, in the database of
 // `npm start` with the same DATA_DIR (running or not), then who can sign in.
-import path from 'node:path';
 import { mailLinkKey } from '../api/identity/tokens.ts';
 import { loadJwtSecret } from '../api/secrets.ts';
-import { folderStorage } from '../api/storage/storage.ts';
+import { fileStorageFor } from '../api/storage/storage.ts';
 import { createDemoCompany, describeDemo } from './demo/company.ts';
 import { withOperatorDatabase } from './operator.ts';
 
@@ -15,7 +14,7 @@ await withOperatorDatabase(12, async ({ config, db, pool, store, log }) => {
     db,
     pool,
     linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)),
-    storage: folderStorage(path.join(config.dataDir, 'files')),
+    storage: fileStorageFor(config, db),
     log,
   });
   console.log(`Done in ${Math.round((performance.now() - started) / 1000)} s.\n`);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../projections/database.ts';
+import type { Config } from '../config.ts';
 
-/** Where uploaded files live. A folder by default; an S3-compatible store can take its place. */
+/** Where uploaded files live: PostgreSQL, shared by every process, or a folder of one process (FILE_STORAGE). */
 export interface FileStorage {
   /** Stores the file whole: a reader never finds a part of it, nor a crash leaves one under its key. */
   put(key: string, bytes: Buffer): Promise<void>;
@@ -45,4 +48,39 @@ export function folderStorage(root: string): FileStorage {
       await rm(fileOf(key), { force: true });
     },
   };
+}
+
+/**
+ * Files in PostgreSQL (table stored_files), so every API process and the
+ * worker read the same ones. A file stored in the folder before (FILE_STORAGE
+ * was 'folder') is still read from there until `npm run files:move` moves it.
+ */
+export function postgresStorage(db: Kysely<Database>, earlierFolder?: FileStorage): FileStorage {
+  const checked = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return key;
+  };
+  return {
+    async put(key, bytes) {
+      await db
+        .insertInto('stored_files')
+        .values({ key: checked(key), bytes })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ bytes, stored_at: new Date() }))
+        .execute();
+    },
+    async get(key) {
+      const row = await db.selectFrom('stored_files').select('bytes').where('key', '=', checked(key)).executeTakeFirst();
+      return row?.bytes ?? (await earlierFolder?.get(key)) ?? null;
+    },
+    async delete(key) {
+      await db.deleteFrom('stored_files').where('key', '=', checked(key)).execute();
+      await earlierFolder?.delete(key);
+    },
+  };
+}
+
+/** The storage the configuration names (FILE_STORAGE), for the API, the worker and the demo alike. */
+export function fileStorageFor(config: Pick<Config, 'fileStorage' | 'dataDir'>, db: Kysely<Database>): FileStorage {
+  const folder = folderStorage(path.join(config.dataDir, 'files'));
+  return config.fileStorage === 'postgres' ? postgresStorage(db, folder) : folder;
 }

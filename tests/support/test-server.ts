@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { type BillingConfig, configFromEnv, type TrustProxy } from '../../api/config.ts';
+import { type BillingConfig, configFromEnv, type FileStorageKind, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
 import { freePort } from '../../api/database/free-port.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
@@ -21,7 +21,7 @@ export interface TestServer extends RunningServer {
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
 ): Promise<TestServer> {
   const [mailbox, databaseUrl, dataDir] = await Promise.all([
     startMailbox(),
@@ -49,6 +49,7 @@ export async function startTestServer(
       runProjections: overrides.runProjections ?? true,
       jwtSecret: overrides.jwtSecret,
       trustProxy: overrides.trustProxy ?? false,
+      fileStorage: overrides.fileStorage ?? 'folder',
       billing: { ...configFromEnv({}).billing, ...overrides.billing },
     },
     overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
