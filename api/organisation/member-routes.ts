@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesCompany } from '../../domain/members/read-rights.ts';
+import { MEMBER_FILTER_LEVELS } from '../../domain/members/roles.ts';
 import { listMembers } from '../../projections/organisation/queries.ts';
 import { accessOf, company } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -31,7 +32,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           summary: 'The Members tab: filter by access level and team, search, pages of 10, 20 or 50',
           params: CompanyParams,
           querystring: Type.Object({
-            accessLevel: Type.Optional(Type.Union([Type.Literal('Admin'), Type.Literal('Manager'), Type.Literal('Member')])),
+            accessLevel: Type.Optional(Type.Union(MEMBER_FILTER_LEVELS.map((level) => Type.Literal(level)))),
             teamId: Type.Optional(Id),
             search: Type.Optional(Text(200)),
             page: Type.Optional(PageNumber),

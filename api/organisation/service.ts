@@ -20,7 +20,7 @@ import { seats, type SeatsState } from '../../domain/invites/seats.ts';
 import { type Actor, type Authority, authorize } from '../../domain/members/authorization.ts';
 import { type MemberEvent, memberStream } from '../../domain/members/events.ts';
 import { member, type MemberCommand, type MemberState } from '../../domain/members/member.ts';
-import { creatorTeamRole, inEveryTeam, joinsProjects, joinsTeams, type Role, type TeamRole, teamRoleFor } from '../../domain/members/roles.ts';
+import { creatorTeamRole, inEveryTeam, isRole, joinsProjects, joinsTeams, type Role, type TeamRole, teamRoleFor } from '../../domain/members/roles.ts';
 import { teamStream } from '../../domain/teams/events.ts';
 import { team, type TeamCommand } from '../../domain/teams/team.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
@@ -50,8 +50,6 @@ export interface Person {
   name: string;
   email: string;
 }
-
-const INVITABLE_ROLES: readonly Role[] = ['Admin', 'Head', 'Manager', 'Member', 'Client'];
 
 export interface CompanyInput {
   name: string;
@@ -297,8 +295,8 @@ export function createOrganisationService({ store, db, linkKey, allowances, seat
       const emails = [...new Set(input.emails.map(normalizeEmail).filter(Boolean))];
       if (emails.length === 0) throw invalid(inviteFormMessages.emailRequired);
       if (emails.some((email) => !EMAIL_PATTERN.test(email))) throw invalid(inviteFormMessages.emailInvalid);
-      if (!INVITABLE_ROLES.includes(input.role as Role)) throw invalid(inviteFormMessages.roleRequired);
-      const role = input.role as Role;
+      const { role } = input;
+      if (!isRole(role)) throw invalid(inviteFormMessages.roleRequired);
       const companyId = access.company.company_id;
       const teams = !joinsTeams(role) ? [null] : await Promise.all([...new Set(input.teamIds)].map((teamId) => findTeam(companyId, teamId)));
       if (teams.length === 0) throw invalid(inviteFormMessages.teamRequired);

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../members/authorization.ts';
-import { accessDenied, joinsProjects, joinsTeams, type Role, type TeamRole } from '../members/roles.ts';
+import { accessDenied, inEveryTeam, joinsProjects, joinsTeams, type Role, type TeamRole } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { InviteDetails, InviteEvent } from './events.ts';
@@ -84,8 +84,7 @@ export function sentMessage(event: InviteEvent): string {
   switch (event.type) {
     case 'InviteSent': {
       const { role, replacing } = event.data;
-      if (role === 'Admin') return replacing ? 'Admin invitation sent successfully, replacing previous role invitations' : 'Admin invitation sent successfully';
-      return replacing ? `${role} invitation sent successfully, replacing previous Admin invitation` : `${role} invitation sent successfully`;
+      return replacing ? `${role} invitation sent successfully, replacing previous ${replacing}` : `${role} invitation sent successfully`;
     }
     case 'InviteRoleChanged':
       return inviteMessages.updated(event.data.role);
@@ -185,14 +184,16 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
 
   if (invitee.isAdmin) throw conflict(inviteMessages.alreadyAdmin);
 
-  if (role === 'Admin') {
-    if (open.some((invite) => invite.role === 'Admin')) throw conflict(inviteMessages.adminAlreadyInvited);
-    const replaced = open.filter((invite) => invite.role !== 'Admin');
+  // An Admin is in every team: one open invitation is enough, and it replaces the team ones.
+  if (inEveryTeam(role)) {
+    if (open.some((invite) => inEveryTeam(invite.role))) throw conflict(inviteMessages.adminAlreadyInvited);
+    const replaced = open.filter((invite) => !inEveryTeam(invite.role));
     return [...expire(replaced), send(replaced.length > 0 ? 'role invitations' : null)];
   }
 
-  if (role === 'Client') {
-    if (open.some((invite) => invite.role === 'Client')) throw conflict(inviteMessages.pendingExists(role));
+  // A Client's invitation names projects, not a team: one open at a time.
+  if (joinsProjects(role)) {
+    if (open.some((invite) => joinsProjects(invite.role))) throw conflict(inviteMessages.pendingExists(role));
     return [send(null)];
   }
 
@@ -209,6 +210,6 @@ function decideSend(command: Extract<InvitationsCommand, { type: 'SendInvite' }>
     const { tokenHash, linkId } = command;
     return [{ type: 'InviteRoleChanged', data: { ...ref, inviteId: sameTeam.inviteId, role, tokenHash, expiresAt, linkId, ...names } }];
   }
-  const adminInvites = open.filter((invite) => invite.role === 'Admin');
+  const adminInvites = open.filter((invite) => inEveryTeam(invite.role));
   return [...expire(adminInvites), send(adminInvites.length > 0 ? 'Admin invitation' : null)];
 }

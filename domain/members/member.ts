@@ -3,7 +3,7 @@ import { forbidden, invalid, notFound } from '../shared/errors.ts';
 import { type Actor, type Authority, authorize, type Target } from './authorization.ts';
 import type { MemberEvent } from './events.ts';
 import { managesTeam } from './read-rights.ts';
-import { accessDenied, accessLevel, type Role, type TeamRole, teamRoleFor } from './roles.ts';
+import { accessDenied, accessLevel, inEveryTeam, joinsProjects, PROJECT_ROLE, type Role, takenByTeamCreator, type TeamRole, teamRoleFor } from './roles.ts';
 
 export const memberMessages = {
   nameRequired: 'Member name is required',
@@ -94,7 +94,7 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
       case 'GrantAdmin': {
         const { authority } = command;
         if (authority.kind === 'member') authorize(authority, 'GrantAdmin', target());
-        else if (!isOwnGrant(authority, state) || (authority.kind === 'invitation' && authority.role !== 'Admin') || authority.kind === 'team-creator') {
+        else if (!isOwnGrant(authority, state) || (authority.kind === 'invitation' && !inEveryTeam(authority.role)) || authority.kind === 'team-creator') {
           throw forbidden(accessDenied);
         }
         return state.isAdmin ? [] : [{ type: 'AdminGranted', data: ref }];
@@ -106,7 +106,7 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
         else {
           const offered =
             (authority.kind === 'invitation' && authority.teamId === teamId && authority.role === role) ||
-            (authority.kind === 'team-creator' && authority.teamId === teamId && role === 'Head');
+            (authority.kind === 'team-creator' && authority.teamId === teamId && takenByTeamCreator(role));
           if (!offered || !isOwnGrant(authority, state)) throw forbidden(accessDenied);
         }
         return state.teamRoles.get(teamId) === role ? [] : [{ type: 'TeamRoleGranted', data: { ...ref, teamId, role } }];
@@ -114,8 +114,8 @@ export const member: Decider<MemberCommand, MemberEvent, MemberState, { now: Dat
 
       case 'GrantClientProject': {
         const { authority, projectId } = command;
-        if (authority.kind === 'member') authorize(authority, 'GrantClientProject', target({ grants: 'Client' }));
-        else if (!(authority.kind === 'invitation' && authority.role === 'Client' && authority.projectIds.includes(projectId) && isOwnGrant(authority, state))) {
+        if (authority.kind === 'member') authorize(authority, 'GrantClientProject', target({ grants: PROJECT_ROLE }));
+        else if (!(authority.kind === 'invitation' && joinsProjects(authority.role) && authority.projectIds.includes(projectId) && isOwnGrant(authority, state))) {
           throw forbidden(accessDenied);
         }
         return state.clientProjects.has(projectId) ? [] : [{ type: 'ClientProjectGranted', data: { ...ref, projectId } }];

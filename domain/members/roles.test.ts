@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { mayRun } from './authorization.ts';
-import { accessLevel, canManageMember, ROLES } from './roles.ts';
+import {
+  accessLevel,
+  canManageMember,
+  COMPANY_ROLE,
+  creatorTeamRole,
+  inEveryTeam,
+  isRole,
+  joinsProjects,
+  LEVEL_WITHOUT_ROLES,
+  lowestFirst,
+  PROJECT_ROLE,
+  ROLES,
+  takenByTeamCreator,
+} from './roles.ts';
 
 describe('roles: access level', () => {
   it('is Admin for an admin, whatever their team roles', () => {
@@ -63,5 +76,29 @@ describe('roles: screens and buttons', () => {
   it('lets only Admin and Head create or delete teams', () => {
     expect(ROLES.filter((role) => mayRun(role, 'CreateTeam'))).toEqual(['Admin', 'Head']);
     expect(ROLES.filter((role) => mayRun(role, 'DeleteTeam'))).toEqual(['Admin', 'Head']);
+  });
+});
+
+describe('roles: what each is', () => {
+  it('knows its own names', () => {
+    expect(ROLES.every(isRole)).toBe(true);
+    expect(['admin', 'Owner', ''].some(isRole)).toBe(false);
+  });
+
+  it('has a Head head the teams they create, and nobody else take a role there', () => {
+    expect(ROLES.map(creatorTeamRole)).toEqual([null, 'Head', null, null, null]);
+    expect(ROLES.filter(takenByTeamCreator)).toEqual(['Head']);
+  });
+
+  it('orders roles from the one nearest the team up', () => {
+    expect(lowestFirst(ROLES)).toEqual(['Client', 'Member', 'Manager', 'Head', 'Admin']);
+    expect(lowestFirst(['Admin', 'Head', 'Manager'])).toEqual(['Manager', 'Head', 'Admin']);
+  });
+
+  it('gives a member with no role the level Member, and an Admin the company-wide role', () => {
+    expect(LEVEL_WITHOUT_ROLES).toBe(accessLevel({ isAdmin: false, teamRoles: [] }));
+    expect(COMPANY_ROLE).toBe(accessLevel({ isAdmin: true, teamRoles: [] }));
+    expect(ROLES.filter(inEveryTeam)).toEqual([COMPANY_ROLE]);
+    expect(ROLES.filter(joinsProjects)).toEqual([PROJECT_ROLE]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { CompanyEvent } from '../../domain/companies/events.ts';
 import type { MemberEvent } from '../../domain/members/events.ts';
-import { accessLevel, type TeamRole } from '../../domain/members/roles.ts';
+import { accessLevel, COMPANY_ROLE, LEVEL_WITHOUT_ROLES, type TeamRole } from '../../domain/members/roles.ts';
 import type { TeamEvent } from '../../domain/teams/events.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { Database } from '../database.ts';
@@ -83,9 +83,9 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
       const joinedAt = event.data.joinedAt ? new Date(event.data.joinedAt) : at;
       await trx
         .insertInto('company_members')
-        .values({ company_id: companyId, user_id: userId, name, email, is_admin: false, access_level: 'Member', deleted: false, joined_at: joinedAt })
+        .values({ company_id: companyId, user_id: userId, name, email, is_admin: false, access_level: LEVEL_WITHOUT_ROLES, deleted: false, joined_at: joinedAt })
         .onConflict((oc) =>
-          oc.columns(['company_id', 'user_id']).doUpdateSet({ name, email, is_admin: false, access_level: 'Member', hourly_rate: null, deleted: false, deleted_at: null, joined_at: joinedAt }),
+          oc.columns(['company_id', 'user_id']).doUpdateSet({ name, email, is_admin: false, access_level: LEVEL_WITHOUT_ROLES, hourly_rate: null, deleted: false, deleted_at: null, joined_at: joinedAt }),
         )
         .execute();
       await trx.deleteFrom('team_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
@@ -94,11 +94,11 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
     }
     case 'AdminGranted': {
       const { companyId, userId } = event.data;
-      await trx.updateTable('company_members').set({ is_admin: true, access_level: 'Admin' }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await trx.updateTable('company_members').set({ is_admin: true, access_level: COMPANY_ROLE }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
       await sql`
         INSERT INTO team_members (team_id, user_id, company_id, role)
-        SELECT team_id, ${userId}, company_id, 'Admin' FROM teams WHERE company_id = ${companyId} AND NOT deleted
-        ON CONFLICT (team_id, user_id) DO UPDATE SET role = 'Admin'`.execute(trx);
+        SELECT team_id, ${userId}, company_id, ${COMPANY_ROLE} FROM teams WHERE company_id = ${companyId} AND NOT deleted
+        ON CONFLICT (team_id, user_id) DO UPDATE SET role = ${COMPANY_ROLE}`.execute(trx);
       return [...whoIsInWhichTeam(companyId), ...ownRoleChanged(userId, companyId)];
     }
     case 'TeamRoleGranted': {
@@ -153,7 +153,7 @@ async function applyOne(trx: Transaction<Database>, event: OrganisationEvent, at
       await trx.insertInto('teams').values({ team_id: teamId, company_id: companyId, name, deleted: false, created_at: at }).execute();
       await sql`
         INSERT INTO team_members (team_id, user_id, company_id, role)
-        SELECT ${teamId}, user_id, company_id, 'Admin' FROM company_members
+        SELECT ${teamId}, user_id, company_id, ${COMPANY_ROLE} FROM company_members
         WHERE company_id = ${companyId} AND is_admin AND NOT deleted`.execute(trx);
       // Admins join it: their teams in the details change.
       return [...whoIsInWhichTeam(companyId), ...companyChanges(companyId, 'details')];

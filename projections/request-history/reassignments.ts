@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { joinsTeams, lowestFirst } from '../../domain/members/roles.ts';
 import { DECIDING_ROLES } from '../../domain/shared/request-rights.ts';
 import type { Database } from '../database.ts';
 import type { RequestKind } from '../../domain/shared/request-schema.ts';
@@ -13,6 +14,9 @@ export interface RequestToReassign {
   to_name: string;
 }
 
+/** Whom a request moves to first: the team roles that decide, nearest the request's people first (a Manager, then a Head); then an Admin. */
+const NEAREST_DECIDERS = lowestFirst(DECIDING_ROLES.filter(joinsTeams));
+
 /**
  * Pending requests whose assignee can no longer decide them (removed from the
  * company, or no longer an Admin, or a Head or Manager of the request's
@@ -23,6 +27,7 @@ export interface RequestToReassign {
  */
 export async function requestsToReassign(db: Kysely<Database>): Promise<RequestToReassign[]> {
   const deciding = sql.join([...DECIDING_ROLES]);
+  const nearest = sql.join(NEAREST_DECIDERS.map((role, index) => sql`WHEN ${role} THEN ${sql.lit(index)}`), sql` `);
   const { rows } = await sql<RequestToReassign>`
     WITH pending AS (
       SELECT 'regularization' AS kind, company_id, user_id, request_id, assignee_id, requested_at, ARRAY[team_id] AS team_ids
@@ -43,7 +48,7 @@ export async function requestsToReassign(db: Kysely<Database>): Promise<RequestT
         ON tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY(r.team_ids) AND tm.role IN (${deciding})
       WHERE m.company_id = r.company_id AND m.deleted = false AND m.user_id NOT IN (r.user_id, r.assignee_id)
         AND (m.is_admin OR tm.team_id IS NOT NULL)
-      ORDER BY CASE tm.role WHEN 'Manager' THEN 0 WHEN 'Head' THEN 1 ELSE 2 END, m.name, m.user_id
+      ORDER BY CASE tm.role ${nearest} ELSE ${sql.lit(NEAREST_DECIDERS.length)} END, m.name, m.user_id
       LIMIT 1
     ) next
     WHERE NOT EXISTS (

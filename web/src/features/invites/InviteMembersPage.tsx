@@ -18,7 +18,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EMAIL_PATTERN, normalizeEmail } from '../../../../domain/identity/validation.ts';
 import { grantableRoles, mayRun } from '../../../../domain/members/authorization.ts';
-import { inEveryTeam, joinsProjects, joinsTeams, type Role } from '../../../../domain/members/roles.ts';
+import { managesAs } from '../../../../domain/members/read-rights.ts';
+import { inEveryTeam, isRole, joinsProjects, joinsTeams, type Role } from '../../../../domain/members/roles.ts';
 import { errorMessage } from '../../lib/errorMessage';
 import { notify } from '../../lib/notify';
 import { useProfile } from '../../shared/identity/useProfile';
@@ -28,7 +29,7 @@ import { managedTeams } from '../../shared/teams/managedTeams';
 import { teamsQueryOptions } from '../../shared/teams/teamsQueryOptions';
 import { inviteFormMessages, inviteMessages } from '../../../../domain/invites/invitations.ts';
 import { projectsQueryOptions } from '../../shared/projects/projectsQueryOptions';
-import { INVITE_ROLE_OPTIONS, isInviteRole } from './inviteRoles';
+import { INVITE_ROLE_OPTIONS } from './inviteRoles';
 import { InviteResultsTable } from './InviteResultsTable';
 import { type InviteOutcome, invitesApi } from '../../shared/invites/invitesApi';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -92,7 +93,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
 
   const role = form.values.role;
   const invitableTeams = managedTeams(teams.data ?? [], senderRole, profile.id);
-  const teamsLabel = role === 'Member' ? 'Member of teams' : 'Managing teams';
+  const teamsLabel = role && managesAs(role) ? 'Managing teams' : 'Member of teams';
 
   return (
     <Stack gap="lg">
@@ -114,7 +115,7 @@ function InviteMembers({ companyId, senderRole }: { companyId: string; senderRol
         <form
           noValidate
           onSubmit={form.onSubmit(({ emails, role: chosen, teamIds, projectIds }) => {
-            if (!chosen || !isInviteRole(chosen)) return;
+            if (!chosen || !isRole(chosen)) return;
             send.mutate({
               emails,
               role: chosen,

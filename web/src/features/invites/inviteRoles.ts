@@ -1,13 +1,7 @@
-/** Access levels the invite form offers, with their labels (management §6). */
-export const INVITE_ROLE_OPTIONS = [
-  { value: 'Member', label: 'Team Member' },
-  { value: 'Manager', label: 'Manager' },
-  { value: 'Admin', label: 'Admin' },
-  { value: 'Client', label: 'Client' },
-] as const;
+import { INVITE_FORM_ROLES, type Role } from '../../../../domain/members/roles.ts';
 
-/** Roles an invite can carry from this form; Head is in the rules, though the form does not offer it. */
-export type InviteRole = 'Admin' | 'Head' | 'Manager' | 'Member' | 'Client';
+/** How the invite form names a role, where it is not the role's own name (management §6). */
+const LABELS: Partial<Record<Role, string>> = { Member: 'Team Member' };
 
-export const isInviteRole = (value: string): value is InviteRole =>
-  value === 'Admin' || value === 'Head' || value === 'Manager' || value === 'Member' || value === 'Client';
+/** Access levels the invite form offers, with their labels. */
+export const INVITE_ROLE_OPTIONS = INVITE_FORM_ROLES.map((value) => ({ value, label: LABELS[value] ?? value }));

@@ -1,3 +1,4 @@
+import type { MemberFilterLevel } from '../../../../domain/members/roles.ts';
 import type { ApiAnswer } from '../../lib/api';
 
 /** A row of the Members tab. */
@@ -5,10 +6,6 @@ export type Member = ApiAnswer<'get', '/api/companies/{companyId}/members'>['mem
 
 export const MEMBER_PAGE_SIZES = [10, 20, 50] as const;
 export type MemberPageSize = (typeof MEMBER_PAGE_SIZES)[number];
-
-/** Access levels the filter offers (management §6: Client and Head are left out). */
-export const MEMBER_FILTER_LEVELS = ['Admin', 'Manager', 'Member'] as const;
-export type MemberFilterLevel = (typeof MEMBER_FILTER_LEVELS)[number];
 
 export interface MemberFilter {
   accessLevel: MemberFilterLevel | null;

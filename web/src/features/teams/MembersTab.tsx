@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Role } from '../../../../domain/members/roles.ts';
+import { MEMBER_FILTER_LEVELS, type MemberFilterLevel, type Role } from '../../../../domain/members/roles.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isCompanyGone } from '../../shared/commands/isCompanyGone';
 import { managedTeams } from '../../shared/teams/managedTeams';
@@ -26,14 +26,7 @@ import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { useLeaveLostCompany } from '../../shared/commands/useLeaveLostCompany';
 import { accessLevelColor } from '../../shared/members/accessLevelColor';
 import { EditMemberModal } from './EditMemberModal';
-import {
-  MEMBER_FILTER_LEVELS,
-  MEMBER_PAGE_SIZES,
-  type Member,
-  type MemberFilter,
-  type MemberFilterLevel,
-  type MemberPageSize,
-} from './Member';
+import { MEMBER_PAGE_SIZES, type Member, type MemberFilter, type MemberPageSize } from './Member';
 import { memberBlockReason } from './memberBlockReason';
 import { membersApi } from './membersApi';
 import { membersQueryOptions } from './membersQueryOptions';

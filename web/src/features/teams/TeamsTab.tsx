@@ -242,7 +242,7 @@ function TeamMembersTable({ team, canRemove, onRemove }: TeamMembersTableProps) 
             <Table.Td pl={60}>{member.name}</Table.Td>
             <Table.Td>{member.email}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={member.role === 'Admin' ? 'grape' : 'gray'}>
+              <Badge variant="light" color={inEveryTeam(member.role) ? 'grape' : 'gray'}>
                 {member.role}
               </Badge>
             </Table.Td>
