@@ -133,6 +133,8 @@ const companyScoped: Record<string, Case> = {
   'PUT /api/companies/{companyId}/app-categories': { member: 'refused', body: () => ({ application: 'Alpha IDE', category: 'unproductive' }) },
   'GET /api/companies/{companyId}/application-dashboard': { member: 'refused', query: () => '?day=2026-03-10' },
   'GET /api/companies/{companyId}/application-dashboard/team': { member: 'refused', query: (ids) => `?day=2026-03-10&teamId=${ids.teamId}` },
+  'GET /api/companies/{companyId}/application-dashboard/opening-day': { member: 'refused', query: (ids) => `?userId=${ids.userId}` },
+  'GET /api/companies/{companyId}/application-dashboard/team/opening-day': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}` },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -142,6 +144,7 @@ const notCompanyScoped = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/verify-email',
+  'POST /api/auth/resend-verification',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'GET /api/me',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountMessages } from '../../domain/identity/account.ts';
+import { accountMessages, VERIFICATION_RESEND_MINUTES, verificationResendTooSoon } from '../../domain/identity/account.ts';
 import { messages } from '../../domain/identity/validation.ts';
 import { readModelsInclude } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
@@ -40,15 +40,11 @@ describe('identity over HTTP', () => {
     const duplicate = await call('POST', '/api/auth/sign-up', { fullName: 'Grace Hopper', email, password });
     expect(duplicate.status).toBe(409);
 
-    const firstLink = await server.mailbox.linkTo(email, '/auth/verify-email');
-    const mailsBefore = server.mailbox.received.length;
+    const link = await server.mailbox.linkTo(email, '/auth/verify-email');
     const unverified = await call('POST', '/api/auth/login', { email, password });
     expect(unverified).toMatchObject({ status: 403, body: { message: messages.verifyEmail } });
 
-    // The refused sign-in mailed a fresh link, which replaces the first.
-    const link = await server.mailbox.linkTo(email, '/auth/verify-email', mailsBefore);
-    expect(link).not.toBe(firstLink);
-    expect((await call('POST', '/api/auth/verify-email', linkParams(firstLink))).status).toBe(400);
+    // The refused sign-in mailed nothing: the sign-up link still works.
     expect((await call('POST', '/api/auth/verify-email', linkParams(link))).status).toBe(200);
 
     const login = await call('POST', '/api/auth/login', { email, password, rememberMe: false });
@@ -80,6 +76,38 @@ describe('identity over HTTP', () => {
 
     const link = linkParams(await server.mailbox.linkTo(email, '/auth/verify-email'));
     expect((await call('POST', '/api/auth/verify-email', link)).status).toBe(200);
+  });
+
+  it("'Send again' mails a new link to the one who knows the password, at most once in a few minutes; every link works until one verifies", async () => {
+    const pending = { email: 'barbara@example.com', password: 'Liskov#1939' };
+    await call('POST', '/api/auth/sign-up', { fullName: 'Barbara Liskov', ...pending });
+    const signUpLink = await server.mailbox.linkTo(pending.email, '/auth/verify-email');
+
+    // Refused sign-ins mail nothing, and neither does a wrong password.
+    for (let i = 0; i < 3; i++) expect((await call('POST', '/api/auth/login', pending)).status).toBe(403);
+    const wrongPassword = await call('POST', '/api/auth/resend-verification', { email: pending.email, password: 'Wrong#1234' });
+    expect(wrongPassword).toMatchObject({ status: 401, body: { message: identityMessages.badCredentials } });
+
+    const mailsBefore = server.mailbox.received.length;
+    const resent = await call('POST', '/api/auth/resend-verification', pending);
+    expect(resent).toMatchObject({ status: 200, body: { message: identityMessages.verificationResent } });
+    const resentLink = await server.mailbox.linkTo(pending.email, '/auth/verify-email', mailsBefore);
+    expect(resentLink).not.toBe(signUpLink);
+    expect(server.mailbox.received.slice(mailsBefore).filter((mail) => mail.to.includes(pending.email))).toHaveLength(1);
+    const mail = server.mailbox.received.slice(mailsBefore).find((received) => received.to.includes(pending.email))!;
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('The link is valid for 72 hours.');
+
+    const again = await call('POST', '/api/auth/resend-verification', pending);
+    expect(again).toMatchObject({ status: 429, body: { message: verificationResendTooSoon(Number(again.headers.get('retry-after'))) } });
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(again.headers.get('retry-after'))).toBeLessThanOrEqual(VERIFICATION_RESEND_MINUTES * 60);
+
+    // The first link verifies; then every other link is spent, and nothing more is mailed.
+    expect((await call('POST', '/api/auth/verify-email', linkParams(signUpLink))).status).toBe(200);
+    expect((await call('POST', '/api/auth/verify-email', linkParams(signUpLink))).status).toBe(200);
+    expect(await call('POST', '/api/auth/verify-email', linkParams(resentLink))).toMatchObject({ status: 400, body: { message: accountMessages.badVerificationLink } });
+    expect((await call('POST', '/api/auth/login', pending)).status).toBe(200);
+    expect(await call('POST', '/api/auth/resend-verification', pending)).toMatchObject({ status: 200, body: { message: identityMessages.verified, position: null } });
   });
 
   it('gives a persistent cookie with remember me', async () => {

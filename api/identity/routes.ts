@@ -147,6 +147,25 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     );
 
     app.post(
+      '/api/auth/resend-verification',
+      {
+        config: { access: 'public' },
+        ...limited,
+        schema: {
+          tags,
+          summary: "Mail a new verification link ('Send again' on the sign-in page), with the account's credentials; at most one in a few minutes per account (429 with Retry-After)",
+          body: Type.Object({ email: Email, password: Password }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { email, password } = request.body;
+        const result = await identity.resendVerification({ email, password }, requestMetadata(request));
+        return { message: result.message, position: positionText(result.position) };
+      },
+    );
+
+    app.post(
       '/api/auth/forgot-password',
       {
         config: { access: 'public' },

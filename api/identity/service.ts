@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
-import { account, type AccountCommand, accountMessages, type AccountState } from '../../domain/identity/account.ts';
+import { account, type AccountCommand, accountMessages, type AccountState, VERIFICATION_LINK_HOURS } from '../../domain/identity/account.ts';
 import { emailReservation } from '../../domain/identity/email-reservation.ts';
 import { accountStream, emailReservationStream } from '../../domain/identity/events.ts';
 import {
@@ -34,6 +34,7 @@ export const identityMessages = {
   signedUp: 'Your account has been created. Please check your e-mail to verify your address.',
   badCredentials: accountMessages.badCredentials,
   verified: 'Your email address is verified. You can sign in now.',
+  verificationResent: `A new verification link has been sent to your e-mail. It is valid for ${VERIFICATION_LINK_HOURS} hours.`,
   resetSent: 'If an account exists for this email, a password reset link has been sent to it.',
   passwordReset: 'Your password has been reset. You can sign in now.',
 } as const;
@@ -64,6 +65,29 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
 
   const runAccount = (userId: string, command: AccountCommand, metadata: EventMetadata) =>
     handleCommand(store, accountStream(userId), account, command, { now: now() }, { ...metadata, userId: metadata.userId ?? userId });
+
+  /**
+   * The account whose password this is; or the spec's refusal, the same for
+   * unknown e-mails. After a few failures for the e-mail, known or not, each
+   * attempt waits before its password is checked.
+   */
+  async function accountSignedInTo(input: { email: string; password: string }) {
+    const problem = validateLoginEmail(input.email ?? '') ?? (input.password ? null : messages.required);
+    if (problem) throw invalid(problem);
+    const email = normalizeEmail(input.email);
+    await pause(signInDelayMs(await failures.countAttempt(email)));
+    const userId = await reservedUserId(email);
+    const state = userId ? await loadAccount(userId) : ({ status: 'none' } as const);
+    if (state.status !== 'registered') {
+      await verify(await DECOY_HASH, input.password);
+      throw new DomainError('unauthenticated', identityMessages.badCredentials);
+    }
+    if (!(await verify(state.passwordHash, input.password))) {
+      throw new DomainError('unauthenticated', identityMessages.badCredentials);
+    }
+    await failures.forget(email);
+    return state;
+  }
 
   /** Writes a fresh reset link; the mail reactor mails it (api/mail/outbox.ts). */
   async function issuePasswordReset(email: string, metadata: EventMetadata) {
@@ -96,29 +120,12 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
 
     /**
      * Checks the credentials and starts a session; or refuses with the spec's
-     * messages. After a few failures for the e-mail, known or not, each
-     * attempt waits before its password is checked.
+     * messages. An unverified address is refused and mails nothing: the link
+     * mailed at sign-up still works, and 'Send again' mails another.
      */
     async logIn(input: { email: string; password: string; rememberMe: boolean }, metadata: EventMetadata) {
-      const problem = validateLoginEmail(input.email ?? '') ?? (input.password ? null : messages.required);
-      if (problem) throw invalid(problem);
-      const email = normalizeEmail(input.email);
-      await pause(signInDelayMs(await failures.countAttempt(email)));
-      const userId = await reservedUserId(email);
-      const state = userId ? await loadAccount(userId) : ({ status: 'none' } as const);
-      if (state.status !== 'registered') {
-        await verify(await DECOY_HASH, input.password);
-        throw new DomainError('unauthenticated', identityMessages.badCredentials);
-      }
-      if (!(await verify(state.passwordHash, input.password))) {
-        throw new DomainError('unauthenticated', identityMessages.badCredentials);
-      }
-      await failures.forget(email);
-      if (!state.emailVerified) {
-        // The first link may be lost or expired: every refused sign-in mails a fresh one.
-        await runAccount(state.userId, { type: 'IssueEmailVerification', ...newMailedLink(linkKey) }, metadata);
-        throw new DomainError('forbidden', messages.verifyEmail);
-      }
+      const state = await accountSignedInTo(input);
+      if (!state.emailVerified) throw new DomainError('forbidden', messages.verifyEmail);
       const { events } = await runAccount(
         state.userId,
         { type: 'StartSession', sessionId: randomUUID(), rememberMe: input.rememberMe, checkedPasswordHash: state.passwordHash },
@@ -145,6 +152,17 @@ export function createIdentityService({ store, db, linkKey, now = () => new Date
       const companies = (await companyListOf(db, userId, { now: now() })).filter((company) => company.companyId !== removedFrom);
       if (companies.length > 0) return null;
       return (await runAccount(userId, { type: 'EndAllSessions', reason: 'no-company' }, metadata)).position;
+    },
+
+    /**
+     * 'Send again' on the sign-in page: a new verification link for the one
+     * who knows the password, at most one per few minutes (the account
+     * decides, 429 otherwise). An address already verified gets no mail.
+     */
+    async resendVerification(input: { email: string; password: string }, metadata: EventMetadata) {
+      const state = await accountSignedInTo(input);
+      const result = await runAccount(state.userId, { type: 'ResendEmailVerification', ...newMailedLink(linkKey) }, metadata);
+      return { position: result.position, message: state.emailVerified ? identityMessages.verified : identityMessages.verificationResent };
     },
 
     async verifyEmail(userId: string, token: string, metadata: EventMetadata) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Role } from '../../domain/members/roles.ts';
+import { VERIFICATION_LINK_HOURS } from '../../domain/identity/account.ts';
 import { type AccountEvent, accountStreamUser } from '../../domain/identity/events.ts';
 import type { InviteEvent } from '../../domain/invites/events.ts';
 import type { MonitoringEvent } from '../../domain/monitoring/events.ts';
@@ -76,7 +77,7 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
       return {
         to: mail.to,
         subject: 'Verify your Timeledger e-mail address',
-        text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 72 hours.`,
+        text: `Welcome to Timeledger!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for ${VERIFICATION_LINK_HOURS} hours.`,
         links: [url],
       };
     }

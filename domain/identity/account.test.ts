@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
-import { account, accountMessages } from './account.ts';
+import { account, accountMessages, VERIFICATION_RESEND_MINUTES, verificationResendTooSoon } from './account.ts';
 import type { AccountEvent } from './events.ts';
 import { messages } from './validation.ts';
 
@@ -21,7 +21,7 @@ const registered: AccountEvent = {
     verification: { tokenHash: 'verify-1', expiresAt: '2026-03-04T10:00:00.000Z', linkId },
   },
 };
-const verified: AccountEvent = { type: 'EmailVerified', data: { userId, verifiedAt: now.toISOString() } };
+const verified: AccountEvent = { type: 'EmailVerified', data: { userId, verifiedAt: now.toISOString(), tokenHash: 'verify-1' } };
 const resetRequested: AccountEvent = {
   type: 'PasswordResetRequested',
   data: { tokenHash: 'reset-1', expiresAt: '2026-03-01T11:00:00.000Z', linkId, email },
@@ -80,14 +80,63 @@ describe('account: e-mail verification', () => {
     given(account, [registered, verified]).when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now: later(73 * 60) }).thenRefuses(accountMessages.badVerificationLink);
   });
 
-  it('replaces the link when a new one is issued', () => {
-    const reissued = given(account, [registered]).when({ type: 'IssueEmailVerification', tokenHash: 'verify-2', linkId }, { now });
-    expect(reissued.events()).toEqual([
-      { type: 'EmailVerificationIssued', data: { tokenHash: 'verify-2', expiresAt: '2026-03-04T10:00:00.000Z', linkId, email } },
-    ]);
-    given(account, [registered, ...reissued.events()])
-      .when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now })
-      .thenRefuses(accountMessages.badVerificationLink);
+  const resend = (tokenHash: string) => ({ type: 'ResendEmailVerification' as const, tokenHash, linkId });
+  const resent = (tokenHash: string, at: Date): AccountEvent => ({
+    type: 'EmailVerificationIssued',
+    data: { tokenHash, expiresAt: new Date(at.getTime() + 72 * 3_600_000).toISOString(), linkId, email },
+  });
+
+  it('sends a new link valid for 72 hours; every earlier link stays valid until it expires', () => {
+    given(account, [registered]).when(resend('verify-2'), { now: later(1) }).then([resent('verify-2', later(1))]);
+    const history = [registered, resent('verify-2', later(10)), resent('verify-3', later(20))];
+    for (const tokenHash of ['verify-1', 'verify-2', 'verify-3']) {
+      given(account, history)
+        .when({ type: 'VerifyEmail', tokenHash }, { now: later(30) })
+        .then([{ type: 'EmailVerified', data: { userId, verifiedAt: later(30).toISOString(), tokenHash } }]);
+    }
+    // The sign-up link expires 72 hours after sign-up, the later ones after theirs.
+    given(account, history).when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now: later(72 * 60 + 1) }).thenRefuses(accountMessages.badVerificationLink);
+    given(account, history)
+      .when({ type: 'VerifyEmail', tokenHash: 'verify-3' }, { now: later(72 * 60 + 1) })
+      .then([{ type: 'EmailVerified', data: { userId, verifiedAt: later(72 * 60 + 1).toISOString(), tokenHash: 'verify-3' } }]);
+  });
+
+  it('spends every link once verified: only the link that verified answers again', () => {
+    const verifiedWithSecond: AccountEvent = { type: 'EmailVerified', data: { userId, verifiedAt: later(30).toISOString(), tokenHash: 'verify-2' } };
+    const history = [registered, resent('verify-2', later(10)), resent('verify-3', later(20)), verifiedWithSecond];
+    given(account, history).when({ type: 'VerifyEmail', tokenHash: 'verify-2' }, { now: later(31) }).then([]);
+    for (const tokenHash of ['verify-1', 'verify-3']) {
+      given(account, history).when({ type: 'VerifyEmail', tokenHash }, { now: later(31) }).thenRefuses(accountMessages.badVerificationLink);
+    }
+  });
+
+  it('reads an EmailVerified of the old shape (no link named) as verified with the newest link, which alone worked then', () => {
+    const oldShape = { type: 'EmailVerified', data: { userId, verifiedAt: later(30).toISOString() } } as AccountEvent;
+    const history = [registered, resent('verify-2', later(10)), oldShape];
+    given(account, history).when({ type: 'VerifyEmail', tokenHash: 'verify-2' }, { now: later(31) }).then([]);
+    given(account, history).when({ type: 'VerifyEmail', tokenHash: 'verify-1' }, { now: later(31) }).thenRefuses(accountMessages.badVerificationLink);
+    given(account, history).when(resend('verify-3'), { now: later(60) }).then([]);
+  });
+
+  it(`sends again at most once in ${VERIFICATION_RESEND_MINUTES} minutes, saying when to ask again; the sign-up mail does not count`, () => {
+    given(account, [registered]).when(resend('verify-2'), { now }).then([resent('verify-2', now)]);
+    const history = [registered, resent('verify-2', now)];
+    given(account, history).when(resend('verify-3'), { now: later(1) }).thenRefuses(verificationResendTooSoon(4 * 60));
+    expect(verificationResendTooSoon(4 * 60)).toBe(
+      'A verification link was sent to you less than 5 minutes ago. Please check your e-mail, or send again in 4 minutes.',
+    );
+    let refusal: unknown;
+    try {
+      account.decide(resend('verify-3'), history.reduce(account.evolve, account.initialState), { now: new Date(now.getTime() + 4 * 60_000 + 30_000) });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 30, message: verificationResendTooSoon(30) });
+    given(account, history).when(resend('verify-3'), { now: later(VERIFICATION_RESEND_MINUTES) }).then([resent('verify-3', later(VERIFICATION_RESEND_MINUTES))]);
+  });
+
+  it('sends nothing once the address is verified', () => {
+    given(account, [registered, verified]).when(resend('verify-2'), { now }).then([]);
   });
 });
 

@@ -1,10 +1,12 @@
 import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
-import { conflict, DomainError, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { conflict, DomainError, forbidden, invalid, notFound, RateLimitedError } from '../shared/errors.ts';
 import { type AccountEvent, type IssuedToken, LIVE_SESSIONS_KEPT } from './events.ts';
 import { messages, normalizeEmail, validateFullName, validateSignUpEmail } from './validation.ts';
 
 export const VERIFICATION_LINK_HOURS = 72;
+/** 'Send again' mails one verification link per account in this many minutes (the link mailed at sign-up does not count). */
+export const VERIFICATION_RESEND_MINUTES = 5;
 export const RESET_LINK_MINUTES = 60;
 /** At most this many reset links are mailed to one address in RESET_MAIL_WINDOW_MINUTES; further requests mail nothing. */
 export const RESET_MAILS_PER_WINDOW = 3;
@@ -23,6 +25,12 @@ export const accountMessages = {
   tokenNotFound: 'Token not found',
 } as const;
 
+/** 'Send again' refused: a link went a moment ago; the message says when to ask again. */
+export const verificationResendTooSoon = (waitSeconds: number) => {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `A verification link was sent to you less than ${VERIFICATION_RESEND_MINUTES} minutes ago. Please check your e-mail, or send again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
 export type AccountState =
   | { status: 'none' }
   | {
@@ -32,8 +40,12 @@ export type AccountState =
       fullName: string;
       passwordHash: string;
       emailVerified: boolean;
-      /** The newest verification link; once verified, the link that verified the address. */
-      verification: IssuedToken | null;
+      /** Verification links not yet expired when the newest was issued: each is valid on its own until it expires or the address is verified. */
+      verificationLinks: IssuedToken[];
+      /** The link that verified the address: the only one answered again (until it expires), so that opening it twice is harmless. */
+      verifiedWith: IssuedToken | null;
+      /** When 'Send again' last mailed a link. */
+      verificationResentAt: number | null;
       passwordReset: IssuedToken | null;
       /** The newest reset links, at most RESET_MAILS_PER_WINDOW of them. */
       recentResetLinks: IssuedToken[];
@@ -48,7 +60,8 @@ export type AllSessionsEndedReason = Extract<AccountEvent, { type: 'AllSessionsE
 
 export type AccountCommand =
   | { type: 'Register'; userId: string; email: string; fullName: string; passwordHash: string; verification: MailedLink }
-  | ({ type: 'IssueEmailVerification' } & MailedLink)
+  /** 'Send again': a new verification link, at most one per VERIFICATION_RESEND_MINUTES. */
+  | ({ type: 'ResendEmailVerification' } & MailedLink)
   | { type: 'VerifyEmail'; tokenHash: string }
   | ({ type: 'RequestPasswordReset' } & MailedLink)
   /** `revokeApiTokens`: also revoke every API token (whoever knew the old password may have made one). */
@@ -74,8 +87,11 @@ export interface AccountContext {
 
 const expiry = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
-const isLive = (token: IssuedToken | null, tokenHash: string, now: Date) =>
-  token !== null && token.tokenHash === tokenHash && Date.parse(token.expiresAt) > now.getTime();
+const isLive = (token: IssuedToken | null | undefined, tokenHash: string, now: Date) =>
+  !!token && token.tokenHash === tokenHash && Date.parse(token.expiresAt) > now.getTime();
+
+/** A verification link's expiry tells when it was issued. */
+const verificationIssuedAt = (link: IssuedToken) => Date.parse(link.expiresAt) - VERIFICATION_LINK_HOURS * 3_600_000;
 
 /** A link's expiry tells when it was issued. */
 const issuedWithinMailWindow = (link: IssuedToken, now: Date) =>
@@ -108,7 +124,9 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         fullName,
         passwordHash,
         emailVerified: false,
-        verification,
+        verificationLinks: [verification],
+        verifiedWith: null,
+        verificationResentAt: null,
         passwordReset: null,
         recentResetLinks: [],
         apiTokens: new Map(),
@@ -117,10 +135,19 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
     }
     if (state.status === 'none') return state;
     switch (event.type) {
-      case 'EmailVerificationIssued':
-        return { ...state, verification: event.data };
-      case 'EmailVerified':
-        return { ...state, emailVerified: true };
+      case 'EmailVerificationIssued': {
+        const { tokenHash, expiresAt, linkId } = event.data;
+        const issuedAt = verificationIssuedAt(event.data);
+        const live = state.verificationLinks.filter((link) => Date.parse(link.expiresAt) > issuedAt);
+        return { ...state, verificationLinks: [...live, { tokenHash, expiresAt, linkId }], verificationResentAt: issuedAt };
+      }
+      case 'EmailVerified': {
+        // An EmailVerified written before each link stayed valid names no link: only the newest worked then.
+        const { tokenHash } = event.data;
+        const link = tokenHash === undefined ? state.verificationLinks.at(-1) : state.verificationLinks.find((candidate) => candidate.tokenHash === tokenHash);
+        // Verified: every other link is spent.
+        return { ...state, emailVerified: true, verificationLinks: [], verifiedWith: link ?? null };
+      }
       case 'PasswordResetRequested':
         return { ...state, passwordReset: event.data, recentResetLinks: [...state.recentResetLinks, event.data].slice(-RESET_MAILS_PER_WINDOW) };
       case 'PasswordReset':
@@ -168,19 +195,29 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
     if (state.status === 'none') throw notFound(accountMessages.accountNotFound);
 
     switch (command.type) {
-      case 'IssueEmailVerification':
+      case 'ResendEmailVerification': {
         if (state.emailVerified) return [];
+        const nextAllowed = (state.verificationResentAt ?? -Infinity) + VERIFICATION_RESEND_MINUTES * 60_000;
+        if (nextAllowed > now.getTime()) {
+          const waitSeconds = Math.ceil((nextAllowed - now.getTime()) / 1000);
+          throw new RateLimitedError(verificationResendTooSoon(waitSeconds), waitSeconds);
+        }
         return [
           {
             type: 'EmailVerificationIssued',
             data: { tokenHash: command.tokenHash, expiresAt: expiry(now, VERIFICATION_LINK_HOURS * 60), linkId: command.linkId, email: state.email },
           },
         ];
+      }
 
       case 'VerifyEmail':
         // A wrong link is refused alike whether or not the address is verified; the link that verified it may be followed again.
-        if (!isLive(state.verification, command.tokenHash, now)) throw invalid(accountMessages.badVerificationLink);
-        return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId: state.userId, verifiedAt: now.toISOString() } }];
+        if (state.emailVerified) {
+          if (!isLive(state.verifiedWith, command.tokenHash, now)) throw invalid(accountMessages.badVerificationLink);
+          return [];
+        }
+        if (!state.verificationLinks.some((link) => isLive(link, command.tokenHash, now))) throw invalid(accountMessages.badVerificationLink);
+        return [{ type: 'EmailVerified', data: { userId: state.userId, verifiedAt: now.toISOString(), tokenHash: command.tokenHash } }];
 
       case 'RequestPasswordReset':
         if (state.recentResetLinks.filter((link) => issuedWithinMailWindow(link, now)).length >= RESET_MAILS_PER_WINDOW) return [];

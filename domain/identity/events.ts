@@ -18,7 +18,12 @@ const PasswordHash = Type.String({ pattern: '^\\$argon2(id|i|d)\\$[!-~]+$', maxL
 
 export const AccountRegistered = Closed({ userId: Id, email: Email, fullName: Name, passwordHash: PasswordHash, verification: IssuedToken });
 export const EmailVerificationIssued = MailedToken;
-export const EmailVerified = Closed({ userId: Id, verifiedAt: Instant });
+/**
+ * `tokenHash`: the link that verified the address. Absent before each link
+ * stayed valid on its own; only the newest link worked then, so that one did
+ * (see the account's evolve).
+ */
+export const EmailVerified = Closed({ userId: Id, verifiedAt: Instant, tokenHash: Type.Optional(TokenHash) });
 export const PasswordResetRequested = MailedToken;
 export const PasswordReset = Closed({ userId: Id, passwordHash: PasswordHash, tokenHash: TokenHash, resetAt: Instant });
 export const ProfileRenamed = Closed({ userId: Id, fullName: Name });

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../lib/ApiError';
 import { errorMessage } from '../../lib/errorMessage';
@@ -8,7 +9,9 @@ import { notify } from '../../lib/notify';
 import { InvitationBanner } from '../../shared/invites/InvitationBanner';
 import { useLinkedInvitation } from '../../shared/invites/useLinkedInvitation';
 import { authApi } from './authApi';
+import { UnverifiedEmailAlert } from './UnverifiedEmailAlert';
 import { meQueryOptions } from '../../shared/identity/meQueryOptions';
+import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
 import { validateLoginEmail, validateLoginPassword } from '../../../../domain/identity/validation.ts';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
@@ -23,15 +26,21 @@ export function LoginPage() {
     validate: { email: validateLoginEmail, password: validateLoginPassword },
   });
 
+  // Set when a sign-in is refused for an unverified address.
+  const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
+
   const login = useMutation({
     mutationFn: authApi.login,
+    onMutate: () => setUnverified(null),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(meQueryOptions.queryKey, user);
+      useActiveTeamStore.getState().forgetDeclined();
       void navigate(invitationToken ? { to: '/invitation', search: { i: invitationToken } } : { to: '/dashboard-team' });
     },
-    onError: (error) => {
+    onError: (error, { email, password }) => {
       if (error instanceof ApiError && error.status === 403) {
         notify.warning(error.message);
+        setUnverified({ email, password });
       } else {
         notify.error(errorMessage(error));
       }
@@ -49,6 +58,7 @@ export function LoginPage() {
         </Text>
       </div>
       <InvitationBanner invitation={invitation.data} forRegistered action="Sign in to accept" />
+      {unverified && <UnverifiedEmailAlert credentials={unverified} />}
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate({ ...values, email: values.email.trim() }))}>
         <Stack>
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />

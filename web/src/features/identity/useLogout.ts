@@ -14,7 +14,7 @@ export function useLogout() {
     onSettled: () => {
       // The stores keep their state in memory too; reset them before their storage goes.
       useActiveCompanyStore.setState({ companyId: null });
-      useActiveTeamStore.setState({ teamIdByCompany: {}, chooserOpened: false });
+      useActiveTeamStore.setState({ teamIdByCompany: {}, declinedIn: [], chooserOpened: false });
       localStorage.clear();
       queryClient.clear();
       void navigate({ to: '/' });
