@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -95,8 +94,6 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
     // Verified sessions are remembered in session.ts.
     verify: { algorithms: ['HS256'] },
   });
-  // Limits are counted where they apply (the sign-in routes, api/identity/routes.ts).
-  await app.register(rateLimit, { global: false });
   await app.register(websocket);
   await app.register(swagger, {
     openapi: {

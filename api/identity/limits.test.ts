@@ -46,6 +46,24 @@ describe('sign-in limits per address (AUTH_RATE_LIMIT 6, no trusted proxy)', () 
   });
 });
 
+describe('sign-in limits across API processes', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ authRateLimit: 6 });
+    second = await startTestServer({ authRateLimit: 6, databaseUrl: first.databaseUrl, runProjections: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('counts the attempts of one address in every process together, as behind a load balancer', async () => {
+    const attempts = await Promise.all(Array.from({ length: 8 }, (_, i) => logIn(i % 2 === 0 ? first : second, 'balanced@example.com', 'Nope#1234')));
+    expect(attempts.map((a) => a.status).sort()).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+  });
+});
+
 describe('behind a trusted proxy (TRUST_PROXY), from many addresses', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { RateLimitedError } from '../../domain/shared/errors.ts';
+import type { Limit } from '../limits/allowances.ts';
 import { findAccount } from '../../projections/identity/queries.ts';
 import { pendingInvitesFor } from '../../projections/invites/queries.ts';
 import { companyListOf } from '../../projections/organisation/queries.ts';
@@ -42,37 +44,34 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again
 /** Reset mails sent on behalf of one network address in 15 minutes; further requests get the same answer and mail nothing. */
 export const RESET_MAILS_PER_ADDRESS = 10;
 
+const MINUTE_SECONDS = 60;
+/** The limits' table keeps no addresses or e-mails, only their hashes. */
+const hashed = (subject: string) => createHash('sha256').update(subject).digest('hex');
+
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
 
 export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
-  const { identity, config, watcher } = context;
+  const { identity, config, watcher, allowances } = context;
   const tags = ['identity'];
 
   return async (app) => {
-    // Counted per process (in memory). The address is the connection's unless
+    // Counted in PostgreSQL (api/limits/allowances.ts), so a limit is the same
+    // with one API process or ten. The address is the connection's unless
     // TRUST_PROXY names the proxy in front. Per address and e-mail: guessing
     // one account's password is slowed down without locking out colleagues
     // behind the same office address. Per address, whatever the e-mail (three
     // times as many): one password tried on many accounts. Guessing one
     // account from many addresses is slowed down by the identity service.
-    const perAddressAndEmail = app.createRateLimit({
-      max: config.authRateLimit,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => `${request.ip}|${emailOf(request)}`,
-    });
-    const perAddress = app.createRateLimit({ max: config.authRateLimit * 3, timeWindow: '1 minute' });
-    const resetMailsPerAddress = app.createRateLimit({ max: RESET_MAILS_PER_ADDRESS, timeWindow: '15 minutes' });
+    const perAddressAndEmail: Limit = { name: 'auth-address-email', capacity: config.authRateLimit, perSeconds: MINUTE_SECONDS, message: TOO_MANY_ATTEMPTS };
+    const perAddress: Limit = { name: 'auth-address', capacity: config.authRateLimit * 3, perSeconds: MINUTE_SECONDS, message: TOO_MANY_ATTEMPTS };
+    const resetMailsPerAddress: Limit = { name: 'reset-mails-address', capacity: RESET_MAILS_PER_ADDRESS, perSeconds: 15 * MINUTE_SECONDS, message: TOO_MANY_ATTEMPTS };
     const limited = {
-      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        for (const limit of [perAddress, perAddressAndEmail]) {
-          const count = await limit(request);
-          if (count.isAllowed || !count.isExceeded) continue;
-          reply.header('retry-after', count.ttlInSeconds);
-          throw new DomainError('rate_limited', TOO_MANY_ATTEMPTS);
-        }
+      preHandler: async (request: FastifyRequest) => {
+        await allowances.take(perAddress, hashed(request.ip));
+        await allowances.take(perAddressAndEmail, hashed(`${request.ip}|${emailOf(request)}`));
       },
     };
 
@@ -178,8 +177,14 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const mails = await resetMailsPerAddress(request);
-        return identity.requestPasswordReset(request.body.email, requestMetadata(request), { mail: mails.isAllowed || !mails.isExceeded, log: request.log });
+        const mail = await allowances.take(resetMailsPerAddress, hashed(request.ip)).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof RateLimitedError) return false;
+            throw error;
+          },
+        );
+        return identity.requestPasswordReset(request.body.email, requestMetadata(request), { mail, log: request.log });
       },
     );
 
