@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A worker runs its browser files one after another in one process, so they share its Chromium and its test server (sharedServerAndBrowser in tests/e2e/support/browser.ts) rather than each starting its own.
+          isolate: false,
           globalSetup: [postgres, 'tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

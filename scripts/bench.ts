@@ -15,6 +15,7 @@ import { attendance } from './bench/attendance.ts';
 import { catchUp } from './bench/catch-up.ts';
 import { commentPosting } from './bench/comments.ts';
 import { dashboards } from './bench/dashboards.ts';
+import { demo } from './bench/demo.ts';
 import { timelogExport } from './bench/exports.ts';
 import { liveCompany } from './bench/live-company.ts';
 import { membersQuery } from './bench/members-query.ts';
@@ -27,7 +28,7 @@ import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings, demo];
 const wanted = process.argv.slice(2);
 const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
 

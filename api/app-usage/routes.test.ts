@@ -274,3 +274,42 @@ describe('application usage sent late', () => {
     expect(tooLate).toMatchObject({ status: 409, body: { message: trackerMessages.noSession } });
   });
 });
+
+// After the late batches: Ana's latest day is Mon 20 April.
+describe('the day the application dashboard opens on', () => {
+  const openingDay = (user: ApiUser, userId: string) => user.call('GET', `/api/companies/${companyId}/application-dashboard/opening-day?userId=${userId}`);
+  const teamOpeningDay = (user: ApiUser, teamId?: string) =>
+    user.call('GET', `/api/companies/${companyId}/application-dashboard/team/opening-day${teamId ? `?teamId=${teamId}` : ''}`);
+
+  it('is the latest day with data, not an empty today: yesterday before anyone starts', async () => {
+    // Tue 21 April, 07:00 IST: nothing tracked yet today.
+    at('2026-04-21T01:30:00.000Z');
+    expect((await openingDay(manager, ana.userId)).body).toEqual({ day: '2026-04-20', timeZone: 'Asia/Kolkata', hasData: true });
+    expect((await teamOpeningDay(manager, apollo)).body).toEqual({ day: '2026-04-20', timeZone: 'Asia/Kolkata', hasData: true });
+    expect((await teamOpeningDay(admin)).body).toEqual({ day: '2026-04-20', timeZone: 'Asia/Kolkata', hasData: true });
+  });
+
+  it('is today in the company’s zone for someone without any data', async () => {
+    // 01:30 on Wed 22 April in India, still the 21st in UTC.
+    at('2026-04-21T20:00:00.000Z');
+    expect((await openingDay(admin, manager.userId)).body).toEqual({ day: '2026-04-22', timeZone: 'Asia/Kolkata', hasData: false });
+  });
+
+  it('is the person’s own local day, in their zone, when it is already tomorrow for the company', async () => {
+    // 01:00 on Thu 23 April at UTC+14, still Wed 22 April in India.
+    const zone = 'Pacific/Kiritimati';
+    at('2026-04-22T11:00:00.000Z');
+    expect((await anaAgent('/punch/in', { timeZone: zone })).status).toBe(200);
+    expect((await anaAgent('/timer/start', { teamId: apollo, projectId, taskId, timeZone: zone })).status).toBe(200);
+    await stopTimer('2026-04-22T12:00:00.000Z');
+    expect((await openingDay(manager, ana.userId)).body).toEqual({ day: '2026-04-23', timeZone: zone, hasData: true });
+    expect((await teamOpeningDay(manager, apollo)).body).toMatchObject({ day: '2026-04-23', timeZone: zone });
+  });
+
+  it('answers only those who may see the dashboard, and only about whom they may see', async () => {
+    expect((await openingDay(ana, ana.userId)).status).toBe(403);
+    expect((await teamOpeningDay(ana, apollo)).status).toBe(403);
+    expect((await openingDay(manager, admin.userId)).status).toBe(404);
+    expect((await openingDay(manager, 'not-an-id')).status).toBe(400);
+  });
+});

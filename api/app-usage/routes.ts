@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/app-usage/events.ts';
-import { AppCategoryList, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { AppCategoryList, ApplicationOpeningDay, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
-import { appCategoryList, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
+import { appCategoryList, applicationOpeningDay, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
 import { accessOf, company } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
@@ -26,7 +26,7 @@ const Sample = Type.Object({
  * one person's day or a team's.
  */
 export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
-  const { db, appUsage } = context;
+  const { db, appUsage, now } = context;
   const tags = ['application usage'];
 
   return async (app) => {
@@ -113,6 +113,47 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         checkedRange({ from: day, to: day });
         const person = await visiblePerson(db, access, request.query.userId);
         return personApplicationDay(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, person, day);
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard/opening-day',
+      {
+        config: { access: company({ page: '/application-dashboard' }) },
+        schema: {
+          tags,
+          summary: 'The day one person’s application dashboard opens on: their latest local day with tracked time, usage or a punch, in its zone (else the company’s today)',
+          params: CompanyParams,
+          querystring: Type.Object({ userId: Type.Optional(Id) }),
+          response: { 200: ApplicationOpeningDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const person = await visiblePerson(db, access, request.query.userId);
+        return applicationOpeningDay(db, { companyId: access.company.company_id, timeZone: access.company.time_zone }, { userId: person.userId }, now());
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/application-dashboard/team/opening-day',
+      {
+        config: { access: company({ page: '/application-dashboard-internal' }) },
+        schema: {
+          tags,
+          summary: 'The day a team’s application dashboard opens on: the latest local day with time, usage or a punch of the team (no team: every team the caller manages)',
+          params: CompanyParams,
+          querystring: Type.Object({ teamId: Type.Optional(Id) }),
+          response: { 200: ApplicationOpeningDay, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const company = { companyId: access.company.company_id, timeZone: access.company.time_zone };
+        const { teamId } = request.query;
+        const viewer = { seesAdmins: seesAdmins(access.actor) };
+        const teams = teamId ? [(await visibleTeam(db, access, teamId)).teamId] : visibleTeams(access.actor);
+        return applicationOpeningDay(db, company, { ...viewer, teams }, now());
       },
     );
 

@@ -37,6 +37,14 @@ export const PersonApplicationDay = Type.Object({
 });
 export type PersonApplicationDay = Static<typeof PersonApplicationDay>;
 
+/**
+ * The day the application dashboard opens on: the latest local day with
+ * anything to show (tracked time, application usage or a punch), in the zone
+ * it was recorded in; without any, today in the company's zone.
+ */
+export const ApplicationOpeningDay = Type.Object({ day: Day, timeZone: TimeZone, hasData: Type.Boolean() });
+export type ApplicationOpeningDay = Static<typeof ApplicationOpeningDay>;
+
 export const TeamApplicationDay = Type.Object({
   day: Day,
   /** The team shown; null: every team the viewer may see (for an Admin, the whole company). */

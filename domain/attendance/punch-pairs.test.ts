@@ -64,6 +64,14 @@ describe('punch pairs per local day', () => {
     // Santiago skipped from 00:00 to 01:00 on 6 September 2026.
     expect(startOfDay('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00Z');
   });
+
+  it('answers a day asked for again, in another zone too, as the first time', () => {
+    expect([startOfDay('2026-03-10', 'Asia/Kolkata'), startOfDay('2026-03-10', 'UTC'), startOfDay('2026-03-10', 'Asia/Kolkata')]).toEqual([
+      '2026-03-09T18:30:00Z',
+      '2026-03-10T00:00:00Z',
+      '2026-03-09T18:30:00Z',
+    ]);
+  });
 });
 
 describe('a day’s work time', () => {

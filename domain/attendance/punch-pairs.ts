@@ -49,8 +49,18 @@ export function punchParts(punch: FollowedPunch): PunchPart[] {
 
 /** The first instant of a local day: midnight, or the first moment of a day whose midnight a DST switch skips. */
 export function startOfDay(day: string, timeZone: string): string {
-  return Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).toInstant().toString();
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).toInstant().toString();
+    if (dayStarts.size >= 5000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
 }
+
+/** Days' starts asked for lately: a projection batch asks for the same few days of one zone over and over, and Temporal's polyfill is slow to answer. */
+const dayStarts = new Map<string, string>();
 
 /** What a day's punch parts come to: time punched in (closed parts), check in and out, and the open part's in. */
 export function summarizeParts(parts: readonly Pick<PunchPart, 'in' | 'out'>[]) {

@@ -1,7 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { TEAM_DAY_GROUPS, type TeamDayGroup } from './day-groups.ts';
 import { Minutes } from '../accounting/views.ts';
 import { Count, Day, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { DAY_STATUSES } from './day-status.ts';
+
+export { TEAM_DAY_GROUPS, type TeamDayGroup };
 
 /**
  * What the attendance API answers (api/routes/attendance.ts) and the web app
@@ -82,8 +85,6 @@ export const TeamAttendance = Type.Object({
 });
 export type TeamAttendance = Static<typeof TeamAttendance>;
 
-export const TEAM_DAY_GROUPS = ['present', 'absent', 'notCompleted'] as const;
-export type TeamDayGroup = (typeof TEAM_DAY_GROUPS)[number];
 
 export const TeamDayPeople = Type.Object({ people: Type.Array(AttendancePerson) });
 export type TeamDayPeople = Static<typeof TeamDayPeople>;

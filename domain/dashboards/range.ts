@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { RangePreset } from './range-presets.ts';
 
-export { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from './range-presets.ts';
+export { RANGE_COVERS, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from './range-presets.ts';
 
 /** The longest range a dashboard shows. */
 export const MAX_RANGE_DAYS = 366;
@@ -69,3 +69,14 @@ export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as con
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const weekdayOf = (day: string): Weekday => WEEKDAYS[Temporal.PlainDate.from(day).dayOfWeek - 1];
+
+/**
+ * The week charts' seven weekdays in the order the range's days run, oldest
+ * first, ending on the weekday of its last day: Last Week ending on Saturday
+ * 28th runs Sunday 22nd to Saturday 28th, so Sunday comes first, not after
+ * Saturday. A range of a week or more sums each weekday over its days.
+ */
+export function rangeWeekdays(range: DayRange): Weekday[] {
+  const last = Temporal.PlainDate.from(range.to).dayOfWeek;
+  return Array.from({ length: WEEKDAYS.length }, (_, index) => WEEKDAYS[(last + index) % WEEKDAYS.length]);
+}

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { breakMs, teamTotals } from '../../domain/app-usage/application-day.ts';
 import { DEFAULT_APPS, defaultCategory } from '../../domain/app-usage/categories.ts';
 import type { AppCategory } from '../../domain/app-usage/events.ts';
-import type { AppCategoryList, AppDayTotals, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import type { AppCategoryList, AppDayTotals, ApplicationOpeningDay, ApplicationTime, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { namesOf, type TeamView, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
 import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
@@ -93,6 +94,64 @@ export async function teamApplicationDay(
     .map(([userId, { totals, timeZone }]) => ({ userId, name: names.get(userId) ?? 'Former member', timeZone: timeZone ?? company.timeZone, ...totals }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return { day, team: scope.team, totals: teamTotals(people), applications, people };
+}
+
+/**
+ * The day the application dashboard opens on, for one person or a team view:
+ * the latest local day with tracked time, application usage or a punch, in
+ * the zone it was recorded in. Without any, today in the company's zone (the
+ * zone of someone who never recorded a day), so a dashboard opens on a day
+ * with something to show rather than on an empty today.
+ */
+export async function applicationOpeningDay(
+  db: Kysely<Database>,
+  company: { companyId: string; timeZone: string },
+  scope: { userId: string } | TeamView,
+  now: Date,
+): Promise<ApplicationOpeningDay> {
+  const { companyId } = company;
+  const nothing = { day: localDay(now.toISOString(), company.timeZone), timeZone: company.timeZone, hasData: false };
+  const userId = 'userId' in scope ? scope.userId : undefined;
+  const teams = 'userId' in scope ? null : scope.teams;
+  if (teams?.length === 0) return nothing;
+  // A team view's punches are its listed people's, as its rows show them.
+  const people = 'userId' in scope ? [scope.userId] : (await teamViewPeople(db, companyId, scope)).map((person) => person.user_id);
+  const [logged, used, punched] = await Promise.all([
+    db
+      .selectFrom('timelog_entries')
+      .select(['day', 'time_zone'])
+      .where('company_id', '=', companyId)
+      .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+      .$if(teams !== null, (qb) => qb.where('team_id', 'in', teams!))
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('app_usage_days')
+      .select('day')
+      .where('company_id', '=', companyId)
+      .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+      .$if(teams !== null, (qb) => qb.where('team_id', 'in', teams!))
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    people.length === 0
+      ? undefined
+      : db
+          .selectFrom('attendance_days')
+          .select(['day', 'time_zone'])
+          .where('company_id', '=', companyId)
+          .where('user_id', 'in', people)
+          .where((eb) => eb.or([eb('check_in', 'is not', null), eb('tracked', '=', true)]))
+          .orderBy('day', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+  ]);
+  const found: { day: string; time_zone?: string | null }[] = [logged, punched, used].filter((row) => row !== undefined);
+  if (found.length === 0) return nothing;
+  const day = found.map((row) => row.day).reduce((latest, next) => (next > latest ? next : latest));
+  const timeZone = found.find((row) => row.day === day && row.time_zone)?.time_zone ?? company.timeZone;
+  return { day, timeZone, hasData: true };
 }
 
 /** The categories card's list: the default list, the company's choices and the applications its people used, by name. */

@@ -162,6 +162,28 @@ describe('attendance projection', () => {
     );
   });
 
+  it('costs four statements a batch: its open punches and its days read, its days and its open punches written', async () => {
+    // Some people punched out, one left open and one carried over midnight: open punches deleted and written in the same batch.
+    const people = Array.from({ length: 3 }, () => ({ companyId: randomUUID(), userId: randomUUID() }));
+    const events = [
+      punched('PunchedIn', people[0], '2026-05-04T03:30:00.000Z'),
+      punched('PunchedOut', people[0], '2026-05-04T12:30:00.000Z'),
+      punched('PunchedIn', people[1], '2026-05-04T03:30:00.000Z'),
+      punched('PunchedIn', people[2], '2026-05-04T16:30:00.000Z'),
+      stopped(people[2], '2026-05-04T16:35:00.000Z', '2026-05-04T19:30:00.000Z'),
+    ];
+    await apply([punched('PunchedIn', people[0], '2026-05-01T03:30:00.000Z')]);
+    const statements: string[] = [];
+    const counted = new Kysely<Database>({ dialect: new PostgresDialect({ pool: database.pool }), log: (event) => void statements.push(event.query.sql) });
+    await counted.transaction().execute((trx) => attendanceProjection.apply(trx, events.map(recorded)));
+
+    // Under a catch-up every statement is a round trip of each batch.
+    expect(statements.filter((statement) => !/^(begin|commit)$/i.test(statement))).toHaveLength(4);
+    expect(await openPunchOf(people[0])).toBeUndefined();
+    expect(await openPunchOf(people[1])).toMatchObject({ day: '2026-05-04', reach_day: '2026-05-04' });
+    expect(await openPunchOf(people[2])).toMatchObject({ day: '2026-05-04', reach_day: '2026-05-05' });
+  });
+
   it('tells the company’s attendance queries', async () => {
     const person = { companyId: randomUUID(), userId: randomUUID() };
     expect(await apply([punched('PunchedIn', person, '2026-03-02T03:30:00.000Z')])).toEqual([{ kind: 'company', id: person.companyId, family: 'attendance' }]);

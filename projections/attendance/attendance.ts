@@ -31,7 +31,8 @@ export const attendanceProjection: Projection = {
 
   async apply(trx, recorded) {
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Handled);
-    const batch = new Batch(await loadOpenPunches(trx, events));
+    const batch = new Batch(events);
+    await batch.loadOpenPunches(trx);
     for (const event of events) batch.add(event);
     await batch.save(trx);
     return batch.scopes();
@@ -45,22 +46,6 @@ interface PersonRef {
 
 /** Instants as the rest of the read models print them (Temporal leaves out a zero millisecond part). */
 const isoOf = (instant: string) => new Date(instant).toISOString();
-const personKey = (ref: PersonRef) => `${ref.companyId}:${ref.userId}`;
-const dayKey = (ref: PersonRef, day: string) => `${ref.companyId}:${ref.userId}:${day}`;
-
-async function loadOpenPunches(trx: Transaction<Database>, events: Handled[]) {
-  const people = [...new Map(events.filter((e) => e.type !== 'LeaveApproved').map((e) => [personKey(e.data), e.data])).values()];
-  const open = new Map<string, FollowedPunch>();
-  if (people.length === 0) return open;
-  const { rows } = await sql<Selectable<AttendanceOpenPunchesTable>>`
-    SELECT o.* FROM attendance_open_punches o
-    JOIN unnest(${people.map((p) => p.companyId)}::uuid[], ${people.map((p) => p.userId)}::uuid[]) AS t(company_id, user_id)
-      ON o.company_id = t.company_id AND o.user_id = t.user_id`.execute(trx);
-  for (const row of rows) {
-    open.set(personKey({ companyId: row.company_id, userId: row.user_id }), { punchIn: row.punch_in_at.toISOString(), timeZone: row.time_zone, day: row.day, reachDay: row.reach_day, punchOut: null });
-  }
-  return open;
-}
 
 /** A change to one day: a punch's parts replaced, time tracked added, or leave approved. */
 type DayChange =
@@ -68,26 +53,63 @@ type DayChange =
   | { kind: 'tracked'; timeZone: string; endedAt: string }
   | { kind: 'leave'; code: string };
 
-class Batch {
-  private readonly changes = new Map<string, { person: PersonRef; day: string; changes: DayChange[] }>();
-  private readonly openChanged = new Map<string, PersonRef>();
-  private readonly companies = new Set<string>();
+/** What a batch knows of one person: their open punch in, and the changes to each of their days. */
+interface PersonState {
+  person: PersonRef;
+  open: FollowedPunch | undefined;
+  /** The open punch's parts, once this batch has worked them out. */
+  openParts: PunchPart[] | undefined;
+  openChanged: boolean;
+  days: Map<string, { changes: DayChange[]; stored: Selectable<AttendanceDaysTable> | undefined }>;
+}
 
-  constructor(private readonly open: Map<string, FollowedPunch>) {}
+/**
+ * A batch folded in memory, per company and person (maps of the events' own
+ * ids, rather than a key string built for every event and day).
+ */
+class Batch {
+  private readonly companies = new Map<string, Map<string, PersonState>>();
+
+  constructor(events: readonly Handled[]) {
+    for (const { data } of events) this.stateOf(data);
+  }
+
+  private stateOf({ companyId, userId }: PersonRef): PersonState {
+    let people = this.companies.get(companyId);
+    if (!people) this.companies.set(companyId, (people = new Map()));
+    let state = people.get(userId);
+    if (!state) people.set(userId, (state = { person: { companyId, userId }, open: undefined, openParts: undefined, openChanged: false, days: new Map() }));
+    return state;
+  }
+
+  private people(): PersonState[] {
+    return [...this.companies.values()].flatMap((people) => [...people.values()]);
+  }
+
+  /** The batch's people's punches in still open, from before the batch. */
+  async loadOpenPunches(trx: Transaction<Database>) {
+    const people = this.people();
+    const { rows } = await sql<Selectable<AttendanceOpenPunchesTable>>`
+      SELECT o.* FROM attendance_open_punches o
+      JOIN unnest(${people.map((p) => p.person.companyId)}::uuid[], ${people.map((p) => p.person.userId)}::uuid[]) AS t(company_id, user_id)
+        ON o.company_id = t.company_id AND o.user_id = t.user_id`.execute(trx);
+    for (const row of rows) {
+      const state = this.companies.get(row.company_id)?.get(row.user_id);
+      if (state) state.open = { punchIn: row.punch_in_at.toISOString(), timeZone: row.time_zone, day: row.day, reachDay: row.reach_day, punchOut: null };
+    }
+  }
 
   add(event: Handled) {
-    const person = { companyId: event.data.companyId, userId: event.data.userId };
-    const key = personKey(person);
-    const current = this.open.get(key);
-    this.companies.add(person.companyId);
+    const state = this.stateOf(event.data);
+    const current = state.open;
     switch (event.type) {
       case 'LeaveApproved':
-        this.change(person, event.data.leaveDate, { kind: 'leave', code: LEAVE_CODES[event.data.type] });
+        this.change(state, event.data.leaveDate, { kind: 'leave', code: LEAVE_CODES[event.data.type] });
         return;
       case 'PunchedIn': {
         // An earlier punch still open keeps its parts as they are: its last day shows a missing punch out.
         const { at, timeZone, day } = event.data;
-        this.follow(person, { punchIn: isoOf(at), timeZone, day, reachDay: day, punchOut: null });
+        this.follow(state, { punchIn: isoOf(at), timeZone, day, reachDay: day, punchOut: null });
         return;
       }
       case 'PunchedOut': {
@@ -95,20 +117,20 @@ class Batch {
         const punch = { ...current, punchOut: event.data.at };
         // Punched out on the day it was punched in (the event names its local day): one part, nothing to cut at midnight.
         const sameDay = event.data.timeZone === current.timeZone && event.data.day === current.day && current.reachDay === current.day;
-        this.follow(person, punch, sameDay ? [{ day: current.day, in: current.punchIn, out: event.data.at, continued: false, continues: false }] : punchParts(punch));
+        this.follow(state, punch, sameDay ? [{ day: current.day, in: current.punchIn, out: event.data.at, continued: false, continues: false }] : punchParts(punch));
         return;
       }
       case 'RegularizationApproved':
-        this.track(person, event.data);
+        this.track(state, event.data);
         return;
       case 'TimerStopped':
       case 'TimerAbandoned': {
         const session = event.data;
-        this.track(person, session);
+        this.track(state, session);
         const end = event.type === 'TimerStopped' ? event.data.stoppedAt : event.data.endedAt;
         if (current && Date.parse(session.startedAt) >= Date.parse(current.punchIn)) {
           const endDay = localDay(end, current.timeZone);
-          if (endDay > current.reachDay) this.follow(person, { ...current, reachDay: endDay });
+          if (endDay > current.reachDay) this.follow(state, { ...current, reachDay: endDay });
         }
         return;
       }
@@ -116,97 +138,101 @@ class Batch {
   }
 
   /** Marks the days of time-log entries as worked, up to their last activity; how much time is the time log's. */
-  private track(person: PersonRef, logged: { timeZone: string; entries: TimelogEntry[] }) {
-    for (const entry of logged.entries) this.change(person, entry.day, { kind: 'tracked', timeZone: logged.timeZone, endedAt: entry.end });
+  private track(state: PersonState, logged: { timeZone: string; entries: TimelogEntry[] }) {
+    for (const entry of logged.entries) this.change(state, entry.day, { kind: 'tracked', timeZone: logged.timeZone, endedAt: entry.end });
   }
 
   /** Takes a punch's new state: its parts replace the ones it had on each day. */
-  private follow(person: PersonRef, punch: FollowedPunch, parts: PunchPart[] = punchParts(punch)) {
-    const key = personKey(person);
-    const previous = this.open.get(key);
-    const earlierParts = previous?.punchIn === punch.punchIn ? punchParts(previous) : [];
+  private follow(state: PersonState, punch: FollowedPunch, parts: PunchPart[] = punchParts(punch)) {
+    const previous = state.open;
+    const earlierParts = previous?.punchIn === punch.punchIn ? (state.openParts ?? punchParts(previous)) : [];
     const days = new Set([...earlierParts, ...parts].map((part) => part.day));
     for (const day of days) {
       const pairs = parts
         .filter((part) => part.day === day)
-        .map(({ in: punchedIn, out, continued, continues }) => ({ in: isoOf(punchedIn), out: out && isoOf(out), continued, continues, punchIn: punch.punchIn }));
-      this.change(person, day, { kind: 'parts', punchIn: punch.punchIn, timeZone: punch.timeZone, parts: pairs });
+        // The punch in is already as isoOf prints it.
+        .map(({ in: punchedIn, out, continued, continues }) => ({ in: punchedIn === punch.punchIn ? punchedIn : isoOf(punchedIn), out: out && isoOf(out), continued, continues, punchIn: punch.punchIn }));
+      this.change(state, day, { kind: 'parts', punchIn: punch.punchIn, timeZone: punch.timeZone, parts: pairs });
     }
-    if (punch.punchOut === null) this.open.set(key, punch);
-    else this.open.delete(key);
-    this.openChanged.set(key, person);
+    const open = punch.punchOut === null;
+    state.open = open ? punch : undefined;
+    state.openParts = open ? parts : undefined;
+    state.openChanged = true;
   }
 
-  private change(person: PersonRef, day: string, change: DayChange) {
-    const key = dayKey(person, day);
-    const entry = this.changes.get(key) ?? { person, day, changes: [] };
-    entry.changes.push(change);
-    this.changes.set(key, entry);
+  private change(state: PersonState, day: string, change: DayChange) {
+    const touched = state.days.get(day);
+    if (touched) touched.changes.push(change);
+    else state.days.set(day, { changes: [change], stored: undefined });
   }
 
   /**
    * Reads the touched days, folds the batch's changes into them and writes
-   * them back, in a few statements whatever the batch's size: each list goes
-   * as one array per column (a parameter per value, or a long IN list of
-   * tuples, which PostgreSQL plans as a scan, cost more than the rest).
+   * them back, in a few statements whatever the batch's size: the lists go
+   * as one array per column or one JSON document (a parameter per value, or
+   * a long IN list of tuples, which PostgreSQL plans as a scan, cost more
+   * than the rest).
    */
   async save(trx: Transaction<Database>) {
-    const touched = [...this.changes.values()];
-    const stored = await storedDays(trx, touched);
-    await upsertDays(trx, touched.map(({ person, day, changes }) => dayRow(person, day, stored.get(dayKey(person, day)), changes)));
+    const people = this.people().filter((state) => state.days.size > 0 || state.openChanged);
+    await readStoredDays(trx, people);
+    await upsertDays(
+      trx,
+      people.flatMap(({ person, days }) => [...days].map(([day, { changes, stored }]) => dayRow(person, day, stored, changes))),
+    );
 
-    const openPeople = [...this.openChanged.entries()];
-    if (openPeople.length === 0) return;
-    const column = <T>(pick: (person: PersonRef) => T) => openPeople.map(([, person]) => pick(person));
+    const openChanged = people.filter((state) => state.openChanged);
+    if (openChanged.length === 0) return;
+    const closed = openChanged.flatMap((state) => (state.open ? [] : [state.person]));
+    const stillOpen = openChanged.flatMap(({ person, open }) => (open ? [{ person, punch: open }] : []));
+    // One statement: the punches punched out are deleted, the others written over the stored ones (the two name different people).
     await sql`
-      DELETE FROM attendance_open_punches o
-      USING unnest(${column((p) => p.companyId)}::uuid[], ${column((p) => p.userId)}::uuid[]) AS t(company_id, user_id)
-      WHERE o.company_id = t.company_id AND o.user_id = t.user_id`.execute(trx);
-    const stillOpen = openPeople.flatMap(([key, person]) => {
-      const punch = this.open.get(key);
-      return punch ? [{ person, punch }] : [];
-    });
-    if (stillOpen.length === 0) return;
-    await sql`
+      WITH closed AS (
+        DELETE FROM attendance_open_punches o
+        USING unnest(${closed.map((p) => p.companyId)}::uuid[], ${closed.map((p) => p.userId)}::uuid[]) AS t(company_id, user_id)
+        WHERE o.company_id = t.company_id AND o.user_id = t.user_id
+      )
       INSERT INTO attendance_open_punches (company_id, user_id, punch_in_at, time_zone, day, reach_day)
       SELECT * FROM unnest(${stillOpen.map((o) => o.person.companyId)}::uuid[], ${stillOpen.map((o) => o.person.userId)}::uuid[],
         ${stillOpen.map((o) => o.punch.punchIn)}::timestamptz[], ${stillOpen.map((o) => o.punch.timeZone)}::text[],
-        ${stillOpen.map((o) => o.punch.day)}::date[], ${stillOpen.map((o) => o.punch.reachDay)}::date[])`.execute(trx);
+        ${stillOpen.map((o) => o.punch.day)}::date[], ${stillOpen.map((o) => o.punch.reachDay)}::date[])
+      ON CONFLICT (company_id, user_id) DO UPDATE
+      SET punch_in_at = excluded.punch_in_at, time_zone = excluded.time_zone, day = excluded.day, reach_day = excluded.reach_day`.execute(trx);
   }
 
   /** Attendance shows to the person and to those who see them: the company's attendance queries refetch. */
   scopes(): Scope[] {
-    return [...this.companies].flatMap((companyId) => companyChanges(companyId, 'attendance'));
+    return [...this.companies.keys()].flatMap((companyId) => companyChanges(companyId, 'attendance'));
   }
 }
 
 /**
- * The stored rows of the touched days: one index range scan per person over
- * their first to last touched day (the rows between that the batch does not
- * touch are left out).
+ * Reads the stored rows of the people's touched days into them: one index
+ * range scan per person over their first to last touched day (the rows
+ * between that the batch does not touch are left out).
  */
-async function storedDays(trx: Transaction<Database>, touched: readonly { person: PersonRef; day: string }[]) {
-  const spans = new Map<string, { person: PersonRef; from: string; to: string }>();
-  for (const { person, day } of touched) {
-    const span = spans.get(personKey(person));
-    if (!span) spans.set(personKey(person), { person, from: day, to: day });
-    else if (day < span.from) span.from = day;
-    else if (day > span.to) span.to = day;
-  }
-  const stored = new Map<string, Selectable<AttendanceDaysTable>>();
-  if (spans.size === 0) return stored;
-  const list = [...spans.values()];
-  const wanted = new Set(touched.map(({ person, day }) => dayKey(person, day)));
+async function readStoredDays(trx: Transaction<Database>, people: readonly PersonState[]) {
+  const spans = people.flatMap(({ person, days }) => {
+    if (days.size === 0) return [];
+    let from = '9999-12-31';
+    let to = '0000-01-01';
+    for (const day of days.keys()) {
+      if (day < from) from = day;
+      if (day > to) to = day;
+    }
+    return [{ person, from, to }];
+  });
+  if (spans.length === 0) return;
   const { rows } = await sql<Selectable<AttendanceDaysTable>>`
     SELECT d.* FROM attendance_days d
-    JOIN unnest(${list.map((s) => s.person.companyId)}::uuid[], ${list.map((s) => s.person.userId)}::uuid[], ${list.map((s) => s.from)}::date[], ${list.map((s) => s.to)}::date[])
+    JOIN unnest(${spans.map((s) => s.person.companyId)}::uuid[], ${spans.map((s) => s.person.userId)}::uuid[], ${spans.map((s) => s.from)}::date[], ${spans.map((s) => s.to)}::date[])
       AS t(company_id, user_id, first_day, last_day)
       ON d.company_id = t.company_id AND d.user_id = t.user_id AND d.day BETWEEN t.first_day AND t.last_day`.execute(trx);
+  const byPerson = new Map(people.map((state) => [`${state.person.companyId}:${state.person.userId}`, state]));
   for (const row of rows) {
-    const key = dayKey({ companyId: row.company_id, userId: row.user_id }, row.day);
-    if (wanted.has(key)) stored.set(key, row);
+    const touched = byPerson.get(`${row.company_id}:${row.user_id}`)?.days.get(row.day);
+    if (touched) touched.stored = row;
   }
-  return stored;
 }
 
 type DayRow = ReturnType<typeof dayRow>;

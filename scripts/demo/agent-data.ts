@@ -59,7 +59,12 @@ async function screenImage(application: string, windowTitle: string, hue: number
 }
 
 export interface AgentDataWriter {
-  /** Sends what the person's agent saw of a session: a usage batch a minute, a screenshot every 30 minutes. Call while it runs. */
+  /**
+   * Sends what the person's agent saw of a session: a usage batch a minute (each
+   * decided at the end of its minute, sent together as an agent that was
+   * offline sends them), a screenshot an hour. Call while it runs, or within a
+   * day after it ended.
+   */
   session(step: Session, sessionId: string): Promise<void>;
   screenshots(): number;
   batches(): number;
@@ -79,7 +84,8 @@ export function agentDataWriter({
   kit,
 }: {
   access: CompanyAccess;
-  appUsage: AppUsageService;
+  /** The service deciding at `at`: batches go at once, each at its own moment. */
+  appUsage: (at: number) => AppUsageService;
   screenshots: ScreenshotsService;
   setClock: (at: number) => void;
   metadata: EventMetadata;
@@ -92,20 +98,26 @@ export function agentDataWriter({
     async session(step, sessionId) {
       // A beat reports the idle minutes just before it.
       const idleAt = (at: number) => step.idle.some((beat) => at >= beat.at - beat.minutes * MINUTE && at < beat.at);
+      const minutes = [];
       for (let at = step.start, minute = 0; at < step.end; at += MINUTE, minute++) {
         const seconds = Math.min(60, Math.floor((step.end - at) / 1000));
         if (seconds < 1) break;
+        minutes.push({ at, minute, seconds, samples: minuteSamples(at, seconds, minute, kit, idleAt(at)) });
+      }
+      // The store writes batches that arrive together in one commit.
+      const recorded = await Promise.all(
+        minutes.map(({ at, minute, seconds, samples }) => appUsage(at + seconds * 1000).record(access, `demo-${sessionId}-${minute}`, samples, metadata)),
+      );
+      for (const { position } of recorded) wrote(position);
+      batches += recorded.length;
+      for (const { at, minute, seconds, samples } of minutes) {
+        if ((at - step.start) % SCREENSHOT_EVERY_MS !== 0) continue;
         setClock(at + seconds * 1000);
-        const samples = minuteSamples(at, seconds, minute, kit, idleAt(at));
-        wrote((await appUsage.record(access, `demo-${sessionId}-${minute}`, samples, metadata)).position);
-        batches++;
-        if ((at - step.start) % SCREENSHOT_EVERY_MS === 0) {
-          const seen = samples[0];
-          const image = await screenImage(seen.application, seen.windowTitle ?? '', (kit * 67 + minute * 11) % 360);
-          const input = { clientId: `demo-${sessionId}-${minute}`, sessionId, takenAt: new Date(at + seconds * 1000).toISOString(), application: seen.application, windowTitle: seen.windowTitle };
-          wrote((await screenshots.take(access, input, image, metadata)).position);
-          shots++;
-        }
+        const seen = samples[0];
+        const image = await screenImage(seen.application, seen.windowTitle ?? '', (kit * 67 + minute * 11) % 360);
+        const input = { clientId: `demo-${sessionId}-${minute}`, sessionId, takenAt: new Date(at + seconds * 1000).toISOString(), application: seen.application, windowTitle: seen.windowTitle };
+        wrote((await screenshots.take(access, input, image, metadata)).position);
+        shots++;
       }
     },
     screenshots: () => shots,

@@ -19,17 +19,16 @@ import { TRIAL_DAYS } from '../../domain/companies/company.ts';
 import { type AccountEvent, accountStream, emailReservationStream } from '../../domain/identity/events.ts';
 import { TASK_PRIORITIES } from '../../domain/tasks/choices.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
-import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
 import { toDomainEvent } from '../../eventstore/command-handler.ts';
-import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
+import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { ErrorLog } from '../../projections/runner.ts';
 import { agentDataWriter } from './agent-data.ts';
 import { DemoReadModels } from './read-models.ts';
 import { companySettingsWriter, type DemoRequestsContext, DAILY_THRESHOLD_HOURS, type MemberTask, PAID_LEAVE_DAYS, planLeave, writeLeave, writeRegularizations } from './requests.ts';
-import { byRole, COMPANY_ZONE, type DemoPerson, type DemoRole, PROJECTS, ROSTER, SESSION_NOTES, TEAMS, type TeamName } from './roster.ts';
-import { randomFrom, stepStart, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
+import { byRole, CLIENT, COMPANY_ZONE, type DemoPerson, type DemoRole, PROJECTS, ROSTER, SESSION_NOTES, TEAMS, type TeamName, TODAY } from './roster.ts';
+import { randomFrom, stepEnd, stepStart, TODAY_STATES, type TodayState, todaySteps, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
+import { type SessionTask, trackerWriter } from './tracker-writer.ts';
 
 export const DEMO_MAIL_DOMAIN = 'demo.timeledger.invalid';
 
@@ -51,7 +50,7 @@ export interface DemoOptions {
 }
 
 export interface SignIn {
-  role: DemoRole;
+  role: DemoRole | 'Client';
   name: string;
   email: string;
 }
@@ -60,16 +59,22 @@ export interface DemoCompany {
   companyId: string;
   name: string;
   password: string;
-  /** Admins first, Members last. */
+  /** Admins first, then Heads, Managers, Members; the Client last. */
   signIns: SignIn[];
+  /** How many people work there (the Client is not one of them). */
+  people: number;
+  /** The project the Client was invited to. */
+  clientProject: string;
   teams: number;
   projects: number;
   tasks: number;
   days: number;
   sessions: number;
   punches: number;
-  /** Sessions the server's sweep ended meanwhile (a running server sees old sessions as abandoned). */
-  sweptSessions: number;
+  /** Who is where today, now: working (their timer running), on a break, punched out, on leave, absent. */
+  today: Record<TodayState, string[]>;
+  /** The timers running now: alive only while something beats for them (see keepTimersAlive). */
+  runningTimers: RunningTimer[];
   /** Days of leave taken in the history, and requests still waiting. */
   leaveTaken: number;
   leavePending: number;
@@ -77,6 +82,13 @@ export interface DemoCompany {
   /** The desktop agent's usage batches and screenshots of the last days. */
   usageBatches: number;
   screenshots: number;
+}
+
+/** A timer running now, and whose it is. */
+export interface RunningTimer {
+  access: CompanyAccess;
+  sessionId: string;
+  email: string;
 }
 
 const MINUTE = 60_000;
@@ -90,7 +102,7 @@ class Clock {
   now = () => new Date(this.at);
 }
 
-const emailOf = (person: DemoPerson, run: number) =>
+const emailOf = (person: { name: string }, run: number) =>
   `${person.name
     .normalize('NFKD')
     .replace(/[^A-Za-z\s]/g, '')
@@ -201,18 +213,24 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   const metadata = (userId?: string): EventMetadata => ({ correlationId: `demo-${run}`, ...(userId ? { userId } : {}) });
 
   // Everyone signs up and follows the link mailed to them.
-  const members = await Promise.all(
-    people.map(async (person) => {
-      const email = emailOf(person, run);
-      const { userId } = await identity.signUp({ fullName: person.name, email, password }, metadata());
-      const registered = (await store.readStream(accountStream(userId))).map((e) => toDomainEvent<AccountEvent>(e)).find((e) => e.type === 'AccountRegistered');
-      const linkId = registered?.type === 'AccountRegistered' ? registered.data.verification.linkId : undefined;
-      if (!linkId) throw new Error(`No verification link for ${email}`);
-      readModels.wrote((await identity.verifyEmail(userId, mailedLinkToken(linkKey, linkId), metadata(userId))).position);
-      return { ...person, userId, email };
-    }),
-  );
+  const signUp = async <Person extends { name: string }>(person: Person) => {
+    const email = emailOf(person, run);
+    const { userId } = await identity.signUp({ fullName: person.name, email, password }, metadata());
+    const registered = (await store.readStream(accountStream(userId))).map((e) => toDomainEvent<AccountEvent>(e)).find((e) => e.type === 'AccountRegistered');
+    const linkId = registered?.type === 'AccountRegistered' ? registered.data.verification.linkId : undefined;
+    if (!linkId) throw new Error(`No verification link for ${email}`);
+    readModels.wrote((await identity.verifyEmail(userId, mailedLinkToken(linkKey, linkId), metadata(userId))).position);
+    return { ...person, userId, email };
+  };
+  const [members, client] = await Promise.all([Promise.all(people.map(signUp)), signUp({ name: CLIENT.name })]);
   const founder = members[0];
+  /** Accepts the invitations waiting for the person, as they would from the mailed link. */
+  const acceptInvites = async (person: { userId: string; name: string; email: string }) => {
+    const invites = await db.selectFrom('invites').select('invite_id').where('company_id', '=', companyId).where('email', '=', person.email).where('status', '=', 'pending').execute();
+    for (const invite of invites) {
+      readModels.wrote((await organisation.acceptInvite({ userId: person.userId, name: person.name, email: person.email }, invite.invite_id, metadata(person.userId))).position);
+    }
+  };
   setupStep();
 
   const { companyId, position } = await organisation.createCompany(
@@ -243,14 +261,7 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
 
   await readModels.includeWritten();
   setupStep();
-  await Promise.all(
-    members.slice(1).map(async (member) => {
-      const invites = await db.selectFrom('invites').select('invite_id').where('company_id', '=', companyId).where('email', '=', member.email).where('status', '=', 'pending').execute();
-      for (const invite of invites) {
-        readModels.wrote((await organisation.acceptInvite({ userId: member.userId, name: member.name, email: member.email }, invite.invite_id, metadata(member.userId))).position);
-      }
-    }),
-  );
+  await Promise.all(members.slice(1).map(acceptInvites));
 
   // Rates: the founder sets everyone's; another Admin, if there is one, the founder's.
   await readModels.includeWritten();
@@ -302,31 +313,58 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   }
   await readModels.includeWritten();
 
+  // The Client: invited by the founder to one project, as on /manage-users, and accepting.
+  setupStep();
+  const clientProjectId = projectIds[PROJECTS.findIndex((project) => project.name === CLIENT.project)];
+  const invitedClient = await organisation.sendInvites(founderAccess, { emails: [client.email], role: 'Client', teamIds: [], projectIds: [clientProjectId] }, metadata(founder.userId));
+  if (!invitedClient.results[0]?.sent) throw new Error(`Inviting ${client.email}: ${invitedClient.results[0]?.message}`);
+  readModels.wrote(invitedClient.position);
+  await readModels.includeWritten();
+  await acceptInvites(client);
+
   const ownTasks = (index: number) => tasks.filter((_, i) => plan[i].assignee === index);
   /** The team a member's time on a project goes to: one of theirs that works on it. */
   const teamFor = (member: DemoPerson, project: number) => {
     const shared = PROJECTS[project].teams.find((team) => member.teams.includes(team));
     return teamIds.get(shared ?? member.teams[0] ?? PROJECTS[project].teams[0] ?? TEAMS[0])!;
   };
+  // The tasks as the timer's start reads them (api/time-tracking/service.ts): names, assignee, status.
+  await readModels.includeWritten();
+  const taskRows = new Map(
+    (
+      await db
+        .selectFrom('tasks as t')
+        .innerJoin('projects as p', 'p.project_id', 't.project_id')
+        .select(['t.task_id', 't.project_id', 't.title', 't.status', 't.assignee_id', 'p.name as project_name'])
+        .where('t.company_id', '=', companyId)
+        .where('t.deleted', '=', false)
+        .execute()
+    ).map((row) => [`${row.project_id}:${row.task_id}`, row]),
+  );
 
   // The desktop agent's usage and screenshots for the last days' sessions: what the application dashboard and the gallery show.
   const agentDataSince = today.subtract({ days: AGENT_DATA_DAYS - 1 }).toZonedDateTime({ timeZone: COMPANY_ZONE }).epochMilliseconds;
 
-  // Each person's days, from their own seed: the same run number gives the same history.
+  // Each person's days, from their own seed: the same run number gives the same history; then today, up to now.
   const timerTasks = new ReadModelCache<TimerTaskRow>(readModels.watcher, TIMER_TASK_TABLES);
+  const runningTimers: RunningTimer[] = [];
   const workers = await Promise.all(
     members.map(async (member, index) => {
       const own = ownTasks(index);
       const random = randomFrom(run * 7919 + index);
       const habits = habitsOf(member, own.length, random);
       const onLeave = leave.get(index);
-      const steps = workSchedule(habits, { from, until, seed: run * 104_729 + index, leave: new Set(onLeave ? [onLeave.date] : []) });
+      const yesterday = Temporal.Instant.fromEpochMilliseconds(until).toZonedDateTimeISO(member.zone).toPlainDate().subtract({ days: 1 });
+      const history = withoutOpenPunch(workSchedule(habits, { from, until, through: yesterday, seed: run * 104_729 + index, leave: new Set(onLeave ? [onLeave.date] : []) }));
+      const state = TODAY[index];
+      const after = history.length > 0 ? stepEnd(history[history.length - 1]) : from.toZonedDateTime({ timeZone: member.zone }).epochMilliseconds;
+      const steps = [...history, ...todaySteps(habits, { state, after, now: until, seed: run * 15_485_863 + index })];
       const personClock = new Clock(0);
       const timer = createTimeTrackingService({ store, db, tasks: timerTasks, now: personClock.now });
       const access = await accessOf(db, companyId, member.userId);
       const agent = agentDataWriter({
         access,
-        appUsage: createAppUsageService({ store, timeTracking: timer, now: personClock.now }),
+        appUsage: (at) => createAppUsageService({ store, timeTracking: timer, now: () => new Date(at) }),
         // The demo writes days of screenshots at once: no rate, and the storage of `npm start`'s configuration.
         screenshots: createScreenshotsService({
           store,
@@ -343,46 +381,54 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
         wrote: (position) => readModels.wrote(position),
         kit: index,
       });
-      let sweptSessions = 0;
-
-      /** The sweep of a running server may end a session of the past at once: the time after its last beat is then not counted. */
-      const unlessSwept = async (command: () => Promise<LogPosition | null>) => {
-        try {
-          readModels.wrote(await command());
-          return true;
-        } catch (error) {
-          if (!(error instanceof DomainError && error.message === trackerMessages.noSession)) throw error;
-          sweptSessions++;
-          return false;
-        }
+      const writer = trackerWriter({
+        store,
+        db,
+        access,
+        zone: member.zone,
+        source: habits.desktop ? 'desktop' : 'web',
+        isAssignedOpenTask: (projectId, taskId) => {
+          const row = taskRows.get(`${projectId}:${taskId}`);
+          return row?.assignee_id === member.userId && row.status !== 'DONE';
+        },
+        metadata: metadata(member.userId),
+        wrote: (position) => readModels.wrote(position),
+      });
+      const sessionTask = (task: number, at: number): SessionTask => {
+        const { taskId, projectId, project } = own[task];
+        const row = taskRows.get(`${projectId}:${taskId}`);
+        if (!row) throw new Error(`Task ${taskId} is not in the read models`);
+        const taskDetails = SESSION_NOTES[Math.floor(at / MINUTE) % SESSION_NOTES.length];
+        return { teamId: teamFor(member, project), projectId, projectName: row.project_name, taskId, taskName: row.title, taskDetails };
       };
 
+      /** Sessions written whose agent data is not yet sent: it goes once they are in the log, as a late agent sends it. */
+      let unsent: { step: Extract<WorkStep, { kind: 'session' }>; sessionId: string }[] = [];
+      /** Writes what is queued, then the agent's data of its sessions. */
+      const flush = async () => {
+        await writer.flush();
+        for (const { step, sessionId } of unsent) await agent.session(step, sessionId);
+        unsent = [];
+      };
       const act = async (step: WorkStep) => {
-        personClock.at = stepStart(step);
-        if (step.kind !== 'session') {
-          readModels.wrote((await timer.punch(access, step.kind === 'punch-in' ? 'in' : 'out', member.zone, metadata(member.userId))).position);
+        if (step.kind === 'punch-in' || step.kind === 'punch-out') {
+          writer.punch(step.kind === 'punch-in' ? 'in' : 'out', step.at);
+          // A stint ends: its sessions are written, then what the agent saw of them.
+          return step.kind === 'punch-out' ? flush() : undefined;
+        }
+        if (step.kind === 'session') {
+          const sessionId = await writer.session(sessionTask(step.task, step.start), { startAt: step.start, endAt: step.end, idle: step.idle });
+          if (habits.desktop && step.start >= agentDataSince) unsent.push({ step, sessionId });
           return;
         }
-        const task = own[step.task];
-        const { session, position } = await timer.start(
-          access,
-          { teamId: teamFor(member, task.project), projectId: task.projectId, taskId: task.taskId, taskDetails: SESSION_NOTES[Math.floor(step.start / MINUTE) % SESSION_NOTES.length], timeZone: member.zone },
-          habits.desktop ? 'desktop' : 'web',
-          metadata(member.userId),
-        );
-        if (!session) throw new Error(`No session started for ${member.email}`);
-        readModels.wrote(position);
-        for (const beat of step.idle) {
-          personClock.at = beat.at;
-          if (!(await unlessSwept(() => timer.heartbeat(access, session.sessionId, beat.minutes, metadata(member.userId))))) return;
-        }
-        if (habits.desktop && step.start >= agentDataSince && !(await unlessSwept(async () => (await agent.session(step, session.sessionId), null)))) return;
-        personClock.at = step.end;
-        await unlessSwept(async () => (await timer.stop(access, session.sessionId, metadata(member.userId))).position);
+        const sessionId = await writer.running(sessionTask(step.task, step.start), step.start);
+        runningTimers.push({ access, sessionId, email: member.email });
+        if (habits.desktop) unsent.push({ step: { kind: 'session', start: step.start, end: until, task: step.task, idle: [] }, sessionId });
+        await flush();
       };
       /** The local days they tracked time on, latest first. */
       const workdays = () => [...new Set(steps.flatMap((step) => (step.kind === 'session' ? [localDay(new Date(step.start).toISOString(), member.zone)] : [])))].reverse();
-      return { steps, act, workdays, swept: () => sweptSessions, agent };
+      return { steps, act, flush, workdays, agent };
     }),
   );
 
@@ -390,8 +436,9 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   const raiseAt = today.subtract({ days: Math.min(RAISE_AFTER_DAYS, Math.floor(days / 3)) }).toZonedDateTime({ timeZone: COMPANY_ZONE }).epochMilliseconds;
   const track = (when: (at: number) => boolean) =>
     Promise.all(
-      workers.map(async ({ steps, act }) => {
+      workers.map(async ({ steps, act, flush }) => {
         for (const step of steps) if (when(stepStart(step))) await act(step);
+        await flush();
       }),
     );
   await track((at) => at < raiseAt);
@@ -417,18 +464,22 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   await readModels.includeWritten();
 
   const all = workers.flatMap((worker) => worker.steps);
+  const todayOf = Object.fromEntries(TODAY_STATES.map((state) => [state, members.filter((_, index) => TODAY[index] === state).map((member) => member.email)])) as Record<TodayState, string[]>;
   return {
     companyId,
     name,
     password,
-    signIns: byRole(members).map(({ role, name: person, email }) => ({ role, name: person, email })),
+    signIns: [...byRole(members), { ...client, role: 'Client' as const }].map(({ role, name: person, email }) => ({ role, name: person, email })),
+    people: members.length,
+    clientProject: CLIENT.project,
     teams: TEAMS.length,
     projects: PROJECTS.length,
     tasks: tasks.length,
     days,
-    sessions: all.filter((step) => step.kind === 'session').length,
-    punches: all.filter((step) => step.kind !== 'session').length,
-    sweptSessions: workers.reduce((sum, worker) => sum + worker.swept(), 0),
+    sessions: all.filter((step) => step.kind !== 'punch-in' && step.kind !== 'punch-out').length,
+    punches: all.filter((step) => step.kind === 'punch-in' || step.kind === 'punch-out').length,
+    today: todayOf,
+    runningTimers,
     leaveTaken: leave.size,
     leavePending,
     regularizations,
@@ -437,15 +488,20 @@ async function populate({ store, db, linkKey, storage }: DemoDeps, readModels: D
   };
 }
 
-/** What `npm run demo` prints: the company, then who can sign in (Admins first) and the one password. */
+/** A history cut at now may end with a punch in whose work has not ended yet: today's plan starts after the punch before it. */
+function withoutOpenPunch(steps: WorkStep[]): WorkStep[] {
+  return steps.at(-1)?.kind === 'punch-in' ? steps.slice(0, -1) : steps;
+}
+
+/** What `npm run demo` prints: the company, then who can sign in (Admins first, the Client last) and the one password. */
 export function describeDemo(demo: DemoCompany, url: string): string {
   const width = Math.max(...demo.signIns.map((s) => s.name.length));
   return [
-    `${demo.name}: ${demo.signIns.length} people in ${demo.teams} teams, ${demo.projects} projects with ${demo.tasks} tasks,`,
+    `${demo.name}: ${demo.people} people in ${demo.teams} teams, ${demo.projects} projects with ${demo.tasks} tasks, and a Client who follows ${demo.clientProject};`,
     `${demo.days} days of time logs (${demo.sessions} sessions, ${demo.punches} punches), ${demo.leaveTaken} days of leave taken and ${demo.leavePending} asked for,`,
     `${demo.regularizations} regularization requests; a daily threshold of ${DAILY_THRESHOLD_HOURS} hours and ${PAID_LEAVE_DAYS} paid leave days a year;`,
     `the desktop agent's last ${AGENT_DATA_DAYS} days: ${demo.usageBatches} minutes of application usage and ${demo.screenshots} screenshots.`,
-    ...(demo.sweptSessions > 0 ? [`The running server's sweep ended ${demo.sweptSessions} of those sessions early, as abandoned.`] : []),
+    `Today, now: ${demo.today.working.length} working (their timer running), ${demo.today.break.length} on a break, ${demo.today.out.length} punched out, ${demo.today.leave.length} on leave, ${demo.today.absent.length} absent.`,
     '',
     `Sign in at ${url} as any of them:`,
     ...demo.signIns.map((s) => `  ${s.role.padEnd(8)} ${s.name.padEnd(width)}  ${s.email}`),

@@ -11,7 +11,7 @@ import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import type { DemoReadModels } from './read-models.ts';
-import { COMPANY_ZONE, type DemoPerson, type DemoRole, type TeamName } from './roster.ts';
+import { COMPANY_ZONE, type DemoPerson, type DemoRole, type TeamName, TODAY } from './roster.ts';
 
 /** The settings the founder gives the company: the spec's usual day, and the paid leave days of each year. */
 export const DAILY_THRESHOLD_HOURS = 8;
@@ -32,9 +32,9 @@ const SAYING: Record<LeaveType, string> = { 'Paid Leave': 'Family function', 'Si
 const ANSWER: Record<LeaveType, string> = { 'Paid Leave': 'Enjoy the day off', 'Sick Leave': 'Get well soon', 'Casual Leave': '' };
 
 /**
- * Who took a day of leave in the history, by roster index: every other
- * person but the founder, on a weekday before today chosen from the run's
- * seed.
+ * Who takes a day of leave, by roster index: every other person but the
+ * founder, on a weekday before today chosen from the run's seed; and those
+ * on leave today (roster.ts TODAY), today.
  */
 export function planLeave(people: readonly DemoPerson[], { from, today, seed }: { from: Temporal.PlainDate; today: Temporal.PlainDate; seed: number }): Map<number, PlannedLeave> {
   const weekdays: string[] = [];
@@ -42,6 +42,7 @@ export function planLeave(people: readonly DemoPerson[], { from, today, seed }: 
     if (date.dayOfWeek <= 5) weekdays.push(date.toString());
   }
   const leave = new Map<number, PlannedLeave>();
+  for (const [index, state] of TODAY.slice(0, people.length).entries()) if (state === 'leave') leave.set(index, { date: today.toString(), type: 'Paid Leave' });
   if (weekdays.length === 0) return leave;
   for (let index = 1; index < people.length; index += 2) {
     leave.set(index, { date: weekdays[(index * 7 + seed) % weekdays.length], type: TAKEN[Math.floor(index / 2) % TAKEN.length] });

@@ -1,4 +1,5 @@
 /** Who works at the demo company, in which teams, and what they work on. */
+import type { TodayState } from './schedule.ts';
 
 export const COMPANY_ZONE = 'Asia/Kolkata';
 
@@ -53,6 +54,18 @@ export const ROSTER: readonly DemoPerson[] = [
   { name: 'Fatima Sheikh', role: 'Member', teams: ['Customer Success'], zone: COMPANY_ZONE, rate: 18 },
   { name: 'Nikhil Bose', role: 'Member', teams: ['Customer Success'], zone: COMPANY_ZONE, rate: 17 },
 ];
+
+/** Where each person of the roster is today, now, in roster order: the first five hold every state (leave at even places, which take no day of leave in the history). */
+export const TODAY: readonly TodayState[] = [
+  'working', 'break', 'leave', 'out', 'absent',
+  'working', 'out', 'working', 'break', 'working',
+  'working', 'out', 'working', 'break', 'working',
+  'out', 'working', 'working', 'break', 'absent',
+  'working', 'out', 'leave', 'working', 'working',
+];
+
+/** The company's client: invited to one project, whose work they follow. */
+export const CLIENT = { name: 'Olivia Grant', project: 'Website Redesign' } as const;
 
 export interface DemoProject {
   name: string;

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { splitByLocalDay } from '../../domain/time-tracking/local-days.ts';
-import { stepEnd, stepStart, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
+import { stepEnd, stepStart, TODAY_STATES, todaySteps, type WorkHabits, type WorkStep, workSchedule } from './schedule.ts';
 
 const habits = (zone: string, more: Partial<WorkHabits> = {}): WorkHabits => ({
   zone,
@@ -92,5 +92,45 @@ describe('a demo person’s days', () => {
       expect(upToNow).toEqual(whole.slice(0, upToNow.length));
       expect(stepEnd(whole[upToNow.length])).toBeGreaterThan(now);
     }
+  });
+
+  it('can stop the day before today, leaving today to todaySteps', () => {
+    const through = Temporal.PlainDate.from('2026-11-23');
+    const steps = workSchedule(people[0], { from, until, seed: 8, through });
+    const local = (at: number) => Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO('Asia/Kolkata').toPlainDate().toString();
+    expect(steps.filter((step) => local(stepStart(step)) === '2026-11-24')).toEqual([]);
+    expect(steps.some((step) => local(stepStart(step)) === '2026-11-23')).toBe(true);
+  });
+});
+
+describe('a demo person’s today', () => {
+  const person = habits('Asia/Kolkata');
+  const after = Date.parse('2026-11-23T13:00:00Z');
+  const at = (state: (typeof TODAY_STATES)[number], now = until) => todaySteps(person, { state, after, now, seed: 5 });
+
+  it('ends in the state asked for: a timer running, a break, a punch out; nothing on leave or absent', () => {
+    const last = (steps: WorkStep[]) => steps.at(-1)?.kind;
+    expect([last(at('working')), last(at('break')), last(at('out')), at('leave'), at('absent')]).toEqual(['running', 'session', 'punch-out', [], []]);
+  });
+
+  it('goes forward after the history, punched in before each session, and ends before now', () => {
+    for (const state of ['working', 'break', 'out'] as const) {
+      // In the afternoon, and a quarter of an hour after midnight.
+      for (const now of [until, Date.parse('2026-11-23T18:45:00Z')]) {
+        const steps = at(state, now);
+        expect(steps[0]).toMatchObject({ kind: 'punch-in' });
+        expect(stepStart(steps[0])).toBeGreaterThan(after);
+        for (const [index, step] of steps.entries()) {
+          if (index > 0) expect(stepStart(step)).toBeGreaterThan(stepEnd(steps[index - 1]));
+          expect(stepEnd(step)).toBeLessThan(now);
+          if (step.kind === 'session') expect(step.end - step.start).toBeGreaterThanOrEqual(2 * 60_000);
+        }
+        expect(steps.filter((step) => step.kind === 'session').length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('has no room right after the history: nothing', () => {
+    expect(todaySteps(person, { state: 'working', after: until - 10 * 60_000, now: until, seed: 5 })).toEqual([]);
   });
 });

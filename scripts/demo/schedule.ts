@@ -25,13 +25,15 @@ export interface IdleBeat {
   minutes: number;
 }
 
-/** What the person does, in order; times are epoch milliseconds. */
+/** What the person does, in order; times are epoch milliseconds. A `running` session is the timer running now. */
 export type WorkStep =
-  | { kind: 'punch-in' | 'punch-out'; at: number }
-  | { kind: 'session'; start: number; end: number; task: number; idle: IdleBeat[] };
+  | { kind: 'punch-in'; at: number }
+  | { kind: 'punch-out'; at: number }
+  | { kind: 'session'; start: number; end: number; task: number; idle: IdleBeat[] }
+  | { kind: 'running'; start: number; task: number };
 
-export const stepStart = (step: WorkStep) => (step.kind === 'session' ? step.start : step.at);
-export const stepEnd = (step: WorkStep) => (step.kind === 'session' ? step.end : step.at);
+export const stepStart = (step: WorkStep) => (step.kind === 'punch-in' || step.kind === 'punch-out' ? step.at : step.start);
+export const stepEnd = (step: WorkStep) => (step.kind === 'session' ? step.end : stepStart(step));
 
 /** A small seeded generator (mulberry32): the same seed gives the same company. */
 export function randomFrom(seed: number): () => number {
@@ -60,12 +62,25 @@ const LUNCH = 13 * 60;
  */
 export function workSchedule(
   habits: WorkHabits,
-  { from, until, seed, leave = new Set() }: { from: Temporal.PlainDate; until: number; seed: number; leave?: ReadonlySet<string> },
+  {
+    from,
+    until,
+    seed,
+    leave = new Set(),
+    through = Temporal.Instant.fromEpochMilliseconds(until).toZonedDateTimeISO(habits.zone).toPlainDate(),
+  }: {
+    from: Temporal.PlainDate;
+    until: number;
+    seed: number;
+    leave?: ReadonlySet<string>;
+    /** The last local day planned (default: the day of `until`). */
+    through?: Temporal.PlainDate;
+  },
 ): WorkStep[] {
   const random = randomFrom(seed);
   const between = (low: number, high: number) => low + random() * (high - low);
   const minutes = (low: number, high: number) => Math.round(between(low, high));
-  const lastDay = Temporal.Instant.fromEpochMilliseconds(until).toZonedDateTimeISO(habits.zone).toPlainDate();
+  const lastDay = through;
   const steps: WorkStep[] = [];
 
   for (let date = from; Temporal.PlainDate.compare(date, lastDay) <= 0; date = date.add({ days: 1 })) {
@@ -119,6 +134,44 @@ export function workSchedule(
   }
 
   return untilNow(steps, until);
+}
+
+/** Where someone is today, now: each of these is somebody's in the demo. */
+export const TODAY_STATES = ['working', 'break', 'out', 'leave', 'absent'] as const;
+export type TodayState = (typeof TODAY_STATES)[number];
+
+/**
+ * Today's steps of someone who is `state` now (`now`, epoch ms), after the
+ * end of their history (`after`): at work since their usual start, or since
+ * a while before now when that is later, in sessions; then, a short while
+ * before now, their timer started and running (working), their last session
+ * ended (on a break, still punched in), or their punch out (out). Nothing
+ * for leave and absence, nor when there is no room before now.
+ */
+export function todaySteps(habits: WorkHabits, { state, after, now, seed }: { state: TodayState; after: number; now: number; seed: number }): WorkStep[] {
+  if (state === 'leave' || state === 'absent') return [];
+  const random = randomFrom(seed);
+  const minutes = (low: number, high: number) => Math.round(low + random() * (high - low)) * MINUTE;
+  const task = () => (random() < 0.5 ? 0 : Math.floor(random() * habits.tasks));
+  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(habits.zone).toPlainDate();
+  const usualStart = today.toPlainDateTime({ hour: 0 }).add({ minutes: habits.dayStart }).toZonedDateTime(habits.zone).epochMilliseconds;
+  const punchIn = Math.max(after + 5 * MINUTE, Math.min(usualStart, now - 40 * MINUTE));
+  if (now - punchIn < 8 * MINUTE) return [];
+  // The last stretch before now: the running timer, the break, or the time since the punch out.
+  const tail = Math.min(45 * MINUTE, Math.max(3 * MINUTE, (now - punchIn) / 4));
+  const workEnd = now - tail;
+  const steps: WorkStep[] = [{ kind: 'punch-in', at: punchIn }];
+  for (let start = punchIn + 2 * MINUTE; workEnd - start >= 2 * MINUTE; ) {
+    const length = Math.min(minutes(50, 160), workEnd - start);
+    // A short piece left over joins this session.
+    const end = workEnd - (start + length) < 20 * MINUTE ? workEnd : start + length;
+    const session = { start, end, task: task() };
+    steps.push({ kind: 'session', ...session, idle: habits.desktop ? idleBeats(session, habits.idleShare, random) : [] });
+    start = end + minutes(5, 20);
+  }
+  if (state === 'working') steps.push({ kind: 'running', start: now - tail / 2, task: task() });
+  if (state === 'out') steps.push({ kind: 'punch-out', at: now - tail / 2 });
+  return steps;
 }
 
 /** Idle minutes as the agent reports them: at most 2 per beat, at moments inside the session. */

@@ -13,7 +13,7 @@ import {
 } from '../support/fake-stripe.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
-import { alertWith, checkEachTest, launchBrowser, newContext, pathOf, screenshot, sideMenu, signInWithApi, uniqueEmail, visible, waitForPath } from './support/browser.ts';
+import { alertWith, checkEachTest, type launchBrowser, newContext, pathOf, screenshot, sharedBrowser, sharedServerAndBrowser, sideMenu, signInWithApi, uniqueEmail, visible, waitForPath } from './support/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DAY = 86_400_000;
@@ -52,10 +52,9 @@ describe('billing with Stripe', () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    [server, browser] = await Promise.all([startTestServer({ billing: stripe.billing }), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ billing: stripe.billing }), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
     await stripe?.close();
   });
@@ -267,11 +266,10 @@ describe('billing without Stripe, and turned off', () => {
   checkEachTest(contexts);
 
   beforeAll(async () => {
-    [unconfigured, off, browser] = await Promise.all([startTestServer(), startTestServer({ billing: { off: true } }), launchBrowser()]);
+    [[unconfigured, browser], off] = await Promise.all([sharedServerAndBrowser(), startTestServer({ billing: { off: true } })]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([unconfigured?.close(), off?.close()]);
+    await off?.close();
   });
 
   it('shows the plans but says payments are not configured when no Stripe key is set', async () => {

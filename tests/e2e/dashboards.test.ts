@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { seedTrackedCompany } from '../support/tracked-company.ts';
 import type { ApiUser } from '../support/users.ts';
@@ -22,7 +23,7 @@ const pageOf = (user: ApiUser, path: string) =>
 /** The big figure of an overview card. */
 const card = async (page: Page, title: string) => (await visible(page.getByRole('region', { name: title, exact: true }).first())).innerText();
 
-/** The daily table's rows: each row's cells, latest day first. */
+/** The daily table's rows: each row's cells, oldest day first. */
 async function dailyLog(page: Page): Promise<string[][]> {
   const table = page.getByRole('region', { name: 'Daily Log' }).getByRole('table');
   await visible(table);
@@ -44,9 +45,9 @@ describe('individual dashboard', () => {
     expect(await card(page, 'Total Earnings')).toContain('$75.00');
     const rows = await dailyLog(page);
     expect(rows.map((cells) => cells.slice(1, 4))).toEqual([
-      ['1h 30m', '20.00', '30.00'],
-      ['3h 30m', '20.00', '45.00'],
       ['0h 00m', '—', '0.00'],
+      ['3h 30m', '20.00', '45.00'],
+      ['1h 30m', '20.00', '30.00'],
     ]);
     // A plain Member gets no member picker.
     expect(await page.getByRole('combobox', { name: 'Member' }).count()).toBe(0);
@@ -84,7 +85,7 @@ describe('individual dashboard', () => {
     await page.getByRole('option', { name: 'Bob Gemini' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(suite.seeded.bob.userId);
     await expect.poll(() => card(page, 'Total Time Tracked')).toContain('5h 00m');
-    expect((await dailyLog(page)).map((cells) => cells[1])).toEqual(['4h 00m', '1h 00m']);
+    expect((await dailyLog(page)).map((cells) => cells[1])).toEqual(['1h 00m', '4h 00m']);
     await visible(page.getByText('America/New_York').first());
     await screenshot(page, 'dashboard-individual-dst');
   });
@@ -159,6 +160,65 @@ describe('team dashboard', () => {
     await visible(page.getByRole('region', { name: 'Most Hours Worked' }).getByText('Bob Gemini'));
     await chooseOption(picker, 'All teams');
     await expect.poll(() => new URL(page.url()).searchParams.has('team')).toBe(false);
+  });
+});
+
+describe('range order', () => {
+  it('runs the trend chart’s weekdays and the daily table’s days oldest to newest, Last Week ending today', async () => {
+    const page = await pageOf(suite.seeded.ana, '/dashboard-individual?range=7');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2h 00m');
+    const today = Temporal.Now.plainDateISO('Asia/Kolkata');
+    const lastWeek = Array.from({ length: 7 }, (_, index) => today.subtract({ days: 6 - index }));
+    const chart = page.getByRole('img', { name: 'Hours tracked per weekday' });
+    const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await visible(ticks.first());
+    const tickTexts = () => ticks.evaluateAll((texts) => texts.map((text) => text.textContent));
+    await expect.poll(tickTexts, { timeout: 5_000 }).toEqual(lastWeek.map((day) => day.toLocaleString('en-US', { weekday: 'short' })));
+    // Yesterday's two hours are the highest point, second from the right (SVG y grows downwards).
+    const heights = await chart.locator('.recharts-line-dot').evaluateAll((dots) => dots.map((dot) => Number(dot.getAttribute('cy'))));
+    expect(heights.indexOf(Math.min(...heights))).toBe(5);
+    // The daily table reads the same way: yesterday's two hours just before today.
+    const rows = await dailyLog(page);
+    expect(rows.map((cells) => cells[0])).toEqual(lastWeek.map((day) => day.toLocaleString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' })));
+    expect(rows.map((cells) => cells[1]).slice(-2)).toEqual(['2h 00m', '0h 00m']);
+    // The button keeps the spec's name and says what it covers.
+    await page.getByRole('button', { name: 'Last Week' }).hover();
+    await visible(page.getByRole('tooltip').getByText(/^The 7 days up to today, today included: /));
+    await screenshot(page, 'dashboard-individual-last-week');
+  });
+});
+
+describe('application dashboard’s opening day', () => {
+  const yesterday = () => Temporal.PlainDate.from(suite.seeded.yesterday);
+  const shortDay = (day: Temporal.PlainDate) => day.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+  it('opens on the latest day with data (yesterday), not an empty today, and on another person’s own latest day', async () => {
+    const page = await pageOf(suite.seeded.admin, '/application-dashboard');
+    await expect.poll(() => page.getByRole('combobox', { name: 'User' }).inputValue()).toBe('Ana Apollo');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2hrs 0mins');
+    await expect.poll(() => page.getByRole('button', { name: 'Date' }).innerText()).toBe(shortDay(yesterday()));
+    expect(new URL(page.url()).searchParams.has('day')).toBe(false);
+    await screenshot(page, 'application-dashboard-opening-day');
+
+    // Bob tracked last in New York: his dashboard opens on his day there, and says whose calendar it is.
+    await chooseOption(page.getByRole('combobox', { name: 'User' }), 'Bob Gemini', 'Bob');
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('4hrs 0mins');
+    await expect.poll(() => page.getByRole('button', { name: 'Date' }).innerText()).toBe('Nov 1, 2026');
+    await visible(page.getByText('(local day in America/New_York)'));
+    await screenshot(page, 'application-dashboard-other-zone');
+  });
+
+  it('opens the internal variant on the team’s latest day with data, and fits a phone', async () => {
+    const page = await signedInPage(suite.browser, suite.server, suite.contexts, {
+      email: suite.seeded.manager.email,
+      path: '/application-dashboard-internal',
+      team: { companyId: suite.seeded.companyId, teamId: suite.seeded.apollo },
+      viewport: { width: 390, height: 844 },
+    });
+    await expect.poll(() => card(page, 'Total Time Tracked')).toContain('2hrs 0mins');
+    await expect.poll(() => page.getByRole('button', { name: 'Date' }).innerText()).toBe(shortDay(yesterday()));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'application-dashboard-internal-opening-day-phone');
   });
 });
 

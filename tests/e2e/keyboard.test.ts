@@ -1,14 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import {
   alertWith,
   checkEachTest,
-  launchBrowser,
   newContext,
   screenshot,
+  sharedServerAndBrowser,
   uniqueEmail,
   visible,
   waitForPath,
@@ -41,7 +41,7 @@ let clockMovedBy = 0;
 const serverNow = () => new Date(Date.now() + clockMovedBy);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ now: serverNow }), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser(serverNow);
   user = await signedInUser(server, uniqueEmail('keyboard'), 'Grace Hopper');
   companyId = await createCompany(user, 'Keyboard Works');
   await user.call('POST', `/api/companies/${companyId}/teams`, { name: TEAM });
@@ -54,8 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 checkEachTest();

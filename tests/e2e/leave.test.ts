@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, chooseOption, fieldError, screenshot, sharedServerAndBrowser, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Leave end to end in India's calendar (the company's and the browser's): Ana
@@ -42,7 +42,7 @@ const cellLabel = leaveDay.toLocaleString('en-US', { month: 'long', day: 'numeri
 const tableDay = leaveDay.toLocaleString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ now }), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser(now);
   [admin, max, ana] = await Promise.all([
     signedInUser(server, 'admin@leave-e2e.test', 'Ada Admin'),
     signedInUser(server, 'max@leave-e2e.test', 'Max Manager'),
@@ -55,11 +55,6 @@ beforeAll(async () => {
   const policy = await admin.call('PUT', `/api/companies/${companyId}/leave-policies/${YEAR}`, { paidLeaveDays: 2 });
   if (policy.status !== 200) throw new Error(`policy failed: ${JSON.stringify(policy.body)}`);
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 checkEachTest(contexts);
 

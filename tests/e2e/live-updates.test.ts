@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/test-server.ts';
 import {
   alertWith,
   checkEachTest,
   createVerifiedUser,
-  launchBrowser,
   liveSocketReady,
   newContext,
   newUser,
   screenshot,
+  sharedServerAndBrowser,
   signInWithApi,
   visible,
 } from './support/browser.ts';
@@ -19,11 +19,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  [server, browser] = await sharedServerAndBrowser();
 });
 checkEachTest(contexts);
 

@@ -1,17 +1,17 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityMessages } from '../../api/identity/service.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import {
   alertWith,
   checkEachTest,
   chooseOption,
   createVerifiedUser,
-  launchBrowser,
   newContext,
   newUser,
   pathOf,
   screenshot,
+  sharedServerAndBrowser,
   sideMenu,
   signInWithUi,
   type TestUser,
@@ -88,13 +88,11 @@ const MEMBER_MENU = {
 const NO_ACCESS = 'You do not have access to this page';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser();
   await createVerifiedUser(server, admin);
 });
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.close();
 });
 checkEachTest();
 

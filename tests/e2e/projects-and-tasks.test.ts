@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import {
   alertWith,
   checkEachTest,
   chooseOption,
-  launchBrowser,
   newContext,
   pathOf,
   screenshot,
+  sharedServerAndBrowser,
   signInWithUi,
   uniqueEmail,
   visible,
@@ -60,7 +60,7 @@ const requestPaths: string[] = [];
 let projectId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser();
   let assignee: ApiUser;
   [admin, manager, assignee] = await Promise.all([
     signedInUser(server, uniqueEmail('pt-admin'), 'Ada Lovelace'),
@@ -88,8 +88,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 // The steps build on each other: once one fails, the later ones are skipped rather than failing for it.
 let failedStep: string | null = null;

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { regularizationMessages } from '../../domain/regularization/regularization.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
 import { expectAccessible } from './support/axe.ts';
-import { alertWith, checkEachTest, chooseOption, fieldError, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, chooseOption, fieldError, screenshot, sharedServerAndBrowser, signedInPage, visible } from './support/browser.ts';
 
 /*
  * Regularization in Chromium: a Member asks for time they could not track
@@ -35,7 +35,7 @@ const month = yesterday.toString().slice(0, 7);
 const dayName = yesterday.toLocaleString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser();
   [ada, max, ana] = await Promise.all([
     signedInUser(server, 'ada@regularization.test', 'Ada Admin'),
     signedInUser(server, 'max@regularization.test', 'Max Manager'),
@@ -49,11 +49,6 @@ beforeAll(async () => {
   projectId = (await ada.call('POST', path('/projects'), { name: 'Website' })).body.projectId;
   taskId = (await ada.call('POST', path('/tasks'), { projectId, title: 'Launch', description: 'Ship it', status: 'TO DO', priority: 'P2', eta: null, assigneeId: ana.userId })).body.taskId;
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 checkEachTest(contexts);
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readModelsInclude } from '../support/read-models.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
-import { alertWith, checkEachTest, launchBrowser, screenshot, signedInPage, visible } from './support/browser.ts';
+import { alertWith, checkEachTest, screenshot, sharedServerAndBrowser, signedInPage, visible } from './support/browser.ts';
 
 /*
  * The individual dashboard's screenshots gallery on screenshots the desktop
@@ -61,14 +61,9 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser();
   await seed();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 checkEachTest(contexts);
 

@@ -2,16 +2,16 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyAccess } from '../../api/access/membership.ts';
 import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { type ApiUser, createCompany, signedInUser, TEST_PASSWORD } from '../support/users.ts';
 import {
   alertWith,
   checkEachTest,
   chooseOption,
-  launchBrowser,
   liveSocketReady,
   newContext,
   screenshot,
+  sharedServerAndBrowser,
   signInWithUi,
   uniqueEmail,
   visible,
@@ -54,7 +54,7 @@ let clockMovedBy = 0;
 const serverNow = () => new Date(Date.now() + clockMovedBy);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ now: serverNow }), launchBrowser()]);
+  [server, browser] = await sharedServerAndBrowser(serverNow);
 
   // Setup over the API: an Admin with a company, a team (Admins join every team), a project and tasks assigned to them.
   user = await signedInUser(server, uniqueEmail('timer'), 'Charles Babbage');
@@ -84,8 +84,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 checkEachTest();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TestServer } from './test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from './users.ts';
 
@@ -15,8 +16,10 @@ import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from './us
  *   Fri 6: punch in 09:00, punch out 13:00.
  *   So March counts 5 days Present, 9 Week Off (its Saturdays and Sundays) and 17 Absent.
  * - Bob (America/New_York): Tue 10 March 2026, punch in 09:00, punch out 17:00 EDT.
+ * Their addresses end in `suffix`, random unless given: browser files share
+ * their worker's server (tests/support/test-server.ts's sharedTestServer).
  */
-export async function seedAttendanceCompany(server: TestServer, setClock: (at: Date | null) => void, suffix = '') {
+export async function seedAttendanceCompany(server: TestServer, setClock: (at: Date | null) => void, suffix = `-${randomBytes(3).toString('hex')}`) {
   const email = (name: string) => `${name}${suffix}@attendance.test`;
   const [admin, manager, ana, bob] = await Promise.all([
     signedInUser(server, email('admin'), 'Ada Admin'),

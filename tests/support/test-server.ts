@@ -19,14 +19,15 @@ export interface TestServer extends RunningServer {
 /**
  * The whole product (API, projections, WebSocket, built web app) on a fresh
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
+ * `dataDirIn`: the folder its data folder is made in (the system's temporary one).
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig> } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig>; dataDirIn?: string } = {},
 ): Promise<TestServer> {
   const [mailbox, databaseUrl, dataDir] = await Promise.all([
     startMailbox(),
     overrides.databaseUrl ?? createMigratedDatabase('app'),
-    mkdtemp(path.join(os.tmpdir(), 'timeledger-app-')),
+    mkdtemp(path.join(overrides.dataDirIn ?? os.tmpdir(), 'timeledger-app-')),
   ]);
   const port = await freePort();
   const server = await startServer(
@@ -68,3 +69,30 @@ export async function startTestServer(
   };
 }
 
+
+/** The clock of the worker's shared server (sharedTestServer): null is the real time. */
+let sharedClock: (() => Date) | null = null;
+let sharedServer: Promise<TestServer> | undefined;
+
+/**
+ * The test server of this worker with the default configuration. The browser
+ * project runs its files one after another in each worker, without isolating
+ * them (vitest.config.ts), so they share it rather than each paying for a
+ * server and its projection thread (the larger part of a browser file's setup):
+ * each file keeps to companies and users of its own. A file may move the
+ * clock (setSharedServerClock) and gives the real time back after it. The
+ * server goes away with the worker; its data folder lies in the run's folder
+ * `dataDirIn` (tests/e2e/support/global-setup.ts), removed after the run.
+ */
+export function sharedTestServer(dataDirIn: string): Promise<TestServer> {
+  sharedServer ??= startTestServer({ now: () => sharedClock?.() ?? new Date(), dataDirIn }).catch((error: unknown) => {
+    sharedServer = undefined;
+    throw error;
+  });
+  return sharedServer;
+}
+
+/** Sets the clock of the worker's shared server: a function of the time it answers, or null for the real time. */
+export function setSharedServerClock(now: (() => Date) | null): void {
+  sharedClock = now;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import type { TestServer } from './test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from './users.ts';
@@ -15,8 +16,10 @@ import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from './us
  *   the 4th, at $20); and yesterday 10:00–12:00 IST (2 h at $20).
  * - Bob (America/New_York): 31 October 23:00 EDT to 1 November 03:00 EST,
  *   over the end of daylight saving: 1 h on the 31st, 4 h on the 1st.
+ * Their addresses end in `suffix`, random unless given: browser files share
+ * their worker's server (tests/support/test-server.ts's sharedTestServer).
  */
-export async function seedTrackedCompany(server: TestServer, setClock: (at: Date | null) => void, suffix = '') {
+export async function seedTrackedCompany(server: TestServer, setClock: (at: Date | null) => void, suffix = `-${randomBytes(3).toString('hex')}`) {
   const email = (name: string) => `${name}${suffix}@dash.test`;
   const [admin, manager, ana, bob, idle] = await Promise.all([
     signedInUser(server, email('admin'), 'Ada Admin'),

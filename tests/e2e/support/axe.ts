@@ -16,8 +16,8 @@ import type { TestContext } from 'vitest';
  *   errors), unless it looks as when last checked, and
  * - every page reached during the test and not checked yet in this file for
  *   the same viewer (signed out, or the role in the active company): opened
- *   again, once settled, in a context with the cookies and storage of that
- *   moment (one context per session, so the app loads from its cache).
+ *   again, once settled, with the cookies and storage of that moment (in a
+ *   context kept for the worker's files, so the app loads from its cache).
  * So a new page is checked as soon as a test visits it, and the page of one
  * role is checked once per file rather than once per test. expectAccessible
  * checks a state on the way (an open dialog) where a test wants it.
@@ -171,7 +171,7 @@ interface Watched {
 }
 
 const watched = new Map<BrowserContext, Watched>();
-/** The pages checked in this file: pathname and viewer. */
+/** The pages checked in this file: pathname and viewer (endFileChecks forgets them). */
 const checked = new Set<string>();
 
 /** Records every address the context's pages reach, with its storage at that moment, for checkAccessibility. */
@@ -229,22 +229,26 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
- * The contexts that open pages again, one per session (its cookies) and
- * screen: each keeps its cache, so the app loads from it after the first page.
+ * The contexts that open pages again, one per browser and screen, kept for
+ * the worker's files: each keeps its cache, so the app loads from it after
+ * the first page. They open one page at a time, each with the cookies of the
+ * session that reached it.
  */
-const checkers = new Map<string, Promise<BrowserContext>>();
+const checkers = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
 
-function checkerFor(browser: Browser, options: BrowserContextOptions, { cookies }: StorageState): Promise<BrowserContext> {
-  const key = JSON.stringify([options, cookies.map(({ name, value }) => [name, value])]);
-  let checker = checkers.get(key);
+async function checkerFor(browser: Browser, options: BrowserContextOptions, { cookies }: StorageState): Promise<BrowserContext> {
+  const ofBrowser = checkers.get(browser) ?? new Map<string, Promise<BrowserContext>>();
+  checkers.set(browser, ofBrowser);
+  const key = JSON.stringify(options);
+  let checker = ofBrowser.get(key);
   if (!checker) {
-    checker = browser.newContext({ ...options, reducedMotion: 'reduce' }).then(async (context) => {
-      await context.addCookies(cookies);
-      return context;
-    });
-    checkers.set(key, checker);
+    checker = browser.newContext({ ...options, reducedMotion: 'reduce' });
+    ofBrowser.set(key, checker);
   }
-  return checker;
+  const context = await checker;
+  await context.clearCookies();
+  await context.addCookies(cookies);
+  return context;
 }
 
 /** The page opened again with the cookies and the local storage it had when the test reached it, checked once settled. */
@@ -321,6 +325,18 @@ export async function checkAccessibility(): Promise<void> {
     if (!entry.browser.contexts().includes(context)) watched.delete(context);
   }
   if (problems.length > 0) throw new Error(report(problems));
+}
+
+/**
+ * For afterAll of a test file: closes the contexts it left open and forgets
+ * which pages it checked; the worker's next file shares the browser
+ * (browser.ts's sharedBrowser) and checks the pages it visits itself.
+ */
+export async function endFileChecks(): Promise<void> {
+  const contexts = [...watched.keys()];
+  watched.clear();
+  checked.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
 }
 
 /** For afterEach: checks what a test visited, once it passed (a failed test has told enough, and its pages may be half-way). */

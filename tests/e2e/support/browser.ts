@@ -4,11 +4,11 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { setSharedServerClock, sharedTestServer, type TestServer } from '../../support/test-server.ts';
 import { TEST_PASSWORD } from '../../support/users.ts';
 import { readModelsInclude } from '../../support/read-models.ts';
-import { checkAccessibilityAfter, watchVisits } from './axe.ts';
+import { checkAccessibilityAfter, endFileChecks, watchVisits } from './axe.ts';
 
 /** Where screenshots go: outside the repository, so nothing needs ignoring. */
 export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'timeledger-e2e-screens');
@@ -56,6 +56,37 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this worker, launched by the first browser file it runs and
+ * shared by the next ones (like its server: sharedServerAndBrowser); each test
+ * opens contexts of its own. It goes away with the worker.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => (workerBrowser = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      workerBrowser = undefined;
+      throw error;
+    },
+  );
+  return workerBrowser;
+}
+
+/**
+ * The worker's shared test server (sharedTestServer: the default
+ * configuration) and browser, for a test file; the server's clock is `now`
+ * (null: the real time) until the next file sets its own.
+ */
+export async function sharedServerAndBrowser(now: (() => Date) | null = null): Promise<[TestServer, Browser]> {
+  setSharedServerClock(now);
+  return Promise.all([sharedTestServer(inject('e2eRunDir')), sharedBrowser()]);
 }
 
 /** Uncaught exceptions of the pages of every context made by newContext; a test file checks it stays empty. */
@@ -263,29 +294,22 @@ export async function sideMenu(page: Page): Promise<Record<string, string[]>> {
 }
 
 /**
- * One product server and one browser for the test file, set up once: `seed`
- * (optional) runs when both are up, with a setter of the server's clock
- * (null: the real time), and what it answers is `seeded`. `setClock` moves
- * the clock in a test too. Each test's contexts pushed on `contexts` are
- * closed after it, with no page errors and every page visited accessible
- * (checkEachTest).
+ * The worker's product server and browser for the test file
+ * (sharedServerAndBrowser): `seed` (optional) runs when both are up, with a
+ * setter of the server's clock (null: the real time), and what it answers is
+ * `seeded`. `setClock` moves the clock in a test too. Each test's contexts
+ * pushed on `contexts` are closed after it, with no page errors and every
+ * page visited accessible (checkEachTest).
  */
 export function seededBrowserSuite<Seeded = undefined>(seed?: (server: TestServer, setClock: (at: Date | null) => void) => Promise<Seeded>) {
-  let clock: Date | null = null;
   const suite = {
     contexts: [] as BrowserContext[],
-    setClock: (at: Date | null) => {
-      clock = at;
-    },
+    setClock: (at: Date | null) => setSharedServerClock(at && (() => at)),
   } as { server: TestServer; browser: Browser; seeded: Seeded; contexts: BrowserContext[]; setClock: (at: Date | null) => void };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startTestServer({ now: () => clock ?? new Date() }), launchBrowser()]);
+    [suite.server, suite.browser] = await sharedServerAndBrowser();
     if (seed) suite.seeded = await seed(suite.server, suite.setClock);
   }, 180_000);
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.server?.close();
-  });
   checkEachTest(suite.contexts);
   return suite;
 }
@@ -307,7 +331,8 @@ export function browserSuite() {
 /**
  * What every browser test must leave behind: every page it visited
  * accessible (checkAccessibilityAfter) and no page error. `contexts`: the
- * test's own browser contexts, closed after the check.
+ * test's own browser contexts, closed after the check. After the file, every
+ * context it opened is closed (the browser is the worker's: sharedBrowser).
  */
 export function checkEachTest(contexts: BrowserContext[] = []) {
   afterEach(async (test) => {
@@ -318,4 +343,5 @@ export function checkEachTest(contexts: BrowserContext[] = []) {
     }
     expect(pageErrors.splice(0)).toEqual([]);
   });
+  afterAll(endFileChecks);
 }

@@ -1,4 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { TASK_PAGE } from '../../../domain/members/page-access.ts';
 import { isTaskId } from '../../../domain/tasks/task-id.ts';
 import { applicationDashboardInternalSearch, applicationDashboardSearch } from '../features/app-dashboard/appDashboardSearch';
@@ -9,6 +9,7 @@ import { individualDashboardSearch, teamDashboardSearch } from '../shared/dashbo
 import { performanceSearch } from '../features/monitoring/performanceSearch';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { stringSearch } from '../lib/stringSearch';
+import { NoAccessPage } from '../layout/NoAccessPage';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
 import { lazyPage, rendering } from './lazyPage';
 import { sessionRoute } from './sessionRoute';
@@ -58,6 +59,10 @@ const mainPageRoute = createRoute({
   id: 'page',
   // The result's type is written out: the load's `matches` are typed by the route tree this route belongs to.
   beforeLoad: (load): MainPageContext => guardMainPage(load),
+  component: function MainPage() {
+    const { company, denied } = mainPageRoute.useRouteContext();
+    return denied && company ? <NoAccessPage company={company} /> : <Outlet />;
+  },
 });
 
 const leaveRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/leave', component: LeavePage });

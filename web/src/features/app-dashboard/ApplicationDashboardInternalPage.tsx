@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { rangeProblem } from '../../../../domain/dashboards/range.ts';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
 import { DashboardPanel } from '../../shared/dashboards/DashboardPanel';
 import { shownTeamName } from '../../shared/dashboards/dashboardTeam';
 import { formatDay } from '../../shared/format/formatDay';
@@ -16,6 +17,7 @@ import { AppDayCards } from './AppDayCards';
 import { ApplicationPanels } from './ApplicationPanels';
 import { appUsageQueries } from '../../shared/app-dashboard/appUsageQueries';
 import { DayPicker, DayProblemAlert, RefreshButton } from './DayControls';
+import { localDayNote } from './localDayNote';
 import { PeopleDayTable } from './PeopleDayTable';
 import { TeamSelect } from './TeamSelect';
 
@@ -34,13 +36,17 @@ function InternalDashboardOfCompany({ company, search }: { company: CompanySumma
   const { companyId } = company;
   const navigate = useNavigate();
   const today = useToday();
-  const day = search.day ?? today;
-  const problem = rangeProblem({ from: day, to: day });
   const team = useDashboardTeam(company, search.team);
   const teamId = team.status === 'success' ? team.teamId : null;
-  const dashboard = useQuery({ ...appUsageQueries.team(companyId, teamId, day), enabled: team.status === 'success' && problem === null });
+  // Without a day in the link, the team's latest day with data, not a today of rows of zeros.
+  const opening = useQuery({ ...appUsageQueries.teamOpeningDay(companyId, teamId), enabled: team.status === 'success' && search.day === undefined });
+  const day = search.day ?? opening.data?.day ?? null;
+  const problem = day === null ? null : rangeProblem({ from: day, to: day });
+  const dashboard = useQuery({ ...appUsageQueries.team(companyId, teamId, day ?? ''), enabled: team.status === 'success' && day !== null && problem === null });
   const data = dashboard.data;
-  const error = team.status === 'error' ? team.error : dashboard.error;
+  const error = team.status === 'error' ? team.error : (opening.error ?? dashboard.error);
+  // Only the people with something that day: the others' rows say nothing of whose day it is.
+  const zoneNote = data ? localDayNote(data.people.filter((p) => p.trackedMinutes > 0 || p.punchIn !== null).map((p) => p.timeZone), browserTimeZone()) : null;
   const teamName = team.status !== 'success' ? null : shownTeamName(team);
   // The team's first punch in and last punch out, in the zone of whoever made them.
   const zoneOf = (at: string | null | undefined) => data?.people.find((p) => p.punchIn === at || p.punchOut === at)?.timeZone ?? data?.people[0]?.timeZone;
@@ -53,12 +59,13 @@ function InternalDashboardOfCompany({ company, search }: { company: CompanySumma
         <PageTitle>{TITLE}</PageTitle>
         <Text c="dimmed" size="sm">
           {teamName ? `${teamName} · ` : ''}
-          {problem ? 'No day' : formatDay(day)}
+          {problem ? 'No day' : day ? formatDay(day) : 'Finding the latest day with data…'}
+          {zoneNote ? ` (${zoneNote})` : ''}
         </Text>
       </div>
       <Group align="flex-end" gap="sm">
         <TeamSelect team={team} onPick={(picked) => show({ team: picked })} />
-        <DayPicker day={day} today={today} onPick={(picked) => show({ day: picked })} />
+        <DayPicker day={day} latest={day !== null && day > today ? day : today} onPick={(picked) => show({ day: picked })} />
         <RefreshButton companyId={companyId} />
       </Group>
 
@@ -72,7 +79,7 @@ function InternalDashboardOfCompany({ company, search }: { company: CompanySumma
             <AppDayCards totals={data?.totals} zones={data && { punchIn: zoneOf(data.totals.punchIn) ?? '', punchOut: zoneOf(data.totals.punchOut) ?? '' }} />
           </SimpleGrid>
           <DashboardPanel title="People" data={data} height={160} emptyText={(data) => (data.people.length ? null : 'No one in this team')}>
-            {(data) => <PeopleDayTable people={data.people} day={day} />}
+            {(data) => <PeopleDayTable people={data.people} day={data.day} />}
           </DashboardPanel>
           <ApplicationPanels data={data} />
         </>

@@ -6,6 +6,7 @@ import { rangeProblem } from '../../../../domain/dashboards/range.ts';
 import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { browserTimeZone } from '../../shared/company/timeZoneOptions';
 import { formatDay } from '../../shared/format/formatDay';
 import { usePeopleOptions } from '../../shared/dashboards/usePeopleOptions';
 import { useToday } from '../../shared/dashboards/useToday';
@@ -17,6 +18,7 @@ import { AppDayCards } from './AppDayCards';
 import { ApplicationPanels } from './ApplicationPanels';
 import { appUsageQueries } from '../../shared/app-dashboard/appUsageQueries';
 import { DayPicker, DayProblemAlert, RefreshButton } from './DayControls';
+import { localDayNote } from './localDayNote';
 import { UserSelect } from './UserSelect';
 
 const TITLE = 'Application Time Tracked Dashboard';
@@ -35,14 +37,18 @@ function ApplicationDashboardOfCompany({ company, search }: { company: CompanySu
   const profile = useProfile();
   const navigate = useNavigate();
   const today = useToday();
-  const day = search.day ?? today;
-  const problem = rangeProblem({ from: day, to: day });
   const { people, options } = usePeopleOptions(companyId, profile.id);
   // Until someone is picked or the choice cleared, the first person of the list.
   const [cleared, setCleared] = useState(false);
   const userId = search.user ?? (cleared ? null : (options[0]?.value ?? null));
-  const dashboard = useQuery({ ...appUsageQueries.person(companyId, userId ?? '', day), enabled: userId !== null && problem === null });
+  // Without a day in the link, the person's latest day with data, their own local day (the server's answer), not an empty today.
+  const opening = useQuery({ ...appUsageQueries.personOpeningDay(companyId, userId ?? ''), enabled: userId !== null && search.day === undefined });
+  const day = search.day ?? (userId === null ? today : (opening.data?.day ?? null));
+  const problem = day === null ? null : rangeProblem({ from: day, to: day });
+  const dashboard = useQuery({ ...appUsageQueries.person(companyId, userId ?? '', day ?? ''), enabled: userId !== null && day !== null && problem === null });
   const data = dashboard.data;
+  const error = opening.error ?? dashboard.error;
+  const zoneNote = data ? localDayNote([data.person.timeZone], browserTimeZone()) : null;
 
   const show = (change: Search) => void navigate({ to: '/application-dashboard', search: (previous) => ({ ...previous, ...change }) });
   const pickUser = (user: string | null) => {
@@ -56,12 +62,13 @@ function ApplicationDashboardOfCompany({ company, search }: { company: CompanySu
         <PageTitle>{TITLE}</PageTitle>
         <Text c="dimmed" size="sm">
           {data ? `${data.person.name} · ` : ''}
-          {problem ? 'No day' : formatDay(day)}
+          {problem ? 'No day' : day ? formatDay(day) : 'Finding the latest day with data…'}
+          {zoneNote ? ` (${zoneNote})` : ''}
         </Text>
       </div>
       <Group align="flex-end" gap="sm">
         <UserSelect options={options} loading={people.isPending} failed={people.isError} userId={userId} onPick={pickUser} />
-        <DayPicker day={day} today={today} onPick={(picked) => show({ day: picked })} />
+        <DayPicker day={day} latest={day !== null && day > today ? day : today} onPick={(picked) => show({ day: picked })} />
         <RefreshButton companyId={companyId} />
       </Group>
 
@@ -73,8 +80,8 @@ function ApplicationDashboardOfCompany({ company, search }: { company: CompanySu
             <Text c="dimmed">{people.isPending ? 'Loading users…' : 'Select a user to see their applications'}</Text>
           </Center>
         </Paper>
-      ) : dashboard.isError ? (
-        <LoadFailedAlert error={dashboard.error} />
+      ) : error ? (
+        <LoadFailedAlert error={error} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
@@ -85,7 +92,7 @@ function ApplicationDashboardOfCompany({ company, search }: { company: CompanySu
             <Title order={4} id="application-dashboard-screenshots" mb="sm">
               Screenshots
             </Title>
-            <ScreenshotStrip companyId={companyId} userId={userId} from={day} to={day} />
+            {day !== null && <ScreenshotStrip companyId={companyId} userId={userId} from={day} to={day} />}
           </Paper>
         </>
       )}

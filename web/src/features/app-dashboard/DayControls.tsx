@@ -3,18 +3,21 @@ import { DatePickerInput } from '@mantine/dates';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 
 interface DayPickerProps {
-  day: string;
-  today: string;
+  /** Null while the day to open on loads. */
+  day: string | null;
+  /** The latest day to offer: the viewer's today, or a person's later local day. */
+  latest: string;
   onPick: (day: string) => void;
 }
 
 /** The day the dashboard shows: up to today. */
-export function DayPicker({ day, today, onPick }: DayPickerProps) {
+export function DayPicker({ day, latest, onPick }: DayPickerProps) {
   return (
     <DatePickerInput
       label="Date"
       valueFormat="MMM D, YYYY"
-      maxDate={today}
+      placeholder="Pick a day"
+      maxDate={latest}
       value={day}
       onChange={(value) => value && onPick(value)}
       w={{ base: '100%', xs: 180 }}

@@ -1,6 +1,5 @@
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { useProfile } from '../../shared/identity/useProfile';
 import { useActiveTeamStore } from '../../shared/company/activeTeamStore';
@@ -19,22 +18,25 @@ interface TeamChooserProps {
  * (Profile's 'Change Team', the timer while no team is chosen).
  *
  * Esc, the close button or a click outside always close it: no dialog holds
- * the user. Closed unanswered, it does not ask again by itself in that
- * company until the page is loaded again; meanwhile every page works without
- * a team, and the timer, which needs one, opens the modal when pressed.
+ * the user. It asks by itself once per sign-in: closed unanswered, it does
+ * not ask again in that company (reloads and other tabs included) until the
+ * next sign-in; meanwhile every page works without a team, and the timer,
+ * which needs one, opens the modal when pressed. With one team it never asks:
+ * that team is the active one.
  */
 export function TeamChooser({ suppressed }: TeamChooserProps) {
   const company = useActiveCompany();
   const { teams, activeTeam, needsChoice, chooseTeam } = useActiveTeam();
   const chooserOpened = useActiveTeamStore((state) => state.chooserOpened);
   const closeChooser = useActiveTeamStore((state) => state.closeChooser);
-  const [dismissedIn, setDismissedIn] = useState<string | null>(null);
-  const asks = needsChoice && !suppressed && dismissedIn !== company?.companyId;
+  const declined = useActiveTeamStore((state) => company !== null && state.declinedIn.includes(company.companyId));
+  const declineChoice = useActiveTeamStore((state) => state.declineChoice);
+  const asks = needsChoice && !suppressed && !declined;
   const opened = asks || chooserOpened;
 
   const close = () => {
     closeChooser();
-    setDismissedIn(company?.companyId ?? null);
+    if (company && needsChoice) declineChoice(company.companyId);
   };
 
   return (

@@ -1,7 +1,8 @@
-import { Button, Group, ScrollArea } from '@mantine/core';
+import { Button, Group, ScrollArea, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { type DayRange, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import { type DayRange, presetRange, RANGE_COVERS, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
+import { formatRange } from '../../shared/format/formatRange';
 import { useProfile } from '../../shared/identity/useProfile';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
@@ -51,15 +52,12 @@ export function DashboardTopBar() {
         )}
         <Button.Group aria-label="Range">
           {RANGE_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              size="xs"
-              variant={viewed.preset === preset ? 'filled' : 'default'}
-              aria-pressed={viewed.preset === preset}
-              onClick={() => show({ range: preset })}
-            >
-              {RANGE_LABELS[preset]}
-            </Button>
+            // The spec's labels stay; the tooltip says which days each covers ('Last Week': the 7 days up to today).
+            <Tooltip key={preset} label={`${RANGE_COVERS[preset]}: ${formatRange(presetRange(preset, today))}`} events={{ hover: true, focus: true, touch: false }}>
+              <Button size="xs" variant={viewed.preset === preset ? 'filled' : 'default'} aria-pressed={viewed.preset === preset} onClick={() => show({ range: preset })}>
+                {RANGE_LABELS[preset]}
+              </Button>
+            </Tooltip>
           ))}
         </Button.Group>
         <DateRangeInput size="xs" range={viewed.problem ? null : viewed.range} today={today} onPick={show} />

@@ -5,9 +5,7 @@ import { formatClock } from '../../shared/format/formatClock';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDollars } from '../../shared/format/formatDollars';
 import { formatDuration } from '../../shared/format/formatDuration';
-
-/** The table shows a week at a time (core §9: the dashboard shows 7 days). */
-const DAYS_PER_PAGE = 7;
+import { weeksOf } from './weeksOf';
 
 interface DaysTableProps {
   days: DaySummary[];
@@ -15,12 +13,15 @@ interface DaysTableProps {
   onOpen: (day: string) => void;
 }
 
-/** The daily table (core §2), latest day first: each row opens that day's details. */
+/**
+ * The daily table (core §2), oldest day first as the trend charts run: each
+ * row opens that day's details. Pages are weeks counted back from the range's
+ * last day, and it opens on that last week.
+ */
 export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
-  const [page, setPage] = useState(1);
-  const latestFirst = [...days].reverse();
-  const pages = Math.max(1, Math.ceil(latestFirst.length / DAYS_PER_PAGE));
-  const shown = latestFirst.slice((Math.min(page, pages) - 1) * DAYS_PER_PAGE, Math.min(page, pages) * DAYS_PER_PAGE);
+  const weeks = weeksOf(days);
+  const [page, setPage] = useState(weeks.length);
+  const shown = weeks[Math.min(page, weeks.length) - 1] ?? [];
   const clock = (instant: string | null) => (instant ? formatClock(instant, timeZone) : '—');
 
   return (
@@ -60,7 +61,7 @@ export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
         <Text size="xs" c="dimmed">
           Start and end times in {timeZone}. Open a day for its time logs and punches.
         </Text>
-        {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Days pages" />}
+        {weeks.length > 1 && <Pagination size="sm" total={weeks.length} value={Math.min(page, weeks.length)} onChange={setPage} aria-label="Days pages" />}
       </Group>
     </Stack>
   );

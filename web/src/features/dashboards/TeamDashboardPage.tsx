@@ -96,10 +96,10 @@ function TeamDashboardOfCompany({ company, search }: { company: CompanySummary; 
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <DashboardPanel title="Hours Tracked" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
-              {(data) => <WeekLineChart data={weekTrendData(data.trend)} series="trackedHours" label="Hours tracked" color="teal.6" />}
+              {(data) => <WeekLineChart data={weekTrendData(data.trend, data.range)} series="trackedHours" label="Hours tracked" color="teal.6" />}
             </DashboardPanel>
             <DashboardPanel title="Productivity" data={data} emptyText={(data) => (data.totals.trackedMinutes ? null : noTime)}>
-              {(data) => <ProductivityChart data={weekTrendData(data.trend)} usageSeen={data.totals.usageSeen} />}
+              {(data) => <ProductivityChart data={weekTrendData(data.trend, data.range)} usageSeen={data.totals.usageSeen} />}
             </DashboardPanel>
           </SimpleGrid>
 

@@ -1,6 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import { formatDuration } from '../../shared/format/formatDuration';
-import { formatShortDuration } from '../../shared/format/formatShortDuration';
+import { durationAxis } from '../../shared/charts/durationAxis';
 import { hoursToMinutes, type WeekTrendPoint } from '../../shared/dashboards/weekTrendData';
 
 interface WeekLineChartProps {
@@ -10,8 +10,10 @@ interface WeekLineChartProps {
   color: string;
 }
 
-/** Hours per weekday, Monday to Sunday, as a line (core §2 trends). */
+/** Hours per weekday, in the order the range's days run (oldest first), as a line (core §2 trends). */
 export function WeekLineChart({ data, series, label, color }: WeekLineChartProps) {
+  // The figures are whole minutes: ticks are too.
+  const axis = durationAxis(Math.max(0, ...data.map((point) => point[series])), { unitSeconds: 3600, minStepSeconds: 60 });
   return (
     <LineChart
       h={220}
@@ -20,7 +22,7 @@ export function WeekLineChart({ data, series, label, color }: WeekLineChartProps
       series={[{ name: series, label, color }]}
       curveType="monotone"
       valueFormatter={(hours) => formatDuration(hoursToMinutes(hours))}
-      yAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMinutes(hours)), width: 56 }}
+      yAxisProps={{ ...axis, width: 56 }}
       role="img"
       aria-label={`${label} per weekday`}
     />

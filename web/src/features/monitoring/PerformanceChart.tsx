@@ -1,10 +1,13 @@
 import { BarChart } from '@mantine/charts';
 import { formatDuration } from '../../shared/format/formatDuration';
-import { formatShortDuration } from '../../shared/format/formatShortDuration';
+import { durationAxis } from '../../shared/charts/durationAxis';
+import { nameTick } from '../../shared/charts/NameTick';
 import { hoursToMinutes } from '../../shared/dashboards/weekTrendData';
 import type { PerformanceDashboard } from './performanceApi';
 
 const BAR_ROW = 36;
+const NAME_AXIS_WIDTH = 130;
+const PersonTick = nameTick(NAME_AXIS_WIDTH);
 
 /** Each person's work hours as one bar: the API's productive, unproductive and idle minutes stacked, in hours on the chart's scale. */
 export function PerformanceChart({ data }: { data: PerformanceDashboard }) {
@@ -14,6 +17,7 @@ export function PerformanceChart({ data }: { data: PerformanceDashboard }) {
     unproductive: person.unproductiveMinutes / 60,
     idle: person.idleMinutes / 60,
   }));
+  const longest = Math.max(0, ...rows.map((row) => row.productive + row.unproductive + row.idle));
   return (
     <BarChart
       h={Math.max(160, rows.length * BAR_ROW + 60)}
@@ -27,8 +31,8 @@ export function PerformanceChart({ data }: { data: PerformanceDashboard }) {
         { name: 'idle', label: 'Idle', color: 'orange.4' },
       ]}
       valueFormatter={(hours) => formatDuration(hoursToMinutes(hours))}
-      xAxisProps={{ tickFormatter: (hours: number) => formatShortDuration(hoursToMinutes(hours)) }}
-      yAxisProps={{ width: 130 }}
+      xAxisProps={durationAxis(longest, { unitSeconds: 3600, minStepSeconds: 60 })}
+      yAxisProps={{ width: NAME_AXIS_WIDTH, tick: PersonTick }}
       withLegend
       legendProps={{ verticalAlign: 'bottom', height: 30 }}
       maxBarWidth={24}

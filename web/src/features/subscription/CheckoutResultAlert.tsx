@@ -1,13 +1,13 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useActiveCompany } from '../../shared/company/useActiveCompany';
+import { useSubscriptionStanding } from './useSubscriptionStanding';
 
 type CheckoutResult = 'success' | 'canceled';
 
-const MESSAGES: Record<CheckoutResult, { color: string; text: string }> = {
-  success: { color: 'green', text: 'Subscription activated successfully!' },
-  canceled: { color: 'yellow', text: 'Subscription was canceled.' },
-};
+/** While a payment is being confirmed, the subscription is asked for again this often (live changes usually come first). */
+const CONFIRMING_POLL_MS = 5_000;
 
 /** Stripe Checkout comes back with ?subscription=success or ?canceled=true (management §2); the router reads 'true' as true. */
 function resultOf(search: Record<string, unknown>): CheckoutResult | null {
@@ -33,10 +33,41 @@ export function CheckoutResultAlert() {
   }, [result, navigate]);
 
   if (!shown) return null;
-  const { color, text } = MESSAGES[shown];
+  const close = () => setShown(null);
+  if (shown === 'success') return <CheckoutConfirmation onClose={close} />;
   return (
-    <Alert color={color} variant="light" withCloseButton closeButtonLabel="Close" onClose={() => setShown(null)} mb="lg">
-      {text}
+    <Alert color="yellow" variant="light" withCloseButton closeButtonLabel="Close" onClose={close} mb="lg">
+      Subscription was canceled.
+    </Alert>
+  );
+}
+
+/**
+ * Back from a paid checkout. Stripe's webhook, not the browser's return, makes
+ * the company active, and it may come a little later: until the billing API
+ * reads active, the payment is being confirmed (and the trial banner below
+ * stays true); then the spec's 'Subscription activated successfully!'.
+ */
+function CheckoutConfirmation({ onClose }: { onClose: () => void }) {
+  const company = useActiveCompany();
+  const standing = useSubscriptionStanding(company, { everyMs: CONFIRMING_POLL_MS, until: ({ kind }) => kind === 'active' });
+  if (standing?.kind === 'active') {
+    return (
+      <Alert color="green" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} mb="lg">
+        Subscription activated successfully!
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} mb="lg" title="Confirming your payment">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Loader size="xs" mt={3} aria-hidden />
+        <Text size="sm">
+          Thank you! Your payment is being confirmed with Stripe.{' '}
+          {company ? `${company.companyName} becomes active` : 'The subscription becomes active'} as soon as it is; this
+          notice updates by itself.
+        </Text>
+      </Group>
     </Alert>
   );
 }

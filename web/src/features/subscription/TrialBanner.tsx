@@ -1,25 +1,24 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useNow } from '../../lib/useNow';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
-import { subscriptionState } from './subscriptionState';
+import { useSubscriptionStanding } from './useSubscriptionStanding';
 
 const closedKey = (companyId: string) => `timeledger.trialBannerClosed.${companyId}`;
 
 /**
  * The trial warning of spec core §4 and §9: days left recomputed every minute;
  * once closed it stays closed for that company until the browser session ends.
+ * It reads the billing API, as the checkout notice above it does, so the two
+ * never disagree.
  */
 export function TrialBanner() {
   const company = useActiveCompany();
-  const now = useNow(60_000);
+  const standing = useSubscriptionStanding(company);
   // sessionStorage does not notify; this re-renders after a close.
   const [closedNow, setClosedNow] = useState<readonly string[]>([]);
 
-  if (!company) return null;
-  const state = subscriptionState(company, now);
-  if (state.kind !== 'trial' || state.daysLeft === null || state.daysLeft <= 0) return null;
+  if (!company || standing?.kind !== 'trial' || standing.daysLeft === null || standing.daysLeft <= 0) return null;
   const { companyId } = company;
   if (closedNow.includes(companyId) || sessionStorage.getItem(closedKey(companyId)) === 'true') return null;
 
@@ -30,7 +29,7 @@ export function TrialBanner() {
 
   return (
     <Alert color="yellow" variant="light" title="Free trial" withCloseButton closeButtonLabel="Close" onClose={close} mb="lg">
-      The free trial of {company.companyName} ends in {state.daysLeft} {state.daysLeft === 1 ? 'day' : 'days'}.{' '}
+      The free trial of {company.companyName} ends in {standing.daysLeft} {standing.daysLeft === 1 ? 'day' : 'days'}.{' '}
       <Anchor size="sm" renderRoot={(props) => <Link to="/subscription" {...props} />}>
         Choose a Plan
       </Anchor>{' '}

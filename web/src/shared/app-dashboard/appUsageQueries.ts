@@ -18,6 +18,17 @@ export const appUsageQueries = {
       queryKey: ['company', companyId, 'dashboards', 'applications-team', teamId ?? 'all', day],
       queryFn: () => appUsageApi.team(companyId, teamId, day),
     }),
+  /** The day a dashboard opens on without one in its link: the latest with data (the server's answer, in the person's zone). */
+  personOpeningDay: (companyId: string, userId: string) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'dashboards', 'applications-opening-day', userId],
+      queryFn: () => appUsageApi.personOpeningDay(companyId, userId),
+    }),
+  teamOpeningDay: (companyId: string, teamId: string | null) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'dashboards', 'applications-team-opening-day', teamId ?? 'all'],
+      queryFn: () => appUsageApi.teamOpeningDay(companyId, teamId),
+    }),
   categories: (companyId: string) =>
     queryOptions({
       queryKey: ['company', companyId, 'app-usage', 'categories'],

@@ -1,5 +1,5 @@
 import { NO_TIME, timeShares, type TimeParts } from '../../../../domain/accounting/time.ts';
-import { WEEKDAYS, type Weekday } from '../../../../domain/dashboards/range.ts';
+import { type DayRange, rangeWeekdays, type Weekday } from '../../../../domain/dashboards/range.ts';
 
 /** One weekday of the week charts: hours on the line charts' scale, the parts' shares of the tracked time for the productivity columns. */
 export interface WeekTrendPoint {
@@ -12,9 +12,13 @@ export interface WeekTrendPoint {
   idlePercent: number;
 }
 
-/** The week charts' points, Monday to Sunday (core §9), from the API's minutes; a weekday without time as zeros. */
-export function weekTrendData(trend: readonly (TimeParts & { weekday: Weekday })[]): WeekTrendPoint[] {
-  return WEEKDAYS.map((weekday) => {
+/**
+ * The week charts' points, one per weekday (core §9 labels them Mon–Sun), from
+ * the API's minutes, in the order the range's days run: oldest first, its last
+ * day last, as the tables read. A weekday without time as zeros.
+ */
+export function weekTrendData(trend: readonly (TimeParts & { weekday: Weekday })[], range: DayRange): WeekTrendPoint[] {
+  return rangeWeekdays(range).map((weekday) => {
     const figures = trend.find((point) => point.weekday === weekday) ?? NO_TIME;
     const shares = timeShares(figures);
     return {

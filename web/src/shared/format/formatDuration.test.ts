@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './formatDuration';
-import { formatShortDuration } from './formatShortDuration';
 
 describe('formatDuration', () => {
   it('shows whole minutes as hours and two-digit minutes', () => {
@@ -15,14 +14,5 @@ describe('formatDuration', () => {
   it('shows no part of a minute and nothing below zero', () => {
     expect(formatDuration(59.9)).toBe('0h 59m');
     expect(formatDuration(-3)).toBe('0h 00m');
-  });
-});
-
-describe('formatShortDuration', () => {
-  it('shows only the parts the minutes have', () => {
-    expect(formatShortDuration(0)).toBe('0h');
-    expect(formatShortDuration(8 * 60)).toBe('8h');
-    expect(formatShortDuration(90)).toBe('1h 30m');
-    expect(formatShortDuration(12)).toBe('12m');
   });
 });

@@ -11,3 +11,6 @@ export const billingApi = {
   subscription: (companyId: string) => api.get('/api/companies/{companyId}/billing/subscription', { path: { companyId } }),
   checkout: (companyId: string, body: CheckoutChoice) => api.post('/api/companies/{companyId}/billing/checkout', { path: { companyId }, body }),
 };
+
+/** A company's subscription as the billing API reads it: the pages and banners take its state from here. */
+export type SubscriptionAnswer = ApiAnswer<'get', '/api/companies/{companyId}/billing/subscription'>;
