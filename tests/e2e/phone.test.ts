@@ -17,7 +17,8 @@ import {
  * company with teams, members, projects, tasks and tracked time: nothing is
  * wider than the screen, nothing of a page's content sticks out of it except
  * inside something that scrolls (a wide table), the side menu is a drawer,
- * and the timer and punch stay within reach. Each page is photographed
+ * and the timer and punch stay within reach; the attendance tables are cards
+ * (issue 27), each value on the screen under its column's name. Each page is photographed
  * (tests/e2e/support/browser.ts screenshot, 'phone-*'). Data is set up over
  * the API; the tests share one signed-in page.
  */
@@ -118,6 +119,59 @@ async function expectWithinScreen(element: Locator): Promise<void> {
   }, { message: `${element} on the screen, not at ${JSON.stringify(await edges())}` }).toBe(true);
 }
 
+/**
+ * Fails unless the table cell is on the screen with its column's name shown
+ * over its value (a card's label), and the name still reaches a screen reader
+ * as the cell's column header.
+ */
+async function expectShownUnderItsName(cell: Locator, name: string): Promise<void> {
+  await expectWithinScreen(await visible(cell));
+  expect((await cell.innerText()).split('\n')[0]).toBe(name);
+  // Shown, not merely there for a screen reader (a hidden header is 1 px).
+  const label = cell.getByText(name, { exact: true });
+  await expectWithinScreen(label);
+  const shown = (await label.boundingBox())!;
+  expect(Math.min(shown.width, shown.height)).toBeGreaterThan(10);
+  const headers = await cell.evaluate((element) => {
+    const row = element.closest('table')!.querySelector('thead tr')!;
+    return Array.from(row.children, (header) => header.textContent);
+  });
+  const index = await cell.evaluate((element) => Array.from(element.parentElement!.children).indexOf(element));
+  expect(headers[index]).toBe(name);
+}
+
+/** Fails when the page, or anything around the element, is wider than what shows of it: nothing to scroll sideways to. */
+async function expectNoSidewaysScroll(element: Locator): Promise<void> {
+  expect(await element.evaluate((target) => {
+    const wider: string[] = [];
+    for (let box: Element | null = target; box; box = box.parentElement) {
+      if (box.scrollWidth > box.clientWidth + 0.5) wider.push(`${box.tagName.toLowerCase()}.${box.className}`);
+    }
+    return wider;
+  })).toEqual([]);
+  expect(await element.page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The page's accessibility tree as Chromium gives it to a screen reader: each node's role and name. */
+async function accessibilityTree(target: Page): Promise<{ role: string; name: string }[]> {
+  const session = await target.context().newCDPSession(target);
+  try {
+    const { nodes } = await session.send('Accessibility.getFullAXTree');
+    return nodes.filter((node) => !node.ignored).map((node) => ({ role: String(node.role?.value ?? ''), name: String(node.name?.value ?? '') }));
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Photographs the page in the light scheme and in the dark. */
+async function screenshotBothSchemes(target: Page, name: string): Promise<void> {
+  await target.emulateMedia({ colorScheme: 'light' });
+  await screenshot(target, `${name}-light`);
+  await target.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(target, `${name}-dark`);
+  await target.emulateMedia({ colorScheme: null });
+}
+
 /** Waits until the page has drawn its data: no skeleton or loader left. */
 async function settled(target: Page): Promise<void> {
   await expect.poll(() => target.locator('.mantine-Skeleton-root, main .mantine-Loader-root').count(), { timeout: 10_000 }).toBe(0);
@@ -177,6 +231,42 @@ describe('at 390 px', () => {
       await expectNothingSticksOut(page);
     });
   }
+
+  it("time-attendance: a record's Check In and Check Out are on the screen, each under its name, in either scheme", async () => {
+    await page.goto('/v2/time-attendance');
+    const table = await visible(page.getByRole('main').getByRole('table'));
+    await settled(page);
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    for (const [index, name] of [[3, 'Check In'], [4, 'Check Out']] as const) {
+      await expectShownUnderItsName(cells.nth(index), name);
+    }
+    await expectNoSidewaysScroll(table);
+    // Chromium's own tree keeps the table, its column headers and its cells, named by their values alone.
+    const heard = await accessibilityTree(page);
+    expect(heard.filter(({ role }) => role === 'columnheader').map(({ name }) => name)).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours']);
+    expect(heard.filter(({ role }) => role === 'cell').map(({ name }) => name)).toContain((await cells.nth(3).innerText()).split('\n').filter(Boolean)[1]);
+    await screenshotBothSchemes(page, 'phone-time-attendance-cards');
+  });
+
+  it("team-attendance: a day's 'Working Hrs. Not Completed' is on the screen, under its name, in either scheme", async () => {
+    await page.goto('/team-attendance');
+    const table = await visible(page.getByRole('main').getByRole('table'));
+    await settled(page);
+    const today = table.getByRole('row').nth(1);
+    await expectShownUnderItsName(today.getByRole('cell').last(), 'Working Hrs. Not Completed');
+    await expectNoSidewaysScroll(table);
+    await screenshotBothSchemes(page, 'phone-team-attendance-cards');
+    // The people behind a count, as cards too.
+    await table.getByRole('button', { name: / Present on / }).first().click();
+    const dialog = await visible(page.getByRole('dialog', { name: /^Present · / }));
+    const person = dialog.getByRole('table').getByRole('row').nth(1).getByRole('cell');
+    await expectShownUnderItsName(person.first(), 'Name');
+    await expectShownUnderItsName(person.last(), 'Email');
+    await expectNothingSticksOut(page);
+    await screenshot(page, 'phone-team-attendance-people');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
 
   it("projects: every project's Add Task and actions are on the screen", async () => {
     await page.goto('/project');

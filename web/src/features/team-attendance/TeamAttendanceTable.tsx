@@ -1,12 +1,14 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TeamDayGroup } from '../../../../domain/attendance/views.ts';
+import { TEAM_DAY_GROUPS, type TeamDayGroup } from '../../../../domain/attendance/day-groups.ts';
+import type { TeamAttendance } from '../../../../domain/attendance/views.ts';
 import { MAX_RANGE_DAYS } from '../../../../domain/dashboards/range.ts';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDuration } from '../../shared/format/formatDuration';
 import { useToday } from '../../shared/dashboards/useToday';
 import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { ResponsiveTable, type ResponsiveTableColumn } from '../../shared/ui/ResponsiveTable';
 import { teamAttendanceQueries } from './teamAttendanceQueries';
 import { teamDayGroupLabels } from './teamDayGroupLabels';
 import { type TeamDayCount, TeamDayPeopleModal } from './TeamDayPeopleModal';
@@ -16,6 +18,8 @@ const FIRST_DAYS = 6;
 const MORE_DAYS = 5;
 
 const GROUP_COLORS: Record<TeamDayGroup, string> = { present: 'green', absent: 'red', notCompleted: 'orange' };
+
+type TeamDay = TeamAttendance['days'][number];
 
 interface TeamAttendanceTableProps {
   companyId: string;
@@ -58,34 +62,16 @@ export function TeamAttendanceTable({ companyId, teamId }: TeamAttendanceTablePr
       </Button>
     );
 
+  const columns: ResponsiveTableColumn<TeamDay>[] = [
+    { header: 'Sr No.', width: 80, tableOnly: true, cell: (_, index) => index + 1 },
+    { header: 'Date', nowrap: true, wide: true, cell: (row) => formatDay(row.day) },
+    ...TEAM_DAY_GROUPS.map((group) => ({ header: teamDayGroupLabels[group], align: 'center' as const, cell: (row: TeamDay) => count(row.day, group, row[group]) })),
+  ];
+
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md">
-        {/* Scrolling sideways on a phone, the table is reached by keyboard even on days without a count to press. */}
-        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Team attendance by day' } }}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Sr No.</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="center">{teamDayGroupLabels.present}</Table.Th>
-                <Table.Th ta="center">{teamDayGroupLabels.absent}</Table.Th>
-                <Table.Th ta="center">{teamDayGroupLabels.notCompleted}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, index) => (
-                <Table.Tr key={row.day}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.day)}</Table.Td>
-                  <Table.Td ta="center">{count(row.day, 'present', row.present)}</Table.Td>
-                  <Table.Td ta="center">{count(row.day, 'absent', row.absent)}</Table.Td>
-                  <Table.Td ta="center">{count(row.day, 'notCompleted', row.notCompleted)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable label="Team attendance by day" columns={columns} rows={rows} rowKey={(row) => row.day} minWidth={560} cardColumns={3} highlightOnHover />
       </Paper>
       <Group justify="space-between">
         <Text size="xs" c="dimmed">

@@ -1,10 +1,17 @@
-import { Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TeamDayGroup } from '../../../../domain/attendance/views.ts';
+import type { AttendancePerson, TeamDayGroup } from '../../../../domain/attendance/views.ts';
 import { formatDay } from '../../shared/format/formatDay';
 import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { ResponsiveTable, type ResponsiveTableColumn } from '../../shared/ui/ResponsiveTable';
 import { teamAttendanceQueries } from './teamAttendanceQueries';
 import { teamDayGroupLabels } from './teamDayGroupLabels';
+
+const COLUMNS: ResponsiveTableColumn<AttendancePerson>[] = [
+  { header: 'Sr No.', width: 80, tableOnly: true, cell: (_, index) => index + 1 },
+  { header: 'Name', wide: true, cell: (person) => person.name },
+  { header: 'Email', wide: true, cell: (person) => person.email },
+];
 
 export interface TeamDayCount {
   day: string;
@@ -40,27 +47,7 @@ export function TeamDayPeopleModal({ companyId, teamId, today, opened, onClose }
       ) : people.data.people.length === 0 ? (
         <Text c="dimmed">No one</Text>
       ) : (
-        // Scrolling sideways on a phone, the list is reached and scrolled by keyboard.
-        <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'People' } }}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Sr No.</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {people.data.people.map((person, index) => (
-                <Table.Tr key={person.userId}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td>{person.name}</Table.Td>
-                  <Table.Td>{person.email}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable label="People" columns={COLUMNS} rows={people.data.people} rowKey={(person) => person.userId} minWidth={420} striped />
       )}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Badge, EmptyState, Group, LoadingOverlay, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, EmptyState, Flex, Group, LoadingOverlay, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AttendanceRecords } from '../../../../domain/attendance/views.ts';
@@ -6,11 +6,44 @@ import { formatClock } from '../../shared/format/formatClock';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDuration } from '../../shared/format/formatDuration';
 import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { ResponsiveTable, type ResponsiveTableColumn } from '../../shared/ui/ResponsiveTable';
 import { attendanceRecordsQueryOptions } from './attendanceRecordsQueryOptions';
 
 const PAGE_SIZE = 10;
 
 type AttendanceRecord = AttendanceRecords['rows'][number];
+
+const COLUMNS: ResponsiveTableColumn<AttendanceRecord>[] = [
+  {
+    header: 'Staff Name',
+    wide: true,
+    cell: (row) => (
+      <>
+        <Text size="sm" fw={500}>
+          {row.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.email}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Location',
+    cell: (row) => (
+      <Text size="sm" title={row.timeZone}>
+        {row.location}
+      </Text>
+    ),
+  },
+  { header: 'Date', nowrap: true, cell: (row) => formatDay(row.day) },
+  { header: 'Check In', cell: (row) => (row.checkIn ? formatClock(row.checkIn, row.timeZone) : '—') },
+  { header: 'Check Out', cell: (row) => <CheckOut row={row} /> },
+  // Management §2's headers: the time punched in, and the time tracked less idle.
+  { header: 'Work time', cell: (row) => formatDuration(row.punchedMinutes) },
+  { header: 'Tracked', cell: (row) => formatDuration(row.trackedMinutes) },
+  { header: 'Active Hours', cell: (row) => formatDuration(row.activeMinutes) },
+];
 
 interface AttendanceRecordsTableProps {
   companyId: string;
@@ -46,51 +79,7 @@ export function AttendanceRecordsTable({ companyId, search, day }: AttendanceRec
         {rows.length === 0 ? (
           <EmptyState title="No attendance records found" description={search || day ? 'Try another search or day.' : undefined} py="xl" />
         ) : (
-          // A table that scrolls sideways (a phone) is reached and scrolled by keyboard too: it has no control of its own to focus.
-          <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Attendance records' } }}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Staff Name</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Check In</Table.Th>
-                  <Table.Th>Check Out</Table.Th>
-                  {/* Management §2's headers: the time punched in, and the time tracked less idle. */}
-                  <Table.Th>Work time</Table.Th>
-                  <Table.Th>Tracked</Table.Th>
-                  <Table.Th>Active Hours</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={`${row.userId} ${row.day}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {row.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {row.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={row.timeZone}>
-                        {row.location}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.day)}</Table.Td>
-                    <Table.Td>{row.checkIn ? formatClock(row.checkIn, row.timeZone) : '—'}</Table.Td>
-                    <Table.Td>
-                      <CheckOut row={row} />
-                    </Table.Td>
-                    <Table.Td>{formatDuration(row.punchedMinutes)}</Table.Td>
-                    <Table.Td>{formatDuration(row.trackedMinutes)}</Table.Td>
-                    <Table.Td>{formatDuration(row.activeMinutes)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable label="Attendance records" columns={COLUMNS} rows={rows} rowKey={(row) => `${row.userId} ${row.day}`} minWidth={900} highlightOnHover />
         )}
       </Paper>
       <Group justify="space-between">
@@ -115,12 +104,13 @@ function CheckOut({ row }: { row: AttendanceRecord }) {
   const time = row.checkOut ? formatClock(row.checkOut, row.timeZone) : null;
   if (row.missingPunchOut) {
     return (
-      <Group gap={6} wrap="nowrap">
+      // On a phone's card the badge may go under the time.
+      <Flex gap={6} align="center" wrap={{ base: 'wrap', xs: 'nowrap' }}>
         {time}
         <Badge variant="light" color="orange" tt="none">
           Missing punch out
         </Badge>
-      </Group>
+      </Flex>
     );
   }
   if (time) return <>{time}</>;
