@@ -3,6 +3,7 @@ import { accessDenied } from '../../domain/members/roles.ts';
 import { regularizationStream } from '../../domain/regularization/events.ts';
 import { regularizationMessages as messages } from '../../domain/regularization/regularization.ts';
 import { expectEachRefused, managerRefusals, type Refusal, seedRequestsCompany, TUESDAY } from '../../tests/support/requests-company.ts';
+import { readModelsIncludeAllWritten } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import type { ApiUser } from '../../tests/support/users.ts';
 import { reassignOrphanedRequests } from '../requests/reassign.ts';
@@ -201,8 +202,9 @@ describe('an assignee who leaves', () => {
     const { requestId } = (await ask(ana, { date: '2026-03-03', startHours: 9 })).body;
     const assigneeOf = async () => (await requestsOf(ana)).find((r) => r.requestId === requestId)!.assignee.name;
     const sweep = async () => {
+      await readModelsIncludeAllWritten(server);
       await reassignOrphanedRequests({ store: server.store, db: server.db, now: TUESDAY });
-      await server.watcher.waitFor((await server.store.headPosition())!);
+      await readModelsIncludeAllWritten(server);
     };
 
     await sweep();

@@ -3,6 +3,7 @@ import { leaveStream } from '../../domain/leave/events.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
 import { regularizationStream } from '../../domain/regularization/events.ts';
 import { TUESDAY } from '../../tests/support/requests-company.ts';
+import { readModelsIncludeAllWritten } from '../../tests/support/read-models.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 import { reassignOrphanedRequests } from './reassign.ts';
@@ -36,7 +37,7 @@ const assigneeIn = async (kind: 'leave' | 'regularization', requester: ApiUser, 
 };
 const assigneeOf = (requestId: string) => assigneeIn('leave', ana, requestId);
 /** Every read model up to date with everything written so far. */
-const caughtUp = async () => server.watcher.waitFor((await server.store.headPosition())!);
+const caughtUp = () => readModelsIncludeAllWritten(server);
 const sweep = async () => {
   await caughtUp();
   await reassignOrphanedRequests({ store: server.store, db: server.db, now: TUESDAY });

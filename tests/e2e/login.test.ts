@@ -80,12 +80,14 @@ describe('login', () => {
 
   it('keeps the session for the browser session only without Remember me', async () => {
     await signInWithUi(t.page, user);
+    await visible(t.page.getByRole('heading', { name: 'Team Dashboard' }));
     const cookie = await sessionCookie(t.context);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', expires: -1 });
   });
 
   it('keeps the session for 30 days with Remember me', async () => {
     await signInWithUi(t.page, user, { rememberMe: true });
+    await visible(t.page.getByRole('heading', { name: 'Team Dashboard' }));
     const cookie = await sessionCookie(t.context);
     const thirtyDaysFromNow = Date.now() / 1000 + 30 * 86_400;
     expect(cookie?.httpOnly).toBe(true);
