@@ -6,7 +6,7 @@ import { parsePosition } from '../../eventstore/types.ts';
 import { ACTIVITY_KINDS } from '../../projections/activity-log/index.ts';
 import { activityLog } from '../../projections/activity-log/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
@@ -43,7 +43,7 @@ export function activityLogRoutes(context: ApiContext): FastifyPluginAsyncTypebo
     app.get(
       '/api/companies/:companyId/activity-log',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags: ['activity'],
           summary:

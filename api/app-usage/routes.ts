@@ -4,7 +4,7 @@ import { APP_CATEGORIES, MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from 
 import { AppCategoryList, ApplicationOpeningDay, PersonApplicationDay, TeamApplicationDay } from '../../domain/app-usage/views.ts';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { appCategoryList, applicationOpeningDay, personApplicationDay, teamApplicationDay } from '../../projections/app-usage/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -33,7 +33,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/app-usage',
       {
-        config: { access: company({ command: 'RecordAppUsage', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'RecordAppUsage', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Record a batch of application usage (at most a minute of samples) while the caller’s timer runs; a batch id sent again writes nothing',
@@ -62,7 +62,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/app-categories',
       {
-        config: { access: company({ page: '/manage-settings' }) },
+        config: { access: inCompany({ page: '/manage-settings' }) },
         schema: {
           tags,
           summary: 'The application categories: the default list, the company’s choices and the applications its people used',
@@ -79,7 +79,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/app-categories',
       {
-        config: { access: company({ command: 'SetAppCategory', write: true }) },
+        config: { access: inCompany({ command: 'SetAppCategory', write: true }) },
         schema: {
           tags,
           summary: 'Set how an application’s time counts for the whole company: productive, unproductive or neutral (Admins only)',
@@ -98,7 +98,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard',
       {
-        config: { access: company({ page: '/application-dashboard' }) },
+        config: { access: inCompany({ page: '/application-dashboard' }) },
         schema: {
           tags,
           summary: 'One person’s application dashboard for a local day: totals, break, punches and time per application',
@@ -119,7 +119,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard/opening-day',
       {
-        config: { access: company({ page: '/application-dashboard' }) },
+        config: { access: inCompany({ page: '/application-dashboard' }) },
         schema: {
           tags,
           summary: 'The day one person’s application dashboard opens on: their latest local day with tracked time, usage or a punch, in its zone (else the company’s today)',
@@ -138,7 +138,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard/team/opening-day',
       {
-        config: { access: company({ page: '/application-dashboard-internal' }) },
+        config: { access: inCompany({ page: '/application-dashboard-internal' }) },
         schema: {
           tags,
           summary: 'The day a team’s application dashboard opens on: the latest local day with time, usage or a punch of the team (no team: every team the caller manages)',
@@ -160,7 +160,7 @@ export function appUsageRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/application-dashboard/team',
       {
-        config: { access: company({ page: '/application-dashboard-internal' }) },
+        config: { access: inCompany({ page: '/application-dashboard-internal' }) },
         schema: {
           tags,
           summary: 'A team’s application dashboard for a local day: one team, or every team the caller manages (an Admin: the whole company)',

@@ -6,7 +6,7 @@ import { MAX_RANGE_DAYS, rangeProblem } from '../../domain/dashboards/range.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { attendanceRecords, monthAttendance, teamAttendance, teamDayPeople } from '../../projections/attendance/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, PageNumber, Text } from '../http/schemas.ts';
@@ -37,7 +37,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/month',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'One person’s attendance in a month: each day’s status, punches and hours, and the counts of each status',
@@ -62,7 +62,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/team',
       {
-        config: { access: company({ page: '/team-attendance' }) },
+        config: { access: inCompany({ page: '/team-attendance' }) },
         schema: {
           tags,
           summary: 'A team’s attendance on each of the days up to `to` (the viewer’s today), newest first',
@@ -82,7 +82,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/team/people',
       {
-        config: { access: company({ page: '/team-attendance' }) },
+        config: { access: inCompany({ page: '/team-attendance' }) },
         schema: {
           tags,
           summary: 'The people behind one count of team attendance: present, absent, or short of the day’s working hours',
@@ -104,7 +104,7 @@ export function attendanceRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/attendance/records',
       {
-        config: { access: company({ page: '/v2/time-attendance' }) },
+        config: { access: inCompany({ page: '/v2/time-attendance' }) },
         schema: {
           tags,
           summary: 'The Time & Attendance table: the days people the caller may see were present, newest first, found by name or e-mail',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BILLING_CYCLES, PLAN_IDS } from '../../domain/billing/plans.ts';
 import { CHECKOUT_MODES } from './service.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CompanyParams, errorResponses, Nullable, PageNumber } from '../http/schemas.ts';
@@ -69,7 +69,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/billing/checkout',
       {
-        config: { access: company({ command: 'StartCheckout' }) },
+        config: { access: inCompany({ command: 'StartCheckout' }) },
         schema: {
           tags,
           summary: 'A Stripe Checkout Session for a plan and cycle (Admin only); the browser goes to its URL',
@@ -89,7 +89,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/companies/:companyId/billing/subscription',
-      { config: { access: company() }, schema: { tags, summary: 'The company’s subscription: status, plan, period and last payment', params: CompanyParams, response: { 200: Subscription, ...errorResponses } } },
+      { config: { access: inCompany() }, schema: { tags, summary: 'The company’s subscription: status, plan, period and last payment', params: CompanyParams, response: { 200: Subscription, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         return billing.subscriptionOf(access.company);
@@ -99,7 +99,7 @@ export function billingRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/billing/invoices',
       {
-        config: { access: company({ page: '/invoices' }) },
+        config: { access: inCompany({ page: '/invoices' }) },
         schema: {
           tags,
           summary: 'The company’s invoices, newest first (Admin only)',

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { checkedRange, CompanyParams, DayText, errorResponses, Id } from '../http/schemas.ts';
@@ -22,7 +22,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/team',
       {
-        config: { access: company({ page: '/dashboard-team' }) },
+        config: { access: inCompany({ page: '/dashboard-team' }) },
         schema: {
           tags,
           summary: 'The team dashboard over a range of days: one team, or every team the caller manages (an Admin: the whole company)',
@@ -46,7 +46,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/individual',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'One person’s dashboard over a range of days: the caller’s own, or someone’s they may see',
@@ -66,7 +66,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/individual/day',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'One day of one person: time-log entries and punches',
@@ -87,7 +87,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     app.get(
       '/api/companies/:companyId/dashboards/people',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'The people whose dashboards the caller may open (the member picker), the caller last',

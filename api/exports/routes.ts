@@ -7,7 +7,7 @@ import { daysIn, exportMessages, exportMonths, exportSubject } from '../../domai
 import { type ExportKind, exportFileName } from '../../domain/exports/naming.ts';
 import { ExportSummary } from '../../domain/exports/views.ts';
 import { notFound } from '../../domain/shared/errors.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, PickedId, Text } from '../http/schemas.ts';
 import { writeAttendanceWorkbook } from './attendance.ts';
@@ -60,7 +60,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/exports/summary',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'What the export dialog’s downloads hold: the file names, the people, their days and time-log rows',
@@ -96,7 +96,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.get(
         `/api/companies/:companyId/exports/${kind}`,
         {
-          config: { access: company() },
+          config: { access: inCompany() },
           schema: {
             tags,
             summary: sheet.summary,

@@ -26,13 +26,13 @@ export interface CompanyNeeds {
  * - 'socket': a WebSocket, which checks its session itself and closes when
  *   there is none (the client reads that close, not an HTTP answer);
  * - 'signed-in': a session or an API token; 'browser': a browser session only;
- * - company(needs): membership of the company the route's `:companyId` names,
+ * - inCompany(needs): membership of the company the route's `:companyId` names,
  *   and the needs (see companyAccess).
  */
 export type AccessDeclaration = 'public' | 'socket' | 'signed-in' | 'browser' | { company: CompanyNeeds };
 
-/** A company route's declaration: `company()` for any member, `company({ command: 'StartTimer', write: true })`. */
-export const company = (needs: CompanyNeeds = {}): AccessDeclaration => ({ company: needs });
+/** A company route's declaration: `inCompany()` for any member, `inCompany({ command: 'StartTimer', write: true })`. */
+export const inCompany = (needs: CompanyNeeds = {}): AccessDeclaration => ({ company: needs });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,13 +72,13 @@ export function registerDeclaredAccess(app: FastifyInstance, context: AccessCont
   });
 }
 
-/** The caller of a route declared 'signed-in', 'browser' or company(…). */
+/** The caller of a route declared 'signed-in', 'browser' or inCompany(…). */
 export function callerOf(request: FastifyRequest): string {
   if (!request.callerId) throw new Error(`${request.routeOptions.url} declares no signed-in access`);
   return request.callerId;
 }
 
-/** The caller's access to the company of a route declared company(…). */
+/** The caller's access to the company of a route declared inCompany(…). */
 export function accessOf(request: FastifyRequest): CompanyAccess {
   if (!request.companyAccess) throw new Error(`${request.routeOptions.url} declares no company access`);
   return request.companyAccess;

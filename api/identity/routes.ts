@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { RateLimitedError } from '../../domain/shared/errors.ts';
 import type { Limit } from '../limits/allowances.ts';
 import { findAccount } from '../../projections/identity/queries.ts';
 import { pendingInvitesFor } from '../../projections/invites/queries.ts';
@@ -45,8 +43,6 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again
 export const RESET_MAILS_PER_ADDRESS = 10;
 
 const MINUTE_SECONDS = 60;
-/** The limits' table keeps no addresses or e-mails, only their hashes. */
-const hashed = (subject: string) => createHash('sha256').update(subject).digest('hex');
 
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -70,8 +66,8 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     const resetMailsPerAddress: Limit = { name: 'reset-mails-address', capacity: RESET_MAILS_PER_ADDRESS, perSeconds: 15 * MINUTE_SECONDS, message: TOO_MANY_ATTEMPTS };
     const limited = {
       preHandler: async (request: FastifyRequest) => {
-        await allowances.take(perAddress, hashed(request.ip));
-        await allowances.take(perAddressAndEmail, hashed(`${request.ip}|${emailOf(request)}`));
+        await allowances.take(perAddress, request.ip);
+        await allowances.take(perAddressAndEmail, `${request.ip}|${emailOf(request)}`);
       },
     };
 
@@ -177,13 +173,7 @@ export function identityRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const mail = await allowances.take(resetMailsPerAddress, hashed(request.ip)).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof RateLimitedError) return false;
-            throw error;
-          },
-        );
+        const mail = await allowances.tryTake(resetMailsPerAddress, request.ip);
         return identity.requestPasswordReset(request.body.email, requestMetadata(request), { mail, log: request.log });
       },
     );

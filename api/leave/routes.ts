@@ -5,7 +5,7 @@ import { MAX_COMMENT_LENGTH } from '../../domain/leave/events.ts';
 import { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { leaveRequestsToProcess, myLeaveRequests, paidLeaveBalanceOf } from '../../projections/leave/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
@@ -39,7 +39,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/requests',
       {
-        config: { access: company({ command: 'RequestLeave' }) },
+        config: { access: inCompany({ command: 'RequestLeave' }) },
         schema: { tags, summary: 'The caller’s own leave requests, the latest day first', params: CompanyParams, response: { 200: Type.Object({ requests: Type.Array(LeaveRequestView) }), ...errorResponses } },
       },
       async (request) => {
@@ -51,7 +51,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/balance',
       {
-        config: { access: company({ command: 'RequestLeave' }) },
+        config: { access: inCompany({ command: 'RequestLeave' }) },
         schema: {
           tags,
           summary: 'The caller’s paid leave of a year (default: this year in the company’s zone): allocated, used, pending, available',
@@ -70,7 +70,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/leave/requests',
       {
-        config: { access: company({ command: 'RequestLeave', write: true }) },
+        config: { access: inCompany({ command: 'RequestLeave', write: true }) },
         schema: {
           tags,
           summary: 'Ask for a day of leave (send an Idempotency-Key)',
@@ -90,7 +90,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/leave/requests/:requestId',
       {
-        config: { access: company({ command: 'EditLeaveRequest', write: true }) },
+        config: { access: inCompany({ command: 'EditLeaveRequest', write: true }) },
         schema: {
           tags,
           summary: 'Change a pending request of one’s own',
@@ -111,7 +111,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/leave/team-requests',
       {
-        config: { access: company({ page: '/requestsleave' }) },
+        config: { access: inCompany({ page: '/requestsleave' }) },
         schema: {
           tags,
           summary: 'The /requestsleave table: requests sent to the caller and, for Admins, Heads and Managers, those of the people they see; pending first',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../domain/shared/errors.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
-import { allowances, type Limit } from './allowances.ts';
+import { allowanceKey, allowances, type Limit } from './allowances.ts';
 
 const database = useTestDatabase();
 const fourAnHour: Limit = { name: 'test-four-an-hour', capacity: 4, perSeconds: 3_600, message: 'At most 4 an hour.' };
@@ -56,9 +56,9 @@ describe('allowances', () => {
     await refusalOf(limits.take(fourAnHour, 'e'));
     advance(3_599);
     await limits.forgetFull();
-    expect(await database.db.selectFrom('allowances').select('key').where('key', '=', 'test-four-an-hour:e').executeTakeFirst()).toBeDefined();
+    expect(await database.db.selectFrom('allowances').select('key').where('key', '=', allowanceKey({ name: 'test-four-an-hour' }, 'e')).executeTakeFirst()).toBeDefined();
     advance(1);
     await limits.forgetFull();
-    expect(await database.db.selectFrom('allowances').select('key').where('key', '=', 'test-four-an-hour:e').executeTakeFirst()).toBeUndefined();
+    expect(await database.db.selectFrom('allowances').select('key').where('key', '=', allowanceKey({ name: 'test-four-an-hour' }, 'e')).executeTakeFirst()).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { normalizeEmail } from '../../domain/identity/validation.ts';
 import { RateLimitedError } from '../../domain/shared/errors.ts';
 import { type Allowances, DAY_SECONDS, type Limit } from '../limits/allowances.ts';
@@ -12,12 +11,12 @@ export const tooManyMailsMessage = (addresses: string[], about: MailsAbout) =>
 /**
  * The mails people ask the server to send to someone else's address
  * (invitations, monitoring requests): at most `perDay` a day to one address,
- * whichever companies ask. The address is kept as a hash, so the limits'
- * table holds no addresses.
+ * whichever companies ask. The limits' table keeps the address hashed
+ * (allowanceKey).
  */
 export function recipientLimit(allowances: Allowances, perDay: number) {
   const limit: Limit = { name: 'mails-to-address', capacity: perDay, perSeconds: DAY_SECONDS, message: tooManyMailsMessage(['This address'], 'e-mails') };
-  const subject = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+  const subject = normalizeEmail;
 
   return {
     /**

@@ -8,7 +8,7 @@ import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { workRulesOf } from '../../projections/attendance/queries.ts';
 import { performanceDashboard } from '../../projections/monitoring/queries.ts';
 import { PerformanceDashboard } from '../../projections/monitoring/index.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -29,7 +29,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/performance',
       {
-        config: { access: company({ page: '/v2/performance-dashboard' }) },
+        config: { access: inCompany({ page: '/v2/performance-dashboard' }) },
         schema: {
           tags,
           summary: 'Work, productive, idle and unproductive hours and utilization per person over a range of days (the last 7 by default): one team, or every team the caller manages',
@@ -53,7 +53,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.post(
       '/api/companies/:companyId/members/:userId/request-monitoring',
       {
-        config: { access: company({ command: 'RequestMonitoring', write: true }) },
+        config: { access: inCompany({ command: 'RequestMonitoring', write: true }) },
         schema: {
           tags,
           summary: 'Ask a person by e-mail to enable the desktop agent, with an optional note (at most once in 24 hours)',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findAccount } from '../../projections/identity/queries.ts';
 import { shownSubscriptionStatus } from '../../domain/billing/status.ts';
-import { accessOf, callerOf, company } from '../http/access.ts';
+import { accessOf, callerOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Nullable, RoleName, Text, TimeZone } from '../http/schemas.ts';
@@ -69,7 +69,7 @@ export function companyRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'A company with its subscription, the caller’s role and teams',

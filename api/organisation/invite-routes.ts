@@ -5,7 +5,7 @@ import { inviteMessages } from '../../domain/invites/invitations.ts';
 import { notFound } from '../../domain/shared/errors.ts';
 import { findAccount, findAccountByEmail } from '../../projections/identity/queries.ts';
 import { findInviteByTokenHash, findInviteFor, inviteView, pendingInvitesFor } from '../../projections/invites/queries.ts';
-import { accessOf, callerOf, company } from '../http/access.ts';
+import { accessOf, callerOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
@@ -61,7 +61,7 @@ export function inviteRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/invites',
       {
-        config: { access: company({ command: 'SendInvite', write: true }) },
+        config: { access: inCompany({ command: 'SendInvite', write: true }) },
         schema: {
           tags,
           summary: 'Invite people by e-mail; one outcome per e-mail and team',

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { seesCompany } from '../../domain/members/read-rights.ts';
 import { MEMBER_FILTER_LEVELS } from '../../domain/members/roles.ts';
 import { listMembers } from '../../projections/organisation/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Nullable, PageNumber, Text } from '../http/schemas.ts';
@@ -26,7 +26,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/members',
       {
-        config: { access: company({ read: 'members' }) },
+        config: { access: inCompany({ read: 'members' }) },
         schema: {
           tags,
           summary: 'The Members tab: filter by access level and team, search, pages of 10, 20 or 50',
@@ -58,7 +58,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/members/:userId',
       {
-        config: { access: company({ command: 'EditMember', write: true }) },
+        config: { access: inCompany({ command: 'EditMember', write: true }) },
         schema: {
           tags,
           summary: 'Edit a member’s name, teams and hourly rate (e-mail and access level are read-only)',
@@ -81,7 +81,7 @@ export function memberRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/members/:userId',
-      { config: { access: company({ command: 'RemoveMember', write: true }) }, schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: inCompany({ command: 'RemoveMember', write: true }) }, schema: { tags, summary: 'Remove a member (kept for history)', params: MemberParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         const position = await organisation.removeMember(access, request.params.userId, requestMetadata(request, access.userId));

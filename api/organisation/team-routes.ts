@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listTeams } from '../../projections/organisation/queries.ts';
 import { readScope, seesCompany } from '../../domain/members/read-rights.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Ids, Text } from '../http/schemas.ts';
@@ -23,7 +23,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/teams',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'Teams with their members: all for Admins, one’s own teams for everyone else',
@@ -44,7 +44,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/teams',
       {
-        config: { access: company({ command: 'CreateTeam', write: true }) },
+        config: { access: inCompany({ command: 'CreateTeam', write: true }) },
         schema: {
           tags,
           summary: 'Add a team (Admin, Head); every Admin joins it',
@@ -63,7 +63,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/teams/:teamId',
       {
-        config: { access: company({ command: 'RenameTeam', write: true }) },
+        config: { access: inCompany({ command: 'RenameTeam', write: true }) },
         schema: {
           tags,
           summary: 'Rename a team (Admin, or its Head or Manager)',
@@ -82,7 +82,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/teams/:teamId',
       {
-        config: { access: company({ command: 'DeleteTeam', write: true }) },
+        config: { access: inCompany({ command: 'DeleteTeam', write: true }) },
         schema: { tags, summary: 'Delete a team (Admin, Head)', params: TeamParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
@@ -95,7 +95,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/teams/:teamId/members/:userId',
       {
-        config: { access: company({ command: 'GrantTeamRole', write: true }) },
+        config: { access: inCompany({ command: 'GrantTeamRole', write: true }) },
         schema: { tags, summary: 'Add a member to a team', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
@@ -109,7 +109,7 @@ export function teamRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/teams/:teamId/members/:userId',
       {
-        config: { access: company({ command: 'RevokeTeamRole', write: true }) },
+        config: { access: inCompany({ command: 'RevokeTeamRole', write: true }) },
         schema: { tags, summary: 'Remove a member from a team (Admin; not Admin members)', params: TeamMemberParams, response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {

@@ -15,7 +15,7 @@ import {
   taskWasCreated,
 } from '../../projections/projects-and-tasks/queries.ts';
 import { assignableMembers, clientProjectIds } from '../../projections/organisation/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
@@ -78,7 +78,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/projects',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'Projects with their tasks (Clients: their projects; Members: project names for the timer)',
@@ -97,7 +97,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/projects',
       {
-        config: { access: company({ command: 'CreateProject', write: true }) },
+        config: { access: inCompany({ command: 'CreateProject', write: true }) },
         schema: {
           tags,
           summary: 'Add a project',
@@ -115,7 +115,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.patch(
       '/api/companies/:companyId/projects/:projectId',
-      { config: { access: company({ command: 'RenameProject', write: true }) }, schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: inCompany({ command: 'RenameProject', write: true }) }, schema: { tags, summary: 'Rename a project', params: ProjectParams, body: Type.Object({ name: Text(200) }), response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         const position = await projects.renameProject(access, request.params.projectId, request.body.name, requestMetadata(request, access.userId));
@@ -125,7 +125,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/projects/:projectId',
-      { config: { access: company({ command: 'DeleteProject', write: true }) }, schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: inCompany({ command: 'DeleteProject', write: true }) }, schema: { tags, summary: 'Delete a project (kept for history)', params: ProjectParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         const position = await projects.deleteProject(access, request.params.projectId, requestMetadata(request, access.userId));
@@ -136,7 +136,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/projects/:projectId/my-tasks',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'For the timer: the project’s tasks assigned to the caller and not DONE',
@@ -153,7 +153,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/assignees',
       {
-        config: { access: company({ command: 'CreateTask' }) },
+        config: { access: inCompany({ command: 'CreateTask' }) },
         schema: {
           tags,
           summary: 'Who tasks can be assigned to: members of the company’s teams',
@@ -170,7 +170,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks',
       {
-        config: { access: company({ page: '/manage-tasks' }) },
+        config: { access: inCompany({ page: '/manage-tasks' }) },
         schema: {
           tags,
           summary: 'The /manage-tasks table: filters, search, sort, 50 a page',
@@ -215,7 +215,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks',
       {
-        config: { access: company({ command: 'CreateTask', write: true }) },
+        config: { access: inCompany({ command: 'CreateTask', write: true }) },
         schema: {
           tags,
           summary: 'Create a task; its id is the project prefix and a running number',
@@ -234,7 +234,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks/:taskId',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'A task with its comments (managers: any; Clients: those of their projects; anyone: those assigned to them)',
@@ -266,7 +266,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/api/companies/:companyId/tasks/:taskId',
       {
-        config: { access: company({ command: 'EditTask', write: true }) },
+        config: { access: inCompany({ command: 'EditTask', write: true }) },
         schema: { tags, summary: 'Edit a task’s fields', params: TaskParams, body: Type.Partial(TaskBody), response: { 200: CommandResponse, ...errorResponses } },
       },
       async (request) => {
@@ -278,7 +278,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/api/companies/:companyId/tasks/:taskId',
-      { config: { access: company({ command: 'DeleteTask', write: true }) }, schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
+      { config: { access: inCompany({ command: 'DeleteTask', write: true }) }, schema: { tags, summary: 'Delete a task (kept for history)', params: TaskParams, response: { 200: CommandResponse, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         const position = await projects.deleteTask(access, request.params.taskId, requestMetadata(request, access.userId));
@@ -289,7 +289,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks/:taskId/comments',
       {
-        config: { access: company({ command: 'AddComment', write: true }) },
+        config: { access: inCompany({ command: 'AddComment', write: true }) },
         schema: {
           tags,
           summary: 'Comment on a task (rich text, sanitised): managers, and the person it is assigned to',
@@ -309,7 +309,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/companies/:companyId/tasks/:taskId/comments/:commentId',
       {
-        config: { access: company({ command: 'DeleteComment', write: true }) },
+        config: { access: inCompany({ command: 'DeleteComment', write: true }) },
         schema: {
           tags,
           summary: 'Delete a comment (kept for history)',
@@ -327,7 +327,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/tasks/:taskId/history',
       {
-        config: { access: company({ command: 'EditTask' }) },
+        config: { access: inCompany({ command: 'EditTask' }) },
         schema: {
           tags,
           summary: 'A task’s history, newest first: pages of `limit` (10), or all with complete=true',
@@ -370,7 +370,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/tasks/:taskId/images',
       {
-        config: { access: company({ command: 'EditTask', write: true }) },
+        config: { access: inCompany({ command: 'EditTask', write: true }) },
         schema: {
           tags,
           summary: 'Upload an image for a task description (PNG, JPEG, WebP or GIF, up to 5 MB; multipart field "file")',
@@ -397,7 +397,7 @@ export function projectRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/files/task-images/:taskId/:file',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'A task image, only for those who may read the task: managers, Clients of its project, its assignee',

@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { MAX_COMMENT_LENGTH, MAX_TASK_DETAILS_LENGTH } from '../../domain/regularization/events.ts';
 import { RegularizationPage, RegularizationRequestToProcess, RegularizationRequestView } from '../../domain/regularization/views.ts';
 import { myRegularizationRequests, regularizationRequestsToProcess } from '../../projections/regularization/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Nullable, PageNumber, PickedId, TaskId, Text, TimeZone } from '../http/schemas.ts';
@@ -59,7 +59,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.get(
       '/api/companies/:companyId/regularization/requests',
       {
-        config: { access: company({ command: 'SubmitRegularization' }) },
+        config: { access: inCompany({ command: 'SubmitRegularization' }) },
         schema: {
           tags,
           summary: 'The caller’s own regularization requests, the latest day first, 20 a page',
@@ -78,7 +78,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.post(
       '/api/companies/:companyId/regularization/requests',
       {
-        config: { access: company({ command: 'SubmitRegularization', write: true }) },
+        config: { access: inCompany({ command: 'SubmitRegularization', write: true }) },
         schema: {
           tags,
           summary: 'Ask for time one could not track, on one of one’s teams (send an Idempotency-Key)',
@@ -97,7 +97,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.put(
       '/api/companies/:companyId/regularization/requests/:requestId',
       {
-        config: { access: company({ command: 'EditRegularization', write: true }) },
+        config: { access: inCompany({ command: 'EditRegularization', write: true }) },
         schema: {
           tags,
           summary: 'Change a pending request of one’s own (the whole form)',
@@ -116,7 +116,7 @@ export function regularizationRoutes(context: ApiContext): FastifyPluginAsyncTyp
     app.get(
       '/api/companies/:companyId/regularization/team-requests',
       {
-        config: { access: company({ page: '/requestsregularization' }) },
+        config: { access: inCompany({ page: '/requestsregularization' }) },
         schema: {
           tags,
           summary: 'The /requestsregularization table: requests sent to the caller and, for Admins, Heads and Managers, those of the people they see; declined ones hidden, pending first, 50 a page',

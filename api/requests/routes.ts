@@ -8,7 +8,7 @@ import { REQUEST_KINDS, type RequestKind } from '../../domain/shared/request-sch
 import type { EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import { REQUEST_ACTIONS, teamDeciders } from '../../projections/request-history/index.ts';
 import { requestHistory } from '../../projections/request-history/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Text } from '../http/schemas.ts';
@@ -53,7 +53,7 @@ export function pendingRequestRoutes<Answer extends CommandName>(
   const tags = [kind];
   app.delete(
     `/api/companies/:companyId/${kind}/requests/:requestId`,
-    { config: { access: company({ command: commands.delete, write: true }) }, schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
+    { config: { access: inCompany({ command: commands.delete, write: true }) }, schema: { tags, summary: 'Delete a pending request of one’s own (its history stays)', params: RequestParams, response: { 200: CommandResponse, ...errorResponses } } },
     async (request) => {
       const access = accessOf(request);
       const position = await service.remove(access, request.params.requestId, requestMetadata(request, access.userId));
@@ -68,7 +68,7 @@ export function pendingRequestRoutes<Answer extends CommandName>(
     app.post(
       `/api/companies/:companyId/${kind}/requests/:requestId/${answer}`,
       {
-        config: { access: company({ command, write: true }) },
+        config: { access: inCompany({ command, write: true }) },
         schema: {
           tags,
           summary: `${verb} a pending request, with a comment: the person asked, or an Admin; a second answer is a 409`,
@@ -104,7 +104,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/requests/:requestId/history',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'A leave or regularization request’s history, oldest first: for its requester, the person asked, Admins and the requester’s managers',
@@ -123,7 +123,7 @@ export function requestRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/request-assignees',
       {
-        config: { access: company({ command: 'RequestLeave' }) },
+        config: { access: inCompany({ command: 'RequestLeave' }) },
         schema: {
           tags,
           summary: 'Whom the caller may send a leave or regularization request: the Admins, Heads and Managers of one of their teams (the caller left out)',

@@ -4,7 +4,7 @@ import { MAX_APPLICATION_LENGTH, MAX_WINDOW_TITLE_LENGTH } from '../../domain/sc
 import { screenshotMessages } from '../../domain/screenshots/screenshots.ts';
 import { invalid } from '../../domain/shared/errors.ts';
 import { Instant } from '../../domain/shared/schema.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
@@ -59,7 +59,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.post(
       '/api/companies/:companyId/screenshots',
       {
-        config: { access: company({ command: 'TakeScreenshot', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'TakeScreenshot', write: true }), apiToken: true },
         bodyLimit: SCREENSHOT_RULES.maxBytes,
         errorHandler: (error, _request, reply) => {
           const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? SCREENSHOT_RULES.tooLarge : error instanceof StorageFullError ? error.message : null;
@@ -106,7 +106,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.get(
       '/api/companies/:companyId/screenshots',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'A person’s screenshots taken on the local days of a range (at most 31 days), oldest first; deleted ones stay listed without their files',
@@ -126,7 +126,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       app.get(
         `/api/companies/:companyId/screenshots/:screenshotId/${file}`,
         {
-          config: { access: company() },
+          config: { access: inCompany() },
           schema: {
             tags,
             summary: file === 'image' ? 'A screenshot (WebP), for its person and those who may see them' : 'A screenshot’s thumbnail (WebP, 320 pixels wide)',
@@ -144,7 +144,7 @@ export function screenshotRoutes(context: ApiContext): FastifyPluginAsyncTypebox
     app.delete(
       '/api/companies/:companyId/screenshots/:screenshotId',
       {
-        config: { access: company({ command: 'DeleteScreenshot', write: true }) },
+        config: { access: inCompany({ command: 'DeleteScreenshot', write: true }) },
         schema: {
           tags,
           summary: 'Delete one’s own screenshot, within 24 hours of taking it; its files are removed, and that it was deleted stays',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 
@@ -33,7 +33,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/settings',
       {
-        config: { access: company({ page: '/manage-settings' }) },
+        config: { access: inCompany({ page: '/manage-settings' }) },
         schema: {
           tags,
           summary: 'The daily threshold, screenshots and the leave policy of each year',
@@ -58,7 +58,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/threshold',
       {
-        config: { access: company({ command: 'SetDailyThreshold', write: true }) },
+        config: { access: inCompany({ command: 'SetDailyThreshold', write: true }) },
         schema: {
           tags,
           summary: 'Set the daily threshold in hours (1 to 24): below it a day counts as working hours not completed',
@@ -77,7 +77,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/screenshots',
       {
-        config: { access: company({ command: 'SetScreenshots', write: true }) },
+        config: { access: inCompany({ command: 'SetScreenshots', write: true }) },
         schema: {
           tags,
           summary: 'Turn the desktop agent’s screenshots on or off',
@@ -97,7 +97,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/settings/screenshot-retention',
       {
-        config: { access: company({ command: 'SetScreenshotRetention', write: true }) },
+        config: { access: inCompany({ command: 'SetScreenshotRetention', write: true }) },
         schema: {
           tags,
           summary: 'How long screenshots are kept before they are removed (Admins only): 30, 90, 180 or 365 days, or null until deleted',
@@ -116,7 +116,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/settings/screenshot-storage',
       {
-        config: { access: company({ command: 'SetScreenshotRetention' }) },
+        config: { access: inCompany({ command: 'SetScreenshotRetention' }) },
         schema: {
           tags,
           summary: 'The bytes of screenshots the company stores, and how many it may (Admins only)',
@@ -134,7 +134,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.put(
       '/api/companies/:companyId/leave-policies/:year',
       {
-        config: { access: company({ write: true }) },
+        config: { access: inCompany({ write: true }) },
         schema: {
           tags,
           summary: 'Set a year’s paid leave days per person (Admins only)',

@@ -17,11 +17,14 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
+/** The key, unless it could leave its place (a `..`, an absolute path, odd characters). */
+function checkedKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
 export function folderStorage(root: string): FileStorage {
-  const fileOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkedKey(key));
   return {
     async put(key, bytes) {
       const file = fileOf(key);
@@ -56,24 +59,20 @@ export function folderStorage(root: string): FileStorage {
  * was 'folder') is still read from there until `npm run files:move` moves it.
  */
 export function postgresStorage(db: Kysely<Database>, earlierFolder?: FileStorage): FileStorage {
-  const checked = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-    return key;
-  };
   return {
     async put(key, bytes) {
       await db
         .insertInto('stored_files')
-        .values({ key: checked(key), bytes })
+        .values({ key: checkedKey(key), bytes })
         .onConflict((oc) => oc.column('key').doUpdateSet({ bytes, stored_at: new Date() }))
         .execute();
     },
     async get(key) {
-      const row = await db.selectFrom('stored_files').select('bytes').where('key', '=', checked(key)).executeTakeFirst();
+      const row = await db.selectFrom('stored_files').select('bytes').where('key', '=', checkedKey(key)).executeTakeFirst();
       return row?.bytes ?? (await earlierFolder?.get(key)) ?? null;
     },
     async delete(key) {
-      await db.deleteFrom('stored_files').where('key', '=', checked(key)).execute();
+      await db.deleteFrom('stored_files').where('key', '=', checkedKey(key)).execute();
       await earlierFolder?.delete(key);
     },
   };

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { hoursAndMinutes } from '../../domain/accounting/time.ts';
 import { TIMER_SOURCES } from '../../domain/time-tracking/events.ts';
 import { punchStatus, trackerMessages } from '../../domain/time-tracking/tracker.ts';
-import { accessOf, company } from '../http/access.ts';
+import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { requestMetadata, positionText } from '../http/context.ts';
 import { checkedRange, CompanyParams, Day, errorResponses, Id, LogPosition, Nullable, TaskId, Text, TimeZone } from '../http/schemas.ts';
@@ -93,7 +93,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/companies/:companyId/timer',
-      { config: { access: company() }, schema: { tags, summary: 'The caller’s running session, punch status and any session ended for lack of heartbeats', params: CompanyParams, response: { 200: Status, ...errorResponses } } },
+      { config: { access: inCompany() }, schema: { tags, summary: 'The caller’s running session, punch status and any session ended for lack of heartbeats', params: CompanyParams, response: { 200: Status, ...errorResponses } } },
       async (request) => {
         const access = accessOf(request);
         return status(access.company.company_id, access.userId);
@@ -103,7 +103,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/start',
       {
-        config: { access: company({ command: 'StartTimer', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'StartTimer', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Start the timer on a task assigned to the caller (send an Idempotency-Key; web or, with an API token, desktop)',
@@ -134,7 +134,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/stop',
       {
-        config: { access: company({ command: 'StopTimer', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'StopTimer', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'Stop the timer and save its time log, split per local day',
@@ -158,7 +158,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/cancel',
       {
-        config: { access: company({ command: 'CancelTimer', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'CancelTimer', write: true }), apiToken: true },
         schema: { tags, summary: 'Cancel the running session without saving', params: CompanyParams, response: { 200: Type.Object({ message: Type.String(), position: LogPosition }), ...errorResponses } },
       },
       async (request) => {
@@ -171,7 +171,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/companies/:companyId/timer/heartbeat',
       {
-        config: { access: company({ command: 'Heartbeat', write: true }), apiToken: true },
+        config: { access: inCompany({ command: 'Heartbeat', write: true }), apiToken: true },
         schema: {
           tags,
           summary: 'The running client is alive (every 30 s); the desktop agent adds its idle minutes since the last beat',
@@ -191,7 +191,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       app.post(
         `/api/companies/:companyId/punch/${direction}`,
         {
-          config: { access: company({ command: direction === 'in' ? 'PunchIn' : 'PunchOut', write: true }), apiToken: true },
+          config: { access: inCompany({ command: direction === 'in' ? 'PunchIn' : 'PunchOut', write: true }), apiToken: true },
           schema: {
             tags,
             summary: direction === 'in' ? 'Punch in' : 'Punch out (refused while the timer runs)',
@@ -211,7 +211,7 @@ export function timerRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     app.get(
       '/api/companies/:companyId/timelogs',
       {
-        config: { access: company() },
+        config: { access: inCompany() },
         schema: {
           tags,
           summary: 'The caller’s time log entries and daily totals between two local days (at most 366), as every page shows them',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
-import { account, accountMessages, VERIFICATION_RESEND_MINUTES, verificationResendTooSoon } from './account.ts';
+import { account, accountMessages, MAX_LIVE_API_TOKENS, VERIFICATION_RESEND_MINUTES, verificationResendTooSoon } from './account.ts';
 import type { AccountEvent } from './events.ts';
 import { messages } from './validation.ts';
 
@@ -268,6 +268,24 @@ describe('account: sessions', () => {
     given(account, history)
       .when(start(sessionA), { now: later(100) })
       .then([{ type: 'SessionEnded', data: { userId, sessionId: ids[0], endedAt: later(100).toISOString() } }, started(sessionA, later(100))]);
+  });
+});
+
+describe('account: API tokens', () => {
+  const tokenId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const created = (n: number): AccountEvent => ({
+    type: 'ApiTokenCreated',
+    data: { userId, tokenId: tokenId(n), name: `Laptop ${n}`, tokenHash: 'f'.repeat(64), createdAt: now.toISOString() },
+  });
+  const create = (n: number) => ({ type: 'CreateApiToken' as const, tokenId: tokenId(n), name: 'One more', tokenHash: 'e'.repeat(64), by: userId });
+  const full = Array.from({ length: MAX_LIVE_API_TOKENS }, (_, n) => created(n));
+
+  it(`holds at most ${MAX_LIVE_API_TOKENS} live tokens; revoking one makes room`, () => {
+    given(account, [registered, verified, ...full]).when(create(100), { now }).thenRefuses(accountMessages.tooManyTokens);
+    const revoked: AccountEvent = { type: 'ApiTokenRevoked', data: { userId, tokenId: tokenId(0), revokedAt: now.toISOString() } };
+    given(account, [registered, verified, ...full, revoked])
+      .when(create(100), { now })
+      .then([{ type: 'ApiTokenCreated', data: { userId, tokenId: tokenId(100), name: 'One more', tokenHash: 'e'.repeat(64), createdAt: now.toISOString() } }]);
   });
 });
 

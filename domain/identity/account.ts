@@ -15,6 +15,9 @@ export const RESET_MAIL_WINDOW_MINUTES = 15;
 export const REMEMBERED_SESSION_DAYS = 30;
 export const SESSION_HOURS = 12;
 
+/** API tokens one account may hold at once: each is a stored hash and a row, and an agent needs one per machine. */
+export const MAX_LIVE_API_TOKENS = 20;
+
 export const accountMessages = {
   alreadyRegistered: 'An account with this email address already exists.',
   badVerificationLink: 'This verification link is invalid or has expired.',
@@ -23,6 +26,7 @@ export const accountMessages = {
   badCredentials: 'Invalid email or password.',
   tokenNameRequired: 'Token name is required',
   tokenNotFound: 'Token not found',
+  tooManyTokens: `You have ${MAX_LIVE_API_TOKENS} API tokens. Revoke one you no longer use to create another.`,
 } as const;
 
 /** 'Send again' refused: a link went a moment ago; the message says when to ask again. */
@@ -270,6 +274,7 @@ export const account: Decider<AccountCommand, AccountEvent, AccountState, Accoun
         mustBeOwner(command.by, state);
         const name = command.name?.trim() ?? '';
         if (!name) throw invalid(accountMessages.tokenNameRequired);
+        if (liveApiTokens(state).length >= MAX_LIVE_API_TOKENS) throw conflict(accountMessages.tooManyTokens);
         return [{ type: 'ApiTokenCreated', data: { userId: state.userId, tokenId: command.tokenId, name, tokenHash: command.tokenHash, createdAt: now.toISOString() } }];
       }
 

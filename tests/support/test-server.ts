@@ -69,7 +69,6 @@ export async function startTestServer(
   };
 }
 
-
 /** The clock of the worker's shared server (sharedTestServer): null is the real time. */
 let sharedClock: (() => Date) | null = null;
 let sharedServer: Promise<TestServer> | undefined;
