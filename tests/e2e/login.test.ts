@@ -51,7 +51,7 @@ describe('login', () => {
 
   it('refuses a wrong password', async () => {
     await t.page.goto('/auth/login');
-    await t.page.getByLabel('Email').fill(user.email);
+    await t.page.getByLabel('Email', { exact: true }).fill(user.email);
     await t.page.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
     await t.page.getByRole('button', { name: 'Sign in' }).click();
     await alertWith(t.page, 'Invalid email or password.');
@@ -68,7 +68,7 @@ describe('login', () => {
       await route.continue();
     });
     await t.page.goto('/auth/login');
-    await t.page.getByLabel('Email').fill(user.email);
+    await t.page.getByLabel('Email', { exact: true }).fill(user.email);
     await t.page.getByLabel('Password', { exact: true }).fill(user.password);
     await t.page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -76,6 +76,7 @@ describe('login', () => {
     expect(await loading.isDisabled()).toBe(true);
     release();
     await waitForPath(t.page, '/dashboard-team');
+    await visible(t.page.getByRole('heading', { name: 'Team Dashboard' }));
   });
 
   it('keeps the session for the browser session only without Remember me', async () => {

@@ -190,7 +190,7 @@ export async function signedInPage(
 /** Signs in on the login screen as a user would, and waits for the team dashboard. */
 export async function signInWithUi(page: Page, user: TestUser, { rememberMe = false } = {}): Promise<void> {
   if (!isPath(page, '/auth/login')) await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   if (rememberMe) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
