@@ -268,6 +268,21 @@ describe('at 390 px', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it("team-dashboard: the range, the date range and Export Data are on the screen, and the range is chosen from a select", async () => {
+    await page.goto('/dashboard-team');
+    await visible(page.getByRole('heading', { level: 1, name: 'Team Dashboard' }));
+    const header = page.getByRole('banner');
+    const range = header.getByRole('combobox', { name: 'Range' });
+    for (const control of [range, header.getByRole('button', { name: /^Date Range/ }), header.getByRole('button', { name: 'Export Data' })]) {
+      await expectWithinScreen(await visible(control));
+      await expectNoSidewaysScroll(control);
+    }
+    expect(await range.inputValue()).toBe('7');
+    await range.selectOption({ label: 'Last 30 Days' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('30');
+    await screenshotBothSchemes(page, 'phone-dashboard-range');
+  });
+
   it("projects: every project's Add Task and actions are on the screen", async () => {
     await page.goto('/project');
     await visible(page.getByRole('heading', { level: 1, name: 'Projects' }));

@@ -8,7 +8,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { LostCompanyRedirect } from '../features/company/LostCompanyRedirect';
 import { TeamChooser } from '../features/company/TeamChooser';
-import { DASHBOARD_BAR_HEIGHT, DashboardTopBar, useShowsDashboardTopBar } from '../features/dashboards/DashboardTopBar';
+import { DashboardTopBar, useDashboardBarHeight, useShowsDashboardTopBar } from '../features/dashboards/DashboardTopBar';
 import { subscriptionPaths } from '../features/subscription/subscriptionPaths';
 import { SubscriptionBanner } from '../features/subscription/SubscriptionBanner';
 import { TimerBar } from '../features/time-tracking/TimerBar';
@@ -24,6 +24,7 @@ export function MainLayout() {
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const withDashboardBar = useShowsDashboardTopBar();
+  const dashboardBarHeight = useDashboardBarHeight();
   const onPhone = useMatches({ base: true, sm: false }, { getInitialValueInEffect: false });
   const burgerRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
@@ -41,7 +42,7 @@ export function MainLayout() {
 
   return (
     <AppShell
-      header={{ height: withDashboardBar ? TOP_BAR_HEIGHT + DASHBOARD_BAR_HEIGHT : TOP_BAR_HEIGHT }}
+      header={{ height: withDashboardBar ? TOP_BAR_HEIGHT + dashboardBarHeight : TOP_BAR_HEIGHT }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
       footer={{ height: 40 }}
       padding={{ base: 'sm', sm: 'lg' }}

@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, Tooltip } from '@mantine/core';
+import { Button, Group, NativeSelect, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { type DayRange, presetRange, RANGE_COVERS, RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../../../domain/dashboards/range.ts';
@@ -15,9 +15,16 @@ import { TeamPicker } from '../../shared/dashboards/TeamPicker';
 import { useDashboardTeam } from '../../shared/dashboards/useDashboardTeam';
 import { useToday } from '../../shared/dashboards/useToday';
 import { viewedRange } from '../../shared/dashboards/viewedRange';
+import { usePhone } from '../../shared/ui/usePhone';
+
+/** The height of one row of the bar: one on a wide screen, two on a phone. */
+const BAR_ROW_HEIGHT = 48;
+const CUSTOM_RANGE = 'custom';
 
 /** The height the bar adds under the top bar's first row. */
-export const DASHBOARD_BAR_HEIGHT = 48;
+export function useDashboardBarHeight(): number {
+  return usePhone() ? 2 * BAR_ROW_HEIGHT : BAR_ROW_HEIGHT;
+}
 
 /** Whether the page shows the dashboards' bar: a dashboard of an active company. */
 export function useShowsDashboardTopBar(): boolean {
@@ -38,18 +45,61 @@ export function DashboardTopBar() {
   const search = useSearch({ strict: false });
   const navigate = useNavigate();
   const today = useToday();
+  const phone = usePhone();
   if (!company) return null;
 
   const viewed = viewedRange(rangeSearch(search), today);
   const show = (change: { range: RangePreset } | DayRange) =>
     void navigate({ to: '.', search: (previous) => ({ ...previous, range: undefined, from: undefined, to: undefined, ...change }) });
 
+  const teamPicker = isTeamDashboardPath(pathname) && (
+    <TeamOfDashboard company={company} wanted={search.team} onPick={(team) => void navigate({ to: '.', search: (previous) => ({ ...previous, team }) })} />
+  );
+  const dateRange = (fill: boolean) => <DateRangeInput size="xs" range={viewed.problem ? null : viewed.range} today={today} onPick={show} fill={fill} />;
+  const exportButton = (
+    <DashboardExport
+      company={company}
+      team={isTeamDashboardPath(pathname) ? { wanted: search.team } : null}
+      user={search.user}
+      months={viewed.problem ? { from: today.slice(0, 7), to: today.slice(0, 7) } : { from: viewed.range.from.slice(0, 7), to: viewed.range.to.slice(0, 7) }}
+      latest={today.slice(0, 7)}
+    />
+  );
+  const rowStyle = { borderTop: '1px solid var(--mantine-color-gray-2)' };
+
+  if (phone) {
+    // Two rows that fit 390 px: the range buttons become one select, nothing scrolls sideways.
+    return (
+      <Stack gap={0}>
+        <Group h={BAR_ROW_HEIGHT} px="sm" gap="xs" wrap="nowrap" style={rowStyle}>
+          {teamPicker}
+          <NativeSelect
+            size="xs"
+            aria-label="Range"
+            value={viewed.preset === null ? CUSTOM_RANGE : String(viewed.preset)}
+            onChange={(event) => {
+              const preset = RANGE_PRESETS.find((candidate) => String(candidate) === event.currentTarget.value);
+              if (preset !== undefined) show({ range: preset });
+            }}
+            data={[
+              ...RANGE_PRESETS.map((preset) => ({ value: String(preset), label: RANGE_LABELS[preset] })),
+              ...(viewed.preset === null ? [{ value: CUSTOM_RANGE, label: 'Custom Range', disabled: true }] : []),
+            ]}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+        </Group>
+        <Group h={BAR_ROW_HEIGHT} px="sm" gap="xs" wrap="nowrap">
+          {dateRange(true)}
+          {exportButton}
+        </Group>
+      </Stack>
+    );
+  }
+
   return (
-    <ScrollArea type="scroll" scrollbarSize={4} h={DASHBOARD_BAR_HEIGHT}>
-      <Group h={DASHBOARD_BAR_HEIGHT} px="md" gap="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        {isTeamDashboardPath(pathname) && (
-          <TeamOfDashboard company={company} wanted={search.team} onPick={(team) => void navigate({ to: '.', search: (previous) => ({ ...previous, team }) })} />
-        )}
+    <ScrollArea type="scroll" scrollbarSize={4} h={BAR_ROW_HEIGHT}>
+      <Group h={BAR_ROW_HEIGHT} px="md" gap="sm" wrap="nowrap" style={rowStyle}>
+        {teamPicker}
         <Button.Group aria-label="Range">
           {RANGE_PRESETS.map((preset) => (
             // The spec's labels stay; the tooltip says which days each covers ('Last Week': the 7 days up to today).
@@ -60,14 +110,8 @@ export function DashboardTopBar() {
             </Tooltip>
           ))}
         </Button.Group>
-        <DateRangeInput size="xs" range={viewed.problem ? null : viewed.range} today={today} onPick={show} />
-        <DashboardExport
-          company={company}
-          team={isTeamDashboardPath(pathname) ? { wanted: search.team } : null}
-          user={search.user}
-          months={viewed.problem ? { from: today.slice(0, 7), to: today.slice(0, 7) } : { from: viewed.range.from.slice(0, 7), to: viewed.range.to.slice(0, 7) }}
-          latest={today.slice(0, 7)}
-        />
+        {dateRange(false)}
+        {exportButton}
       </Group>
     </ScrollArea>
   );

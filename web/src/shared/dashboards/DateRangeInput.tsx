@@ -13,10 +13,12 @@ interface DateRangeInputProps {
   size?: MantineSize;
   /** Ranges offered beside the calendar. */
   presets?: DatePickerPreset<'range'>[];
+  /** Takes the width left in its row (a phone's bar) rather than a fixed 250 px. */
+  fill?: boolean;
 }
 
 /** A range of days up to today: the days shown until the user picks both ends of new ones. */
-export function DateRangeInput({ range, today, onPick, size, presets }: DateRangeInputProps) {
+export function DateRangeInput({ range, today, onPick, size, presets, fill = false }: DateRangeInputProps) {
   const [picking, setPicking] = useState<DatesRangeValue<string> | null>(null);
   const wide = useMediaQuery('(min-width: 48em)');
   const labelId = useId();
@@ -32,7 +34,7 @@ export function DateRangeInput({ range, today, onPick, size, presets }: DateRang
         type="range"
         placeholder="Date Range"
         size={size}
-        w={250}
+        w={fill ? undefined : 250}
         valueFormat="MMM D, YYYY"
         allowSingleDateInRange
         presets={presets}
@@ -50,7 +52,7 @@ export function DateRangeInput({ range, today, onPick, size, presets }: DateRang
           }
         }}
         onDropdownClose={() => setPicking(null)}
-        style={{ flexShrink: 0 }}
+        style={fill ? { flex: 1, minWidth: 0 } : { flexShrink: 0 }}
       />
     </>
   );

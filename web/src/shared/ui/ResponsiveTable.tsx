@@ -1,10 +1,7 @@
 import { Table, type TableProps, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './ResponsiveTable.module.css';
-
-/** Under 600 px, rows are cards: a phone shows every value without scrolling sideways. */
-const CARDS = '(max-width: 599.98px)';
+import { usePhone } from './usePhone';
 
 export interface ResponsiveTableColumn<Row> {
   /** The column's header, and the name over its value on a card. */
@@ -37,7 +34,8 @@ interface ResponsiveTableProps<Row> extends Pick<TableProps, 'striped' | 'highli
  * the (hidden) header row.
  */
 export function ResponsiveTable<Row>({ label, columns, rows, rowKey, minWidth, cardColumns = 2, ...tableProps }: ResponsiveTableProps<Row>) {
-  const cards = useMediaQuery(CARDS, false, { getInitialValueInEffect: false });
+  // On a phone rows are cards: every value shows without scrolling sideways.
+  const cards = usePhone();
 
   if (cards) {
     const shown = columns.filter((column) => !column.tableOnly);
