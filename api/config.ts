@@ -36,6 +36,8 @@ export interface Config {
   serveWeb: boolean;
   /** Run the projection workers in this process. */
   runProjections: boolean;
+  /** WORKER_HEALTH_PORT: where a split-off worker (scripts/worker.ts) answers GET /health; unset, it listens nowhere. */
+  workerHealthPort?: number;
   billing: BillingConfig;
 }
 
@@ -149,6 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     fileStorage: fileStorageFrom(env),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
+    workerHealthPort: env.WORKER_HEALTH_PORT ? Number(env.WORKER_HEALTH_PORT) : undefined,
     billing: billingConfigFrom(env),
   };
 }

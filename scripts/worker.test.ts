@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +20,10 @@ describe('scripts/worker.ts beside an API with RUN_PROJECTIONS=false', () => {
   let server: TestServer;
   let worker: ChildProcess;
   let dataDir: string;
+  let healthPort: number;
 
   beforeAll(async () => {
+    healthPort = await freePort();
     server = await startTestServer({ runProjections: false, jwtSecret: JWT_SECRET });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-worker-'));
     worker = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
@@ -32,6 +35,8 @@ describe('scripts/worker.ts beside an API with RUN_PROJECTIONS=false', () => {
         JWT_SECRET,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        WORKER_HEALTH_PORT: String(healthPort),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -61,6 +66,12 @@ describe('scripts/worker.ts beside an API with RUN_PROJECTIONS=false', () => {
     expect(members.body.members.map((m: { email: string }) => m.email).sort()).toEqual(['admin@worker.test', 'member@worker.test']);
   });
 
+  it("answers its container's healthcheck while it runs and reaches its database", async () => {
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${healthPort}/health`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
+    expect(await (await fetch(`http://127.0.0.1:${healthPort}/health`)).json()).toEqual({ status: 'ok' });
+    expect((await fetch(`http://127.0.0.1:${healthPort}/`)).status).toBe(404);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     worker.removeAllListeners('exit');
     worker.kill('SIGTERM');
@@ -68,3 +79,13 @@ describe('scripts/worker.ts beside an API with RUN_PROJECTIONS=false', () => {
     expect(code).toBe(0);
   });
 });
+
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as net.AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}

@@ -6,7 +6,8 @@ import type { TestContext } from 'vitest';
 
 /*
  * WCAG 2.2 AA checked by axe-core on every page the browser tests visit, in
- * both colour schemes (the app follows the system's: the check emulates each).
+ * both colour schemes (the app follows the system's: the check emulates each;
+ * in the dark one, the colour rules, the only ones a scheme changes).
  *
  * Every context made by newContext (browser.ts) is watched: each address its
  * pages reach (history changes of the single-page app included) is recorded
@@ -14,13 +15,14 @@ import type { TestContext } from 'vitest';
  * test, checkAccessibilityAfter runs axe on
  * - every page still open, as the test left it (dialogs, filled tables,
  *   errors), unless it looks as when last checked, and
- * - every page reached during the test and not checked yet in this file for
- *   the same viewer (signed out, or the role in the active company): opened
- *   again, once settled, with the cookies and storage of that moment (in a
- *   context kept for the worker's files, so the app loads from its cache).
- * So a new page is checked as soon as a test visits it, and the page of one
- * role is checked once per file rather than once per test. expectAccessible
- * checks a state on the way (an open dialog) where a test wants it.
+ * - every page reached during the test and not checked yet by this worker
+ *   for the same viewer (signed out, or the role in the active company):
+ *   opened again, once settled, with the cookies and storage of that moment
+ *   (in a context kept for the worker's files, so the app loads from its cache).
+ * So a new page is checked as soon as a test visits it, and a page passed
+ * through on the way is checked once per role and worker rather than in
+ * every file that passes through it; every state a test ends on is checked.
+ * expectAccessible checks a state on the way (an open dialog) where a test wants it.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,13 +39,28 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const SHOWN_TARGETS = 3;
 
 type ColorScheme = 'light' | 'dark';
-const SCHEMES: readonly ColorScheme[] = ['light', 'dark'];
 
-const runOptions: RunOptions = {
+const everyRule: RunOptions = {
   runOnly: { type: 'tag', values: WCAG_AA_TAGS },
   rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])),
   resultTypes: ['violations'],
 };
+
+/**
+ * The rules whose outcome the colour scheme can change: the scheme swaps
+ * colours, not the page's structure, names or roles, so the second scheme
+ * is checked for these alone (the others would find the same again).
+ */
+const colourRules: RunOptions = {
+  runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] },
+  resultTypes: ['violations'],
+};
+
+/** Each scheme with the rules checked in it. */
+const SCHEMES: readonly { scheme: ColorScheme; options: RunOptions }[] = [
+  { scheme: 'light', options: everyRule },
+  { scheme: 'dark', options: colourRules },
+];
 
 function fails(violation: Result): boolean {
   return STRUCTURE_RULES.includes(violation.id) || FAILING_IMPACTS.has(violation.impact ?? '');
@@ -108,20 +125,20 @@ async function injectAxe(page: Page): Promise<void> {
   }, REGION_MATCHER);
 }
 
-async function axeViolations(page: Page): Promise<{ violations: Result[]; headingsOne: number }> {
+async function axeViolations(page: Page, options: RunOptions): Promise<{ violations: Result[]; headingsOne: number }> {
   await injectAxe(page);
   return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: Axe }).axe;
     const { violations } = await axe.run(document, options);
     const headingsOne = [...document.querySelectorAll('h1')].filter((heading) => heading.checkVisibility()).length;
     return { violations, headingsOne };
-  }, runOptions);
+  }, options);
 }
 
 /** The accessibility problems of the page as it is now, in one colour scheme: one readable line block each. */
-async function problemsIn(page: Page, scheme: ColorScheme): Promise<string[]> {
+async function problemsIn(page: Page, scheme: ColorScheme, options: RunOptions): Promise<string[]> {
   await inScheme(page, scheme);
-  const { violations, headingsOne } = await axeViolations(page);
+  const { violations, headingsOne } = await axeViolations(page, options);
   const problems = violations.filter(fails).map(describeViolation);
   if (headingsOne > 1) problems.push(`    one-heading-one: the page has ${headingsOne} level-one headings; it must have one, its title`);
   return problems;
@@ -132,8 +149,8 @@ export async function accessibilityProblems(page: Page, where = new URL(page.url
   const problems: string[] = [];
   try {
     await holdStill(page, true);
-    for (const scheme of SCHEMES) {
-      const found = await problemsIn(page, scheme);
+    for (const { scheme, options } of SCHEMES) {
+      const found = await problemsIn(page, scheme, options);
       if (found.length > 0) problems.push(`  ${where} in ${scheme} mode:\n${found.join('\n')}`);
     }
   } finally {
@@ -171,7 +188,7 @@ interface Watched {
 }
 
 const watched = new Map<BrowserContext, Watched>();
-/** The pages checked in this file: pathname and viewer (endFileChecks forgets them). */
+/** The pages this worker checked: pathname and viewer. */
 const checked = new Set<string>();
 
 /** Records every address the context's pages reach, with its storage at that moment, for checkAccessibility. */
@@ -284,7 +301,7 @@ function looks(page: Page): Promise<string> {
 }
 const lastLooks = new WeakMap<Page, string>();
 
-/** Whether the page has yet to be checked for this viewer in this file; it counts as checked from now on. */
+/** Whether the page has yet to be checked for this viewer by this worker; it counts as checked from now on. */
 async function firstCheck(url: string, storage: StorageState): Promise<boolean> {
   const { origin, pathname } = new URL(url);
   const key = `${pathname} as ${await viewerOf(origin, storage)}`;
@@ -314,7 +331,7 @@ async function problemsOf(context: BrowserContext, { browser, options, visits }:
 
 /**
  * Runs axe-core on the open pages of the watched contexts and on each page
- * they reached that this file has not checked yet for the same viewer; fails
+ * they reached that this worker has not checked yet for the same viewer; fails
  * with every serious or critical violation found. Contexts closed since are
  * forgotten once their pages are checked.
  */
@@ -328,14 +345,12 @@ export async function checkAccessibility(): Promise<void> {
 }
 
 /**
- * For afterAll of a test file: closes the contexts it left open and forgets
- * which pages it checked; the worker's next file shares the browser
- * (browser.ts's sharedBrowser) and checks the pages it visits itself.
+ * For afterAll of a test file: closes the contexts it left open; the
+ * worker's next file shares the browser (browser.ts's sharedBrowser).
  */
 export async function endFileChecks(): Promise<void> {
   const contexts = [...watched.keys()];
   watched.clear();
-  checked.clear();
   await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
 }
 
