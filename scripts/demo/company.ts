@@ -94,7 +94,8 @@ export interface RunningTimer {
 const MINUTE = 60_000;
 const SETUP_STEP_MS = 20_000;
 const RAISE_AFTER_DAYS = 30;
-const AGENT_DATA_DAYS = 3;
+/** Days of the desktop agent's data, today included: its minute batches and screenshots are most of the demo's work. */
+const AGENT_DATA_DAYS = 2;
 
 /** The services' clock: the demo sets it to each moment it acts at. */
 class Clock {
