@@ -12,14 +12,14 @@ import { loadJwtSecret } from './secrets.ts';
 import { startSweeps } from './sweeps.ts';
 
 /** What the background work needs of the configuration: plain values, so that they can go to the projection thread. */
-export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir' | 'fileStorage'> & {
+export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir' | 'fileStorage' | 's3'> & {
   /** The key mailed links are derived from (api/identity/tokens.ts). */
   linkKey: string;
 };
 
 export async function backgroundSettings(config: Config): Promise<BackgroundSettings> {
-  const { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage } = config;
-  return { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)) };
+  const { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, s3 } = config;
+  return { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, s3, linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)) };
 }
 
 export interface BackgroundWork {

@@ -55,6 +55,20 @@ describe('FILE_STORAGE', () => {
   it('takes an explicit choice, and refuses one it does not know', () => {
     expect(fileStorageFrom({ DATABASE_URL: 'postgres://db/timeledger', FILE_STORAGE: 'folder' })).toBe('folder');
     expect(fileStorageFrom({ FILE_STORAGE: 'Postgres' })).toBe('postgres');
-    expect(() => fileStorageFrom({ FILE_STORAGE: 's3' })).toThrow('FILE_STORAGE=s3: expected one of folder, postgres');
+    expect(fileStorageFrom({ FILE_STORAGE: 'S3', S3_BUCKET: 'files' })).toBe('s3');
+    expect(() => fileStorageFrom({ FILE_STORAGE: 'ftp' })).toThrow('FILE_STORAGE=ftp: expected one of folder, postgres, s3');
+  });
+
+  it('refuses FILE_STORAGE=s3 without S3_BUCKET at start-up, and reads the bucket settings with it', () => {
+    expect(() => configFromEnv({ FILE_STORAGE: 's3' })).toThrow('FILE_STORAGE=s3 needs S3_BUCKET');
+    expect(() => configFromEnv({ FILE_STORAGE: 's3', S3_BUCKET: '  ' })).toThrow('FILE_STORAGE=s3 needs S3_BUCKET');
+    expect(configFromEnv({ FILE_STORAGE: 's3', S3_BUCKET: 'files' }).s3).toEqual({ bucket: 'files', region: 'us-east-1', endpoint: undefined, prefix: '' });
+    expect(configFromEnv({ FILE_STORAGE: 's3', S3_BUCKET: 'files', S3_REGION: 'eu-central-1', S3_ENDPOINT: 'http://minio:9000', S3_PREFIX: '/timeledger/prod/' }).s3).toEqual({
+      bucket: 'files',
+      region: 'eu-central-1',
+      endpoint: 'http://minio:9000',
+      prefix: 'timeledger/prod',
+    });
+    expect(configFromEnv({ S3_BUCKET: 'files' }).s3).toBeUndefined();
   });
 });

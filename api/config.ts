@@ -30,8 +30,10 @@ export interface Config {
   screenshotsPerHour: number;
   /** The megabytes of screenshots (images and thumbnails) one company may store. */
   screenshotStoragePerCompanyMb: number;
-  /** Where uploaded files are kept: 'postgres' (every process reads them) or 'folder' (DATA_DIR/files, one process). */
+  /** Where uploaded files are kept: 'postgres' or 's3' (every process reads them), or 'folder' (DATA_DIR/files, one process). */
   fileStorage: FileStorageKind;
+  /** The bucket, with FILE_STORAGE=s3. */
+  s3?: S3Settings;
   /** Serve the built web app from web/dist. */
   serveWeb: boolean;
   /** Run the projection workers in this process. */
@@ -97,7 +99,7 @@ export function billingConfigFrom(env: NodeJS.ProcessEnv): BillingConfig {
 
 export type TrustProxy = boolean | string[];
 
-export const FILE_STORAGE_KINDS = ['folder', 'postgres'] as const;
+export const FILE_STORAGE_KINDS = ['folder', 'postgres', 's3'] as const;
 export type FileStorageKind = (typeof FILE_STORAGE_KINDS)[number];
 
 /**
@@ -110,6 +112,33 @@ export function fileStorageFrom(env: NodeJS.ProcessEnv): FileStorageKind {
   if (!value) return env.DATABASE_URL ? 'postgres' : 'folder';
   if (!(FILE_STORAGE_KINDS as readonly string[]).includes(value)) throw new Error(`FILE_STORAGE=${env.FILE_STORAGE}: expected one of ${FILE_STORAGE_KINDS.join(', ')}`);
   return value as FileStorageKind;
+}
+
+/**
+ * An S3-compatible bucket (FILE_STORAGE=s3). No credentials here: the SDK's
+ * default chain finds them (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a
+ * profile, or the instance's role).
+ */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: another S3-compatible service (MinIO, R2, …), addressed path-style. */
+  endpoint?: string;
+  /** S3_PREFIX: the keys are stored below it ('' for the bucket's top), so that a bucket can be shared. */
+  prefix: string;
+}
+
+/** S3_BUCKET, S3_REGION, S3_ENDPOINT and S3_PREFIX when FILE_STORAGE=s3 (S3_BUCKET required), else none. */
+export function s3SettingsFrom(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (fileStorageFrom(env) !== 's3') return undefined;
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET: the name of the bucket the files are kept in');
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    prefix: (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, ''),
+  };
 }
 
 /**
@@ -149,6 +178,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     companiesPerDay: Number(env.COMPANIES_PER_DAY ?? 3),
     mailsPerAddressPerDay: Number(env.MAILS_PER_ADDRESS_PER_DAY ?? 5),
     fileStorage: fileStorageFrom(env),
+    s3: s3SettingsFrom(env),
     serveWeb: env.SERVE_WEB !== 'false',
     runProjections: env.RUN_PROJECTIONS !== 'false',
     workerHealthPort: env.WORKER_HEALTH_PORT ? Number(env.WORKER_HEALTH_PORT) : undefined,

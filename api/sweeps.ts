@@ -37,7 +37,7 @@ export async function startSweeps(options: {
   kurrentDbUrl?: string;
   log: ErrorLog;
   /** Where uploaded files are (FILE_STORAGE): screenshots past their company's retention are removed from it. */
-  files?: Pick<Config, 'fileStorage' | 'dataDir'>;
+  files?: Pick<Config, 'fileStorage' | 'dataDir' | 's3'>;
   intervalMs?: number;
   now?: () => Date;
 }): Promise<Sweeps> {

@@ -1,8 +1,9 @@
 // npm run files:move [-- --dry-run]: moves the uploaded files of DATA_DIR/files
-// (FILE_STORAGE=folder) into PostgreSQL, where every API process reads them.
+// (FILE_STORAGE=folder) into the store every API process reads: the S3 bucket
+// with FILE_STORAGE=s3, else PostgreSQL.
 import path from 'node:path';
 import { moveFolderFiles, type MoveProgress } from '../api/storage/move-files.ts';
-import { postgresStorage } from '../api/storage/storage.ts';
+import { sharedFileStorageFor } from '../api/storage/storage.ts';
 import { withOperatorDatabase } from './operator.ts';
 
 const dryRun = process.argv.includes('--dry-run');
@@ -14,10 +15,12 @@ const bar = ({ bytes, totalBytes }: MoveProgress, width = 30) => {
 
 await withOperatorDatabase(2, async ({ config, db }) => {
   const root = path.join(config.dataDir, 'files');
-  const moved = await moveFolderFiles(root, postgresStorage(db), {
+  const target = sharedFileStorageFor(config, db);
+  const moved = await moveFolderFiles(root, target.storage, {
     dryRun,
     onProgress: (progress) => process.stdout.write(`\r${bar(progress)} ${progress.files}/${progress.totalFiles} files, ${megabytes(progress.bytes)} of ${megabytes(progress.totalBytes)}`),
   });
-  if (dryRun) console.log(`Dry run: ${moved.totalFiles} files (${megabytes(moved.totalBytes)}) in ${root} would move into PostgreSQL.`);
-  else console.log(`\nMoved ${moved.files} files (${megabytes(moved.bytes)}) from ${root} into PostgreSQL. Set FILE_STORAGE=postgres (the default with DATABASE_URL).`);
+  const setting = config.fileStorage === 's3' ? 'Keep FILE_STORAGE=s3' : 'Set FILE_STORAGE=postgres (the default with DATABASE_URL)';
+  if (dryRun) console.log(`Dry run: ${moved.totalFiles} files (${megabytes(moved.totalBytes)}) in ${root} would move into ${target.name}.`);
+  else console.log(`\nMoved ${moved.files} files (${megabytes(moved.bytes)}) from ${root} into ${target.name}. ${setting}.`);
 });

@@ -4,24 +4,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../projections/database.ts';
 import type { Config } from '../config.ts';
+import { checkedKey, type FileStorage } from './file-storage.ts';
+import { s3Storage } from './s3-storage.ts';
 
-/** Where uploaded files live: PostgreSQL, shared by every process, or a folder of one process (FILE_STORAGE). */
-export interface FileStorage {
-  /** Stores the file whole: a reader never finds a part of it, nor a crash leaves one under its key. */
-  put(key: string, bytes: Buffer): Promise<void>;
-  /** The bytes, or null when there is no such file. */
-  get(key: string): Promise<Buffer | null>;
-  /** Removes the file; a file that is not there is no error. */
-  delete(key: string): Promise<void>;
-}
-
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-/** The key, unless it could leave its place (a `..`, an absolute path, odd characters). */
-function checkedKey(key: string): string {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-  return key;
-}
+export type { FileStorage } from './file-storage.ts';
 
 export function folderStorage(root: string): FileStorage {
   const fileOf = (key: string) => path.join(root, checkedKey(key));
@@ -79,7 +65,18 @@ export function postgresStorage(db: Kysely<Database>, earlierFolder?: FileStorag
 }
 
 /** The storage the configuration names (FILE_STORAGE), for the API, the worker and the demo alike. */
-export function fileStorageFor(config: Pick<Config, 'fileStorage' | 'dataDir'>, db: Kysely<Database>): FileStorage {
+export function fileStorageFor(config: Pick<Config, 'fileStorage' | 'dataDir' | 's3'>, db: Kysely<Database>): FileStorage {
   const folder = folderStorage(path.join(config.dataDir, 'files'));
-  return config.fileStorage === 'postgres' ? postgresStorage(db, folder) : folder;
+  if (config.fileStorage === 'folder') return folder;
+  return sharedFileStorageFor(config, db, folder).storage;
+}
+
+/**
+ * The storage every process shares: the configured bucket (FILE_STORAGE=s3),
+ * else PostgreSQL. `npm run files:move` moves the folder's files into it.
+ */
+export function sharedFileStorageFor(config: Pick<Config, 'fileStorage' | 's3'>, db: Kysely<Database>, earlierFolder?: FileStorage): { name: string; storage: FileStorage } {
+  if (config.fileStorage !== 's3') return { name: 'PostgreSQL', storage: postgresStorage(db, earlierFolder) };
+  if (!config.s3) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+  return { name: `the S3 bucket ${config.s3.bucket}`, storage: s3Storage(config.s3, earlierFolder) };
 }

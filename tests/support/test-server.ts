@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { type BillingConfig, configFromEnv, type FileStorageKind, type TrustProxy } from '../../api/config.ts';
+import { type BillingConfig, configFromEnv, type FileStorageKind, type S3Settings, type TrustProxy } from '../../api/config.ts';
 import { type RunningServer, startServer } from '../../api/server.ts';
 import { freePort } from '../../api/database/free-port.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
@@ -22,7 +22,7 @@ export interface TestServer extends RunningServer {
  * `dataDirIn`: the folder its data folder is made in (the system's temporary one).
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig>; dataDirIn?: string } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; s3?: S3Settings; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig>; dataDirIn?: string } = {},
 ): Promise<TestServer> {
   const [mailbox, databaseUrl, dataDir] = await Promise.all([
     startMailbox(),
@@ -51,6 +51,7 @@ export async function startTestServer(
       jwtSecret: overrides.jwtSecret,
       trustProxy: overrides.trustProxy ?? false,
       fileStorage: overrides.fileStorage ?? 'folder',
+      s3: overrides.s3,
       billing: { ...configFromEnv({}).billing, ...overrides.billing },
     },
     overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
