@@ -23,14 +23,17 @@ import { settings } from './bench/settings.ts';
 import { tasksQuery } from './bench/tasks-query.ts';
 import { taskCreation } from './bench/task-creation.ts';
 import { timerHttp } from './bench/timer-http.ts';
+import { topology } from './bench/topology.ts';
 import type { BenchContext, BenchResult, BenchSection } from './bench/context.ts';
 import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
 const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings, demo];
+/** Run only when named: the load test of the split deployment takes about 8 minutes. */
+const namedOnly: BenchSection[] = [topology];
 const wanted = process.argv.slice(2);
-const sections = wanted.length > 0 ? allSections.filter((section) => wanted.includes(section.name)) : allSections;
+const sections = wanted.length > 0 ? [...allSections, ...namedOnly].filter((section) => wanted.includes(section.name)) : allSections;
 
 const RESULTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'results.json');
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -13,7 +13,7 @@ import { startServerProcess } from './server-process.ts';
 const PASSWORD = 'Bench#2026';
 
 /** The bench measures what the server can take, not the limits on one person or company. */
-const UNLIMITED = {
+export const UNLIMITED = {
   AUTH_RATE_LIMIT: '100000',
   COMPANIES_PER_DAY: '100000',
   INVITES_PER_HOUR: '100000',

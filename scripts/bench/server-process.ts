@@ -11,20 +11,23 @@ const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof
 
 export interface ServerProcess {
   url: string;
+  /** The process's id, to read the CPU time it used. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * A script of this repository run as a server in a process of its own (the
  * load generator must not share the server's event loop); ready once
- * `readyPath` answers 200.
+ * `readyPath` answers 200. Its port is given in PORT, or in `portVariable`
+ * (the worker's WORKER_HEALTH_PORT).
  */
-export async function startServerProcess(script: string, readyPath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(script: string, readyPath: string, env: Record<string, string> = {}, portVariable = 'PORT'): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...PROFILE_FLAGS, '--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+    env: { ...process.env, ...env, [portVariable]: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -38,7 +41,7 @@ export async function startServerProcess(script: string, readyPath: string, env:
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, stop: () => stopChild(child, exited) };
+  return { url, pid: child.pid!, stop: () => stopChild(child, exited) };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>) {
