@@ -18,7 +18,7 @@ import { APP_HEADER, APP_HEADER_VALUE } from '../api/http/csrf.ts';
 import { READ_AFTER_HEADER } from '../api/http/context.ts';
 import { type Mailbox, startMailbox } from '../tests/support/mailbox.ts';
 import { createMigratedDatabase } from '../tests/support/test-database.ts';
-import { TEST_PASSWORD } from '../tests/support/users.ts';
+import { answerBody, TEST_PASSWORD } from '../tests/support/users.ts';
 
 /*
  * The split deployment as users meet it (docker-compose.yml): two API
@@ -144,13 +144,7 @@ async function call(
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  const text = await response.text();
-  let parsed: any = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
+  const parsed: any = await answerBody(response);
   remember(parsed?.position);
   return { status: response.status, body: parsed, headers: response.headers, by: via.name };
 }

@@ -26,8 +26,8 @@ const worker = await startProjectionWorker({
 log.info({ projections: projections.map((p) => p.name) }, 'projection worker running');
 
 // For a container's healthcheck: 200 while the worker runs and reaches its database.
-const healthPool = createPool(url, 1);
-const health = config.workerHealthPort === undefined ? null : http.createServer((request, response) => {
+const healthPool = config.workerHealthPort === undefined ? null : createPool(url, 1);
+const health = healthPool && http.createServer((request, response) => {
   if (request.method !== 'GET' || request.url !== '/health') return void response.writeHead(404).end();
   healthPool.query('SELECT 1').then(
     () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'),
@@ -40,7 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     health?.close();
     await worker.stop();
-    await healthPool.end();
+    await healthPool?.end();
     await embedded?.stop();
     process.exit(0);
   });

@@ -16,7 +16,6 @@ export const tooManyMailsMessage = (addresses: string[], about: MailsAbout) =>
  */
 export function recipientLimit(allowances: Allowances, perDay: number) {
   const limit: Limit = { name: 'mails-to-address', capacity: perDay, perSeconds: DAY_SECONDS, message: tooManyMailsMessage(['This address'], 'e-mails') };
-  const subject = normalizeEmail;
 
   return {
     /**
@@ -27,13 +26,13 @@ export function recipientLimit(allowances: Allowances, perDay: number) {
       const taken: [string, number][] = [];
       const refused: { email: string; retryAfterSeconds: number }[] = [];
       const giveBackTaken = async () => {
-        for (const [email, amount] of taken) await allowances.giveBack(limit, subject(email), amount);
+        for (const [email, amount] of taken) await allowances.giveBack(limit, normalizeEmail(email), amount);
       };
       try {
         for (const [email, amount] of mails) {
           if (amount <= 0) continue;
           try {
-            await allowances.take(limit, subject(email), amount);
+            await allowances.take(limit, normalizeEmail(email), amount);
             taken.push([email, amount]);
           } catch (error) {
             if (!(error instanceof RateLimitedError)) throw error;
@@ -54,7 +53,7 @@ export function recipientLimit(allowances: Allowances, perDay: number) {
 
     /** Gives back what was taken for mails that were then not sent. */
     async giveBack(email: string, amount = 1): Promise<void> {
-      if (amount > 0) await allowances.giveBack(limit, subject(email), amount);
+      if (amount > 0) await allowances.giveBack(limit, normalizeEmail(email), amount);
     },
 
     /** Runs a command that mails `email` once, within the address's day: refused first when it is spent, given back when the command fails. */

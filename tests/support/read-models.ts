@@ -21,5 +21,5 @@ export async function readModelsInclude(server: Pick<RunningServer, 'watcher'>, 
 export async function readModelsIncludeAllWritten(server: Pick<RunningServer, 'watcher' | 'db'>): Promise<void> {
   const { rows } = await sql<{ transaction_id: string; global_position: string }>`
     SELECT transaction_id::text, global_position FROM events ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(server.db);
-  if (rows[0]) await server.watcher.waitFor(parsePosition(`${rows[0].transaction_id}.${rows[0].global_position}`));
+  if (rows[0]) await server.watcher.waitFor({ commit: BigInt(rows[0].transaction_id), prepare: BigInt(rows[0].global_position) });
 }

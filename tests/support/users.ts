@@ -12,6 +12,16 @@ export interface ApiUser {
 }
 
 /** Calls the API as the web app does, with a session cookie (or none); JSON in and out. */
+/** An answer's body: its JSON, the text when it is not JSON, null when empty. */
+export async function answerBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
 export async function callApi(server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
     method,
@@ -22,13 +32,7 @@ export async function callApi(server: TestServer, cookie: string | null, method:
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
+  const parsed = await answerBody(response);
   await readModelsInclude(server, parsed);
   return { status: response.status, body: parsed as any, headers: response.headers };
 }

@@ -6,6 +6,7 @@ import { formatClock } from '../../shared/format/formatClock';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDuration } from '../../shared/format/formatDuration';
 import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
+import { NameAndEmail } from '../../shared/ui/NameAndEmail';
 import { ResponsiveTable, type ResponsiveTableColumn } from '../../shared/ui/ResponsiveTable';
 import { attendanceRecordsQueryOptions } from './attendanceRecordsQueryOptions';
 
@@ -17,16 +18,7 @@ const COLUMNS: ResponsiveTableColumn<AttendanceRecord>[] = [
   {
     header: 'Staff Name',
     wide: true,
-    cell: (row) => (
-      <>
-        <Text size="sm" fw={500}>
-          {row.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {row.email}
-        </Text>
-      </>
-    ),
+    cell: (row) => <NameAndEmail name={row.name} email={row.email} />,
   },
   {
     header: 'Location',
