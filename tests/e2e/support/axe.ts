@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Result, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { TestContext } from 'vitest';
+import { inject, type TestContext } from 'vitest';
 
 /*
  * WCAG 2.2 AA checked by axe-core on every page the browser tests visit, in
@@ -15,12 +17,12 @@ import type { TestContext } from 'vitest';
  * test, checkAccessibilityAfter runs axe on
  * - every page still open, as the test left it (dialogs, filled tables,
  *   errors), unless it looks as when last checked, and
- * - every page reached during the test and not checked yet by this worker
- *   for the same viewer (signed out, or the role in the active company):
+ * - every page reached during the test and not checked yet in this run (by
+ *   any worker) for the same viewer (signed out, or the role in the active company):
  *   opened again, once settled, with the cookies and storage of that moment
  *   (in a context kept for the worker's files, so the app loads from its cache).
  * So a new page is checked as soon as a test visits it, and a page passed
- * through on the way is checked once per role and worker rather than in
+ * through on the way is checked once per role in the run rather than in
  * every file that passes through it; every state a test ends on is checked.
  * expectAccessible checks a state on the way (an open dialog) where a test wants it.
  */
@@ -188,8 +190,23 @@ interface Watched {
 }
 
 const watched = new Map<BrowserContext, Watched>();
-/** The pages this worker checked: pathname and viewer. */
-const checked = new Set<string>();
+
+/**
+ * The pages checked in this run, pathname and viewer, shared by the workers:
+ * a file each in the run's folder, made by the first worker to claim it.
+ */
+let checkedFolder: string | undefined;
+
+function claimFirstCheck(key: string): boolean {
+  if (!checkedFolder) mkdirSync((checkedFolder = path.join(inject('e2eRunDir'), 'checked-pages')), { recursive: true });
+  try {
+    writeFileSync(path.join(checkedFolder, createHash('sha256').update(key).digest('hex')), key, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 /** Records every address the context's pages reach, with its storage at that moment, for checkAccessibility. */
 export function watchVisits(browser: Browser, context: BrowserContext, options: BrowserContextOptions): void {
@@ -301,13 +318,10 @@ function looks(page: Page): Promise<string> {
 }
 const lastLooks = new WeakMap<Page, string>();
 
-/** Whether the page has yet to be checked for this viewer by this worker; it counts as checked from now on. */
+/** Whether the page has yet to be checked for this viewer in this run; it counts as checked from now on. */
 async function firstCheck(url: string, storage: StorageState): Promise<boolean> {
   const { origin, pathname } = new URL(url);
-  const key = `${pathname} as ${await viewerOf(origin, storage)}`;
-  if (checked.has(key)) return false;
-  checked.add(key);
-  return true;
+  return claimFirstCheck(`${pathname} as ${await viewerOf(origin, storage)}`);
 }
 
 async function problemsOf(context: BrowserContext, { browser, options, visits }: Watched): Promise<string[]> {
@@ -331,7 +345,7 @@ async function problemsOf(context: BrowserContext, { browser, options, visits }:
 
 /**
  * Runs axe-core on the open pages of the watched contexts and on each page
- * they reached that this worker has not checked yet for the same viewer; fails
+ * they reached that no worker has checked yet for the same viewer; fails
  * with every serious or critical violation found. Contexts closed since are
  * forgotten once their pages are checked.
  */
