@@ -35,6 +35,7 @@ const regularizationFields = {
   taskDetails: 'Sketch the landing page',
   assignee: { userId: teamId, name: 'Max Manager' },
 };
+const timesheetRef = { companyId, userId, start: '2026-03-09', end: '2026-03-15', by, at };
 const timerTask = { teamId, projectId, projectName: 'Apollo', taskId: 'AP-1', taskName: 'Design', taskDetails: 'Sketch the landing page' };
 const session = { companyId, userId, ...timerTask, sessionId, source: 'web' as const, timeZone: 'Asia/Kolkata', startedAt: at };
 const entries = [
@@ -206,6 +207,11 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   },
   AppCategorySet: { companyId, application: 'YouTube', category: 'unproductive', by, at },
   LeavePolicySet: { companyId, by, at, year: 2026, paidLeaveDays: 12 },
+  TimesheetSubmitted: { ...timesheetRef, note: 'All in.', approver: { userId: teamId, name: 'Max Manager' } },
+  TimesheetApproved: { ...timesheetRef, totals: { trackedMs: 3_600_000, manualMs: 0, idleMs: 60_000, earningsCents: 0 } },
+  TimesheetRejected: { ...timesheetRef, reason: 'Friday is missing' },
+  TimesheetReopened: { ...timesheetRef, reason: 'Payroll correction' },
+  TimesheetTimeChanged: { companyId, userId, start: '2026-03-09', days: ['2026-03-10'], change: 'timer', at },
   MonitoringRequested: { companyId, companyName: 'Acme', userId, name: 'Ada Lovelace', email: 'ada@example.com', by, message: 'Please run the agent.', at },
 };
 

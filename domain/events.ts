@@ -15,6 +15,7 @@ import { type SettingsEvent, settingsEventSchemas } from './settings/events.ts';
 import { type ScreenshotEvent, screenshotEventSchemas } from './screenshots/events.ts';
 import type { Same } from './shared/schema.ts';
 import { type HeartbeatEvent, timeTrackingEventSchemas, type TrackerEvent } from './time-tracking/events.ts';
+import { type TimesheetEvent, timesheetEventSchemas } from './timesheets/events.ts';
 
 /** Every event the product stores. */
 export type StoredEvent =
@@ -38,7 +39,8 @@ export type StoredEvent =
   | BillingEvent
   | MonitoringEvent
   | AppUsageEvent
-  | AppCategoryEvent;
+  | AppCategoryEvent
+  | TimesheetEvent;
 
 /** Each event type's data schema: the event store refuses data that does not match it. */
 export const eventSchemas = {
@@ -57,6 +59,7 @@ export const eventSchemas = {
   ...billingEventSchemas,
   ...monitoringEventSchemas,
   ...appUsageEventSchemas,
+  ...timesheetEventSchemas,
 };
 
 type Schemas = typeof eventSchemas;

@@ -43,6 +43,8 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'DeclineLeave':
     case 'ApproveRegularization':
     case 'DeclineRegularization':
+    case 'ApproveTimesheet':
+    case 'RejectTimesheet':
       return { companyId, assigneeId: ACTOR_ID, teams: [team] };
     case 'StartTimer':
     case 'StopTimer':
@@ -56,6 +58,7 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'SubmitRegularization':
     case 'EditRegularization':
     case 'DeleteRegularization':
+    case 'SubmitTimesheet':
     case 'TakeScreenshot':
     case 'DeleteScreenshot':
     case 'RecordAppUsage':
@@ -105,6 +108,10 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   DeleteRegularization: { 'own team': 'A H M m', 'other team': 'A H M m' },
   ApproveRegularization: { 'own team': 'A H M', 'other team': 'A' },
   DeclineRegularization: { 'own team': 'A H M', 'other team': 'A' },
+  SubmitTimesheet: { 'own team': 'A H M m', 'other team': 'A H M m' },
+  ApproveTimesheet: { 'own team': 'A H M', 'other team': 'A' },
+  RejectTimesheet: { 'own team': 'A H M', 'other team': 'A' },
+  ReopenTimesheet: { 'own team': 'A', 'other team': 'A' },
   SetDailyThreshold: { 'own team': 'A H M', 'other team': 'A H M' },
   SetScreenshots: { 'own team': 'A H M', 'other team': 'A H M' },
   SetScreenshotRetention: { 'own team': 'A', 'other team': 'A' },

@@ -61,6 +61,11 @@ export const COMMAND_RIGHTS = {
   DeleteRegularization: TRACKERS,
   ApproveRegularization: PROCESSORS,
   DeclineRegularization: PROCESSORS,
+  // Timesheets: each person submits their own; the approver they asked (or an Admin) answers; only an Admin reopens an approved one.
+  SubmitTimesheet: TRACKERS,
+  ApproveTimesheet: PROCESSORS,
+  RejectTimesheet: PROCESSORS,
+  ReopenTimesheet: { Admin: 'company' },
   SetDailyThreshold: MANAGERS,
   SetScreenshots: MANAGERS,
   // How long screenshots are kept, and so how much the company stores, is an Admin's choice.

@@ -1,0 +1,36 @@
+import { type Static, Type } from 'typebox';
+import type { DomainEvent } from '../shared/decider.ts';
+import { Person } from '../shared/request-schema.ts';
+import { Closed, Day, Id, Instant, Ms, Text } from '../shared/schema.ts';
+
+export const MAX_NOTE_LENGTH = 1_000;
+
+/** A person's timesheet for one period: who, which local days, when and by whom. */
+const ref = { companyId: Id, userId: Id, start: Day, end: Day, by: Person, at: Instant };
+
+/** The period's figures as they were approved, by the accounting rule the dashboards use. */
+export const PeriodTotals = Closed({ trackedMs: Ms, manualMs: Ms, idleMs: Ms, earningsCents: Type.Integer({ minimum: 0 }) });
+export type PeriodTotals = Static<typeof PeriodTotals>;
+
+export const TimesheetSubmitted = Closed({ ...ref, note: Text(MAX_NOTE_LENGTH), approver: Person });
+export const TimesheetApproved = Closed({ ...ref, totals: PeriodTotals });
+export const TimesheetRejected = Closed({ ...ref, reason: Text(MAX_NOTE_LENGTH) });
+export const TimesheetReopened = Closed({ ...ref, reason: Text(MAX_NOTE_LENGTH) });
+/**
+ * Time of one of the period's days changed (a timer, an agent's batch, manual
+ * time): written beside the change, at the timesheet's expected version, so
+ * that a change and an approval at the same moment cannot both succeed.
+ */
+export const TimesheetTimeChanged = Closed({ companyId: Id, userId: Id, start: Day, days: Type.Array(Day, { minItems: 1, maxItems: 62 }), change: Text(100), at: Instant });
+
+export type TimesheetEvent =
+  | DomainEvent<'TimesheetSubmitted', Static<typeof TimesheetSubmitted>>
+  | DomainEvent<'TimesheetApproved', Static<typeof TimesheetApproved>>
+  | DomainEvent<'TimesheetRejected', Static<typeof TimesheetRejected>>
+  | DomainEvent<'TimesheetReopened', Static<typeof TimesheetReopened>>
+  | DomainEvent<'TimesheetTimeChanged', Static<typeof TimesheetTimeChanged>>;
+
+export const timesheetEventSchemas = { TimesheetSubmitted, TimesheetApproved, TimesheetRejected, TimesheetReopened, TimesheetTimeChanged };
+
+/** One person's timesheet for one period, named by its first local day: short, whatever the years behind it. */
+export const timesheetStream = (companyId: string, userId: string, start: string) => `timesheet-${companyId}-${userId}-${start}`;

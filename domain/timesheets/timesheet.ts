@@ -1,0 +1,136 @@
+import { authorize } from '../members/authorization.ts';
+import { changedBy, type CommandBy } from '../projects/project.ts';
+import type { Decider } from '../shared/decider.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
+import { authorizeOwnRequest, authorizeProcessing } from '../shared/request-rights.ts';
+import type { Person } from '../shared/request-schema.ts';
+import { accessDenied } from '../members/roles.ts';
+import type { PeriodTotals, TimesheetEvent } from './events.ts';
+import type { Period } from './periods.ts';
+
+export const TIMESHEET_STATUSES = ['Open', 'Submitted', 'Approved', 'Rejected', 'Reopened'] as const;
+export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayAndMonth = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+
+/** A period as people read it: '23 Nov – 29 Nov 2026', '28 Dec 2026 – 3 Jan 2027'. */
+export function periodLabel({ start, end }: Period): string {
+  const year = (day: string) => day.slice(0, 4);
+  return year(start) === year(end) ? `${dayAndMonth(start)} – ${dayAndMonth(end)} ${year(end)}` : `${dayAndMonth(start)} ${year(start)} – ${dayAndMonth(end)} ${year(end)}`;
+}
+
+export const timesheetMessages = {
+  noSuchPeriod: 'There is no timesheet period starting on that day.',
+  notYet: (period: Period) => `The timesheet for ${periodLabel(period)} can be submitted from its last day.`,
+  timerRunning: 'Stop your timer before submitting this timesheet.',
+  chooseApprover: 'Please choose who approves this timesheet.',
+  alreadySubmitted: 'This timesheet is already submitted and waits for approval.',
+  alreadyApproved: 'This timesheet is already approved.',
+  notWaiting: 'This timesheet is not waiting for approval.',
+  reasonRequired: 'Please give a reason.',
+  notApproved: 'Only an approved timesheet can be reopened.',
+  locked: (period: Period) => `The timesheet for ${periodLabel(period)} is approved and locked, so its time cannot change. An Admin can reopen it.`,
+} as const;
+
+/** One person's timesheet for one period, as its stream holds it. */
+export interface TimesheetState {
+  status: TimesheetStatus;
+  /** Whom the person asked to approve it, once submitted. */
+  approver: Person | null;
+  /** The figures approved, while it is approved. */
+  approved: PeriodTotals | null;
+}
+
+type OnTimesheet = { companyId: string; userId: string; start: string } & CommandBy;
+
+export type TimesheetCommand =
+  | ({ type: 'SubmitTimesheet'; note: string; approverId: string } & OnTimesheet)
+  | ({ type: 'ApproveTimesheet' } & OnTimesheet)
+  | ({ type: 'RejectTimesheet'; reason: string } & OnTimesheet)
+  | ({ type: 'ReopenTimesheet'; reason: string } & OnTimesheet)
+  /** Another command changes time on some of the period's days (its own decider checked its right): refused while the period is locked. */
+  | ({ type: 'RecordTimeChange'; days: string[]; change: string } & OnTimesheet);
+
+export interface TimesheetContext {
+  now: Date;
+  /** The period that starts on the command's day in the person's schedule; null when none does. */
+  period: Period | null;
+  /** The person's local today. */
+  today: string;
+  /** Whether the person's timer runs a session that touches the period (read from the tracker's stream). */
+  timerRunningInPeriod: boolean;
+  /** Whom the person may ask to approve (an Admin, or a Head or Manager of their teams), with their name; undefined for anyone else. */
+  approver: (userId: string) => Person | undefined;
+  /** The person's teams as their membership stream holds them now. */
+  personTeams: readonly string[];
+  /** The period's figures now, by the accounting rule (for an approval). */
+  totals: PeriodTotals;
+}
+
+const reasonOf = (text: string) => {
+  const reason = text.trim();
+  if (!reason) throw invalid(timesheetMessages.reasonRequired);
+  return reason;
+};
+
+/** Whether time on the period's days may change: not while it is approved. */
+export const isLocked = (state: TimesheetState) => state.status === 'Approved';
+
+export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState, TimesheetContext> = {
+  initialState: { status: 'Open', approver: null, approved: null },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TimesheetSubmitted':
+        return { status: 'Submitted', approver: event.data.approver, approved: null };
+      case 'TimesheetApproved':
+        return { ...state, status: 'Approved', approved: event.data.totals };
+      case 'TimesheetRejected':
+        return { ...state, status: 'Rejected' };
+      case 'TimesheetReopened':
+        return { ...state, status: 'Reopened', approved: null };
+      case 'TimesheetTimeChanged':
+        return state;
+    }
+  },
+
+  decide(command, state, context) {
+    const period = context.period;
+    if (!period || period.start !== command.start) throw notFound(timesheetMessages.noSuchPeriod);
+    if (command.actor.companyId !== command.companyId) throw forbidden(accessDenied);
+    const ref = { companyId: command.companyId, userId: command.userId, start: period.start, end: period.end, by: changedBy(command), at: context.now.toISOString() };
+    switch (command.type) {
+      case 'SubmitTimesheet': {
+        authorizeOwnRequest(command, 'SubmitTimesheet');
+        if (state.status === 'Submitted') throw conflict(timesheetMessages.alreadySubmitted);
+        if (state.status === 'Approved') throw conflict(timesheetMessages.alreadyApproved);
+        if (context.today < period.end) throw invalid(timesheetMessages.notYet(period));
+        if (context.timerRunningInPeriod) throw invalid(timesheetMessages.timerRunning);
+        const approver = context.approver(command.approverId);
+        if (!approver || approver.userId === command.userId) throw invalid(timesheetMessages.chooseApprover);
+        return [{ type: 'TimesheetSubmitted', data: { ...ref, note: command.note.trim(), approver } }];
+      }
+      case 'ApproveTimesheet':
+      case 'RejectTimesheet': {
+        if (state.status === 'Approved' && command.type === 'ApproveTimesheet') throw conflict(timesheetMessages.alreadyApproved);
+        if (state.status !== 'Submitted' || !state.approver) throw conflict(timesheetMessages.notWaiting);
+        authorizeProcessing(command, command.type, { assigneeId: state.approver.userId, teams: context.personTeams });
+        if (command.type === 'RejectTimesheet') return [{ type: 'TimesheetRejected', data: { ...ref, reason: reasonOf(command.reason) } }];
+        return [{ type: 'TimesheetApproved', data: { ...ref, totals: context.totals } }];
+      }
+      case 'ReopenTimesheet': {
+        authorize(command.actor, 'ReopenTimesheet', { companyId: command.companyId });
+        const reason = reasonOf(command.reason);
+        if (state.status !== 'Approved') throw conflict(timesheetMessages.notApproved);
+        return [{ type: 'TimesheetReopened', data: { ...ref, reason } }];
+      }
+      case 'RecordTimeChange': {
+        if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
+        const days = [...new Set(command.days)].sort();
+        if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw invalid(timesheetMessages.noSuchPeriod);
+        return [{ type: 'TimesheetTimeChanged', data: { companyId: command.companyId, userId: command.userId, start: period.start, days, change: command.change, at: ref.at } }];
+      }
+    }
+  },
+};
