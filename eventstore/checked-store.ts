@@ -63,6 +63,10 @@ export function checkedEventStore(store: EventStore): EventStore {
       checkAppend(streamId, events);
       return store.append(streamId, events, expected);
     },
+    async appendMany(appends) {
+      for (const { streamId, events } of appends) checkAppend(streamId, events);
+      return store.appendMany(appends);
+    },
     readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
     readAll: (after, limit) => store.readAll(after, limit),
     headPosition: () => store.headPosition(),

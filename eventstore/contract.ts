@@ -127,6 +127,62 @@ export function eventStoreContract(name: string, open: () => Promise<ContractSub
       expect(await store.readStream(id)).toHaveLength(2);
     });
 
+    it('appends to several streams at once, each at its expected version', async () => {
+      const [lock, time] = [stream('lock'), stream('time')];
+      await store.append(lock, [newEvent('A')], 'no_stream');
+      const results = await store.appendMany([
+        { streamId: lock, events: [newEvent('B')], expected: 1 },
+        { streamId: time, events: [newEvent('C'), newEvent('D')], expected: 'no_stream' },
+      ]);
+      expect(results.map((r) => r.version)).toEqual([2, 2]);
+      expect((await store.readStream(lock)).map((e) => e.type)).toEqual(['A', 'B']);
+      expect((await store.readStream(time)).map((e) => e.type)).toEqual(['C', 'D']);
+      expect((await store.readStream(lock)).at(-1)!.position).toEqual(results[0].position);
+      expect((await store.readStream(time)).at(-1)!.position).toEqual(results[1].position);
+    });
+
+    it('writes no part of a multi-stream append when one part’s version does not hold', async () => {
+      const [lock, time] = [stream('lock'), stream('time')];
+      await store.append(lock, [newEvent('A'), newEvent('B')], 'no_stream');
+      const refused = store.appendMany([
+        { streamId: time, events: [newEvent('C')], expected: 'no_stream' },
+        { streamId: lock, events: [newEvent('D')], expected: 1 },
+      ]);
+      await expect(refused).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(refused).rejects.toMatchObject({ streamId: lock, actual: 2 });
+      expect(await store.readStream(time)).toEqual([]);
+      expect(await store.readStream(lock)).toHaveLength(2);
+    });
+
+    it('lets exactly one of two multi-stream appends on a shared stream win', async () => {
+      const lock = stream('lock');
+      await store.append(lock, [newEvent('A')], 'no_stream');
+      const others = Array.from({ length: 6 }, () => stream('time'));
+      const results = await Promise.allSettled(
+        others.map((other) =>
+          store.appendMany([
+            { streamId: other, events: [newEvent('B')], expected: 'no_stream' },
+            { streamId: lock, events: [newEvent('C')], expected: 1 },
+          ]),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const written = await Promise.all(others.map((other) => store.readStream(other)));
+      expect(written.filter((events) => events.length > 0)).toHaveLength(1);
+      expect(await store.readStream(lock)).toHaveLength(2);
+    });
+
+    it('treats a repeated multi-stream append as done, writing nothing twice', async () => {
+      const parts = [
+        { streamId: stream('lock'), events: [newEvent('A')], expected: 'no_stream' as const },
+        { streamId: stream('time'), events: [newEvent('B')], expected: 'no_stream' as const },
+      ];
+      const first = await store.appendMany(parts);
+      const again = await store.appendMany(parts);
+      expect(again).toEqual(first.map((result) => ({ ...result, repeated: true })));
+      for (const { streamId } of parts) expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
     it('reads all events in commit order after a cursor, each once', async () => {
       const start = await store.headPosition();
       const ids = [stream('a'), stream('b'), stream('c')];

@@ -25,6 +25,7 @@ import {
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
 } from './types.ts';
 
 export async function createKurrentDbEventStore(connectionString: string): Promise<EventStore> {
@@ -88,7 +89,49 @@ export async function createKurrentDbEventStore(connectionString: string): Promi
     sub?.unsubscribe().catch(() => {});
   }
 
+  /** The stream's version now (0: none). */
+  async function versionOf(streamId: string): Promise<number> {
+    try {
+      for await (const { event } of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (event) return Number(event.revision) + 1;
+      }
+    } catch (err) {
+      if (!(err instanceof StreamNotFoundError)) throw err;
+    }
+    return 0;
+  }
+
+  /** The part whose expected version does not hold now, if any. */
+  async function refusedPart(appends: StreamAppend[]): Promise<{ part: StreamAppend; actual: number } | null> {
+    for (const part of appends) {
+      const actual = await versionOf(part.streamId);
+      const holds = part.expected === 'any' || (part.expected === 'no_stream' ? actual === 0 : actual === part.expected);
+      if (!holds) return { part, actual };
+    }
+    return null;
+  }
+
   return {
+    /** KurrentDB's multi-stream append (server 25.1 or later): one transaction for all parts. */
+    async appendMany(appends) {
+      if (appends.length === 0 || appends.some(({ events }) => events.length === 0)) throw new Error('Nothing to append');
+      if (new Set(appends.map(({ streamId }) => streamId)).size !== appends.length) throw new Error('appendMany names a stream twice');
+      try {
+        const result = await client.multiStreamAppend(
+          appends.map(({ streamId, events, expected }) => ({ streamName: streamId, events: events.map(toEventData), expectedState: toStreamState(expected) })),
+        );
+        for (const wake of [...hereListeners]) wake();
+        const revisions = new Map(result.responses.map(({ streamName, revision }) => [streamName, revision]));
+        return await Promise.all(appends.map(({ streamId }) => eventAt(streamId, revisions.get(streamId)!).then(({ version, position }) => ({ version, position }))));
+      } catch (err) {
+        const repeats = await Promise.all(appends.map(({ streamId, events }) => findRepeat(streamId, events)));
+        if (repeats.every((repeat) => repeat !== null)) return repeats as AppendResult[];
+        const refused = await refusedPart(appends);
+        if (refused) throw new WrongExpectedVersionError(refused.part.streamId, refused.part.expected, refused.actual);
+        throw err;
+      }
+    },
+
     async append(streamId, events, expected) {
       if (events.length === 0) throw new Error('append needs at least one event');
       try {

@@ -6,6 +6,7 @@ import {
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   WrongExpectedVersionError,
 } from './types.ts';
 
@@ -209,7 +210,60 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     );
   }
 
+  /**
+   * Several streams in one transaction, each part by the single append's
+   * statement: a part whose version did not hold writes nothing and ends the
+   * transaction, so all parts are written or none.
+   */
+  async function appendManyAtOnce(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const client = await pool.connect();
+    const results: AppendResult[] = [];
+    let refused: StreamAppend | null = null;
+    try {
+      await client.query('BEGIN');
+      for (const append of appends) {
+        const rows = await client
+          .query<{ version: number; transaction_id: string; global_position: string }>({
+            name: 'timeledger_append',
+            text: APPEND_SQL,
+            values: [append.streamId, payloadOf(append.events), expectedAsNumber(append.expected)],
+          })
+          .then(
+            (result) => result.rows,
+            (error: unknown) => {
+              if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+              return [];
+            },
+          );
+        if (rows.length === 0) {
+          refused = append;
+          break;
+        }
+        results.push({ version: rows[rows.length - 1].version, position: toPosition(rows[rows.length - 1]) });
+      }
+      await client.query(refused ? 'ROLLBACK' : 'COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      throw error;
+    }
+    client.release();
+    if (!refused) {
+      announceAppend();
+      return results;
+    }
+    const repeated = await Promise.all(appends.map(({ streamId, events }) => findRepeatedAppend(streamId, events)));
+    if (repeated.every((result) => result !== null)) return repeated as AppendResult[];
+    throw new WrongExpectedVersionError(refused.streamId, refused.expected, await currentVersion(refused.streamId));
+  }
+
   return {
+    appendMany(appends) {
+      if (appends.length === 0 || appends.some(({ events }) => events.length === 0)) return Promise.reject(new Error('Nothing to append'));
+      if (new Set(appends.map(({ streamId }) => streamId)).size !== appends.length) return Promise.reject(new Error('appendMany names a stream twice'));
+      return appendManyAtOnce(appends);
+    },
+
     append(streamId, events, expected) {
       if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
       return new Promise<AppendResult>((resolve, reject) => {

@@ -59,12 +59,27 @@ export interface AppendResult {
   repeated?: true;
 }
 
+/** One stream's part of an appendMany. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedVersion;
+}
+
 export interface EventStore {
   /**
    * Appends atomically. Repeating an append whose event ids are already
    * stored in that stream returns the original result and writes nothing.
    */
   append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams at once: every part at its expected
+   * version, or nothing (a WrongExpectedVersionError names the first stream
+   * that did not hold). For a rule kept across streams, such as a period's
+   * lock and the time it locks. Repeating one whose event ids are all stored
+   * returns the original results. Results in the order of the parts.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order, from `fromVersion` (default 1: all of them). */
   readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   /** Events after `after` (exclusive; null for the start), in commit order. */
