@@ -25,6 +25,7 @@ import * as screenshotStorage from './0023_screenshot_storage.ts';
 import * as commentLogOrder from './0024_comment_log_order.ts';
 import * as latestPunches from './0025_latest_punches.ts';
 import * as storedFiles from './0026_stored_files.ts';
+import * as timesheetPeriods from './0027_timesheet_periods.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_comment_log_order': commentLogOrder,
   '0025_latest_punches': latestPunches,
   '0026_stored_files': storedFiles,
+  '0027_timesheet_periods': timesheetPeriods,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

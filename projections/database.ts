@@ -1,3 +1,4 @@
+import type { PeriodSchedule } from '../domain/timesheets/periods.ts';
 import { type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -410,6 +411,8 @@ export interface CompanySettingsTable {
   screenshots_enabled: boolean;
   /** Days screenshots are kept; null: until deleted. */
   screenshot_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How timesheet periods are cut (domain/timesheets/periods.ts); null: the default, weeks from Monday. */
+  timesheet_periods: ColumnType<PeriodSchedule | null, string | null | undefined, string | null>;
   updated_at: Date;
   updated_by: string;
 }

@@ -38,7 +38,14 @@ describe('company settings', () => {
     const answer = await manager.call('GET', settingsPath());
     clock = null;
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ dailyThresholdHours: 8, screenshotsEnabled: false, screenshotRetentionDays: 90, currentYear: 2026, leavePolicies: [] });
+    expect(answer.body).toEqual({
+      dailyThresholdHours: 8,
+      screenshotsEnabled: false,
+      screenshotRetentionDays: 90,
+      currentYear: 2026,
+      leavePolicies: [],
+      timesheetPeriods: { current: { kind: 'weekly', startDay: 1 }, next: null },
+    });
   });
 
   it('let an Admin, a Head or a Manager set the threshold in hours and turn screenshots on and off', async () => {
@@ -150,6 +157,30 @@ describe('the leave policy', () => {
       expect(await eventCount()).toBe(before);
       expect((await setPolicy(admin, 2028, 0)).status).toBe(200);
       expect((await admin.call('GET', settingsPath())).body).toMatchObject({ currentYear: 2027, leavePolicies: [{ year: 2028, paidLeaveDays: 0 }, { year: 2026 }, { year: 2025 }] });
+    } finally {
+      clock = null;
+    }
+  });
+
+  it('let an Admin choose how timesheet periods are cut, from the next period on; nobody else', async () => {
+    const setPeriod = (user: ApiUser, body: object) => user.call('PUT', `${settingsPath()}/timesheet-period`, body);
+    // Tuesday 10 November 2026 in the company's zone: the week runs to Sunday the 15th.
+    clock = new Date('2026-11-10T06:00:00Z');
+    try {
+      expect(await setPeriod(admin, { kind: 'monthly' })).toMatchObject({ status: 200, body: { message: 'Timesheet period updated: it applies from the next period' } });
+      expect((await manager.call('GET', settingsPath())).body.timesheetPeriods).toEqual({
+        current: { kind: 'weekly', startDay: 1 },
+        next: { from: '2026-11-16', rule: { kind: 'monthly' } },
+      });
+      const before = await eventCount();
+      expect(await setPeriod(manager, { kind: 'weekly', startDay: 3 })).toMatchObject({ status: 403, body: { message: accessDenied } });
+      expect(await setPeriod(admin, { kind: 'weekly' })).toMatchObject({ status: 400, body: { message: settingsMessages.periodInvalid } });
+      expect(await setPeriod(admin, { kind: 'fortnightly', startDay: 1 })).toMatchObject({ status: 400, body: { message: settingsMessages.periodInvalid } });
+      expect((await setPeriod(admin, { kind: 'monthly', extra: true })).status).toBe(400);
+      expect(await eventCount()).toBe(before);
+      // Back to weeks before the change applies: no change waits.
+      expect((await setPeriod(admin, { kind: 'weekly', startDay: 1 })).status).toBe(200);
+      expect((await admin.call('GET', settingsPath())).body.timesheetPeriods).toEqual({ current: { kind: 'weekly', startDay: 1 }, next: null });
     } finally {
       clock = null;
     }

@@ -4,11 +4,19 @@ import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
+import { type PeriodSchedule, ruleOn } from '../../domain/timesheets/periods.ts';
+
+/** The rule in force today and the change waiting for the next period, if any. */
+function ruleNowAndNext(schedule: PeriodSchedule, today: string) {
+  const waiting = schedule.find((entry) => entry.from !== null && entry.from > today);
+  return { current: ruleOn(schedule, today), next: waiting ? { from: waiting.from!, rule: waiting.rule } : null };
+}
 
 /** A number from a form, checked by the decider, which answers with the form's own message. */
 const FormNumber = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
 
 const LeavePolicy = Type.Object({ year: Type.Integer(), paidLeaveDays: Type.Integer(), updatedAt: Type.String(), updatedBy: Type.String() });
+const PeriodRule = Type.Object({ kind: Type.String(), startDay: Type.Optional(Type.Integer()) });
 const CompanySettings = Type.Object({
   dailyThresholdHours: Type.Number(),
   screenshotsEnabled: Type.Boolean(),
@@ -17,6 +25,8 @@ const CompanySettings = Type.Object({
   /** The year it is in the company's time zone: the policy form's default, and the latest year but one it takes. */
   currentYear: Type.Integer(),
   leavePolicies: Type.Array(LeavePolicy),
+  /** How timesheet periods are cut now, and a change waiting for the next period. */
+  timesheetPeriods: Type.Object({ current: PeriodRule, next: Nullable(Type.Object({ from: Type.String(), rule: PeriodRule })) }),
 });
 
 /**
@@ -51,6 +61,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           screenshotRetentionDays: current.screenshotRetentionDays,
           currentYear: settings.currentYear(access),
           leavePolicies: policies,
+          timesheetPeriods: ruleNowAndNext(current.timesheetPeriods, settings.today(access)),
         };
       },
     );
@@ -128,6 +139,26 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         // Those who choose how long screenshots are kept see what they take.
         const access = accessOf(request);
         return context.screenshots.storageUsed(access);
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/timesheet-period',
+      {
+        config: { access: inCompany({ command: 'SetTimesheetPeriod', write: true }) },
+        schema: {
+          tags,
+          summary: 'How timesheet periods are cut from the next period on (Admins only): weekly or biweekly with a start day (1 Monday … 7 Sunday), semimonthly or monthly',
+          params: CompanyParams,
+          body: Type.Object({ kind: Type.String({ maxLength: 20 }), startDay: Type.Optional(Type.Integer({ minimum: -1_000, maximum: 1_000 })) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const { kind, startDay } = request.body;
+        const position = await settings.setTimesheetPeriod(access, { rule: { kind, startDay } }, requestMetadata(request, access.userId));
+        return { message: 'Timesheet period updated: it applies from the next period', position: positionText(position) };
       },
     );
 

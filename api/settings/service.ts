@@ -15,6 +15,9 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
   /** The year it is in the company's time zone: the policy form's default, and the latest year but one a policy takes. */
   const currentYear = (access: CompanyAccess) => yearOf(localDay(now().toISOString(), access.company.time_zone));
 
+  /** The company's local today. */
+  const today = (access: CompanyAccess) => localDay(now().toISOString(), access.company.time_zone);
+
   async function run(access: CompanyAccess, command: SettingsCommand, metadata: EventMetadata): Promise<LogPosition | null> {
     const companyId = access.company.company_id;
     const { position } = await handleCommand(
@@ -22,7 +25,7 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
       companySettingsStream(companyId),
       companySettings,
       command,
-      { now: now(), currentYear: currentYear(access) },
+      { now: now(), currentYear: currentYear(access), today: today(access) },
       { ...metadata, companyId },
     );
     return position;
@@ -32,6 +35,7 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
 
   return {
     currentYear,
+    today,
     setDailyThreshold: (access: CompanyAccess, { hours }: Change<'SetDailyThreshold'>, metadata: EventMetadata) =>
       run(access, { type: 'SetDailyThreshold', hours, ...by(access) }, metadata),
     setScreenshots: (access: CompanyAccess, { enabled }: Change<'SetScreenshots'>, metadata: EventMetadata) =>
@@ -40,5 +44,7 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
       run(access, { type: 'SetScreenshotRetention', days, ...by(access) }, metadata),
     setLeavePolicy: (access: CompanyAccess, { year, paidLeaveDays }: Change<'SetLeavePolicy'>, metadata: EventMetadata) =>
       run(access, { type: 'SetLeavePolicy', year, paidLeaveDays, ...by(access) }, metadata),
+    setTimesheetPeriod: (access: CompanyAccess, { rule }: Change<'SetTimesheetPeriod'>, metadata: EventMetadata) =>
+      run(access, { type: 'SetTimesheetPeriod', rule: { kind: rule.kind, startDay: rule.startDay }, ...by(access) }, metadata),
   };
 }

@@ -71,6 +71,8 @@ export const COMMAND_RIGHTS = {
   // How long screenshots are kept, and so how much the company stores, is an Admin's choice.
   SetScreenshotRetention: { Admin: 'company' },
   SetLeavePolicy: { Admin: 'company' },
+  // How timesheet periods are cut is an Admin's choice.
+  SetTimesheetPeriod: { Admin: 'company' },
   // Billing: only Admins choose a plan and pay for it.
   StartCheckout: { Admin: 'company' },
   // The desktop agent reports what it sees of its own person's work; only that person deletes their screenshots.

@@ -9,7 +9,8 @@ import type { SettingsEvent } from './events.ts';
 const companyId = '00000000-0000-4000-8000-0000000000c1';
 const otherCompanyId = '00000000-0000-4000-8000-0000000000c2';
 const now = new Date('2026-03-10T04:00:00.000Z');
-const context = { now, currentYear: 2026 };
+// Tuesday 10 March 2026.
+const context = { now, currentYear: 2026, today: '2026-03-10' };
 const at = now.toISOString();
 
 const admin = testActor(companyId, '1', 'Admin');
@@ -127,5 +128,39 @@ describe('company settings: how long screenshots are kept', () => {
 
   it('is an Admin’s choice only', () => {
     for (const who of [head, manager, member, client, otherAdmin]) given(companySettings, []).when(retention(who, 30), context).thenRefuses(accessDenied);
+  });
+});
+
+describe('company settings: timesheet periods', () => {
+  const period = (who: Actor, rule: { kind: string; startDay?: number }) => ({ type: 'SetTimesheetPeriod' as const, companyId, rule, ...authored(who) });
+  const periodSet = (rule: Extract<SettingsEvent, { type: 'TimesheetPeriodSet' }>['data']['rule'], from: string): SettingsEvent => ({
+    type: 'TimesheetPeriodSet',
+    data: { companyId, by: by(admin), at, rule, from },
+  });
+
+  it('are weeks from Monday until an Admin chooses, and a choice applies from the next period', () => {
+    expect(companySettings.initialState.timesheetPeriods).toEqual([{ from: null, rule: { kind: 'weekly', startDay: 1 } }]);
+    // The week of Monday 9 March runs to Sunday 15 March.
+    given(companySettings, []).when(period(admin, { kind: 'monthly' }), context).then([periodSet({ kind: 'monthly' }, '2026-03-16')]);
+    given(companySettings, []).when(period(admin, { kind: 'biweekly', startDay: 7 }), context).then([periodSet({ kind: 'biweekly', startDay: 7 }, '2026-03-16')]);
+  });
+
+  it('writes nothing for the rule already in force, and takes back a waiting change', () => {
+    given(companySettings, []).when(period(admin, { kind: 'weekly', startDay: 1 }), context).then([]);
+    const waiting = periodSet({ kind: 'monthly' }, '2026-03-16');
+    given(companySettings, [waiting]).when(period(admin, { kind: 'monthly' }), context).then([]);
+    given(companySettings, [waiting]).when(period(admin, { kind: 'weekly', startDay: 1 }), context).then([periodSet({ kind: 'weekly', startDay: 1 }, '2026-03-16')]);
+    const state = [waiting, periodSet({ kind: 'weekly', startDay: 1 }, '2026-03-16')].reduce(companySettings.evolve, companySettings.initialState);
+    expect(state.timesheetPeriods).toEqual(companySettings.initialState.timesheetPeriods);
+  });
+
+  it('refuses a rule that is not one of the four, or a start day where none belongs', () => {
+    for (const rule of [{ kind: 'daily' }, { kind: 'weekly' }, { kind: 'weekly', startDay: 0 }, { kind: 'biweekly', startDay: 8 }, { kind: 'weekly', startDay: 1.5 }, { kind: 'monthly', startDay: 1 }]) {
+      given(companySettings, []).when(period(admin, rule), context).thenRefuses(settingsMessages.periodInvalid);
+    }
+  });
+
+  it('is an Admin’s choice only', () => {
+    for (const who of [head, manager, member, client, otherAdmin]) given(companySettings, []).when(period(who, { kind: 'monthly' }), context).thenRefuses(accessDenied);
   });
 });

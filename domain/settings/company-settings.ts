@@ -5,6 +5,7 @@ import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { forbidden, invalid } from '../shared/errors.ts';
 import type { SettingsEvent } from './events.ts';
+import { DEFAULT_SCHEDULE, nextPeriodStart, PERIOD_KINDS, type PeriodRule, type PeriodSchedule, withRuleFrom } from '../timesheets/periods.ts';
 
 export const MAX_THRESHOLD_HOURS = 24;
 export const MAX_PAID_LEAVE_DAYS = 365;
@@ -20,6 +21,7 @@ export const settingsMessages = {
   leavePolicyAdminOnly: 'Access denied: Only administrators can configure leave policy',
   yearInvalid: (latest: number) => `Please choose a year between ${FIRST_YEAR} and ${latest}`,
   retentionInvalid: 'Please choose how long screenshots are kept: 30, 90, 180 or 365 days, or until deleted.',
+  periodInvalid: 'Please choose weekly or every two weeks with a start day, twice a month, or monthly.',
 } as const;
 
 /** A company's settings as its events leave them; a company that set nothing has the defaults. */
@@ -30,6 +32,8 @@ export interface SettingsState {
   screenshotRetentionDays: number | null;
   /** Year → paid leave days per person; a year without one has no policy. */
   paidLeaveDays: Readonly<Record<number, number>>;
+  /** How timesheet periods are cut, with any change waiting for the next period. */
+  timesheetPeriods: PeriodSchedule;
 }
 
 export const DEFAULT_THRESHOLD_MINUTES = DEFAULT_WORK_RULES.dailyThresholdMs / 60_000;
@@ -38,17 +42,20 @@ export type SettingsCommand =
   | ({ type: 'SetDailyThreshold'; companyId: string; hours: number } & CommandBy)
   | ({ type: 'SetScreenshots'; companyId: string; enabled: boolean } & CommandBy)
   | ({ type: 'SetScreenshotRetention'; companyId: string; days: number | null } & CommandBy)
-  | ({ type: 'SetLeavePolicy'; companyId: string; year: number; paidLeaveDays: number } & CommandBy);
+  | ({ type: 'SetLeavePolicy'; companyId: string; year: number; paidLeaveDays: number } & CommandBy)
+  | ({ type: 'SetTimesheetPeriod'; companyId: string; rule: { kind: string; startDay?: number } } & CommandBy);
 
 export interface SettingsContext {
   /** The server's clock. */
   now: Date;
   /** The year it is now in the company's time zone: a policy may be set up to the next one. */
   currentYear: number;
+  /** The company's local today: a change of timesheet period applies from the next period. */
+  today: string;
 }
 
 export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsState, SettingsContext> = {
-  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, screenshotRetentionDays: DEFAULT_SCREENSHOT_RETENTION_DAYS, paidLeaveDays: {} },
+  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, screenshotRetentionDays: DEFAULT_SCREENSHOT_RETENTION_DAYS, paidLeaveDays: {}, timesheetPeriods: DEFAULT_SCHEDULE },
 
   evolve(state, event) {
     switch (event.type) {
@@ -60,10 +67,12 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         return { ...state, screenshotRetentionDays: event.data.days };
       case 'LeavePolicySet':
         return { ...state, paidLeaveDays: { ...state.paidLeaveDays, [event.data.year]: event.data.paidLeaveDays } };
+      case 'TimesheetPeriodSet':
+        return { ...state, timesheetPeriods: withRuleFrom(state.timesheetPeriods, event.data.rule, event.data.from) };
     }
   },
 
-  decide(command, state, { now, currentYear }) {
+  decide(command, state, { now, currentYear, today }) {
     const change = { companyId: command.companyId, by: changedBy(command), at: now.toISOString() };
     switch (command.type) {
       case 'SetDailyThreshold': {
@@ -92,9 +101,27 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         if (state.paidLeaveDays[year] === paidLeaveDays) return [];
         return [{ type: 'LeavePolicySet', data: { ...change, year, paidLeaveDays } }];
       }
+      case 'SetTimesheetPeriod': {
+        authorize(command.actor, 'SetTimesheetPeriod', { companyId: command.companyId });
+        const rule = periodRule(command.rule);
+        const from = nextPeriodStart(state.timesheetPeriods, today);
+        if (JSON.stringify(withRuleFrom(state.timesheetPeriods, rule, from)) === JSON.stringify(state.timesheetPeriods)) return [];
+        return [{ type: 'TimesheetPeriodSet', data: { ...change, rule, from } }];
+      }
     }
   },
 };
+
+/** A rule as a form sends it, checked: a start day (1 Monday … 7 Sunday) for weeks, none otherwise. */
+function periodRule({ kind, startDay }: { kind: string; startDay?: number }): PeriodRule {
+  if (!(PERIOD_KINDS as readonly string[]).includes(kind)) throw invalid(settingsMessages.periodInvalid);
+  if (kind === 'weekly' || kind === 'biweekly') {
+    if (startDay === undefined || !Number.isInteger(startDay) || startDay < 1 || startDay > 7) throw invalid(settingsMessages.periodInvalid);
+    return { kind, startDay: startDay as 1 | 2 | 3 | 4 | 5 | 6 | 7 };
+  }
+  if (startDay !== undefined) throw invalid(settingsMessages.periodInvalid);
+  return { kind: kind as 'semimonthly' | 'monthly' };
+}
 
 /** Hours (at least 1, at most 24) as whole minutes, the unit the threshold is kept in. */
 function thresholdMinutes(hours: number): number {

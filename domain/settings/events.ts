@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { ChangedBy } from '../projects/events.ts';
-import { Closed, Id, Instant, Nullable } from '../shared/schema.ts';
+import { Closed, Day, Id, Instant, Nullable } from '../shared/schema.ts';
+import { PeriodRule } from '../timesheets/events.ts';
 
 /** Each event says who changed the setting (as the settings page and the leave policy card show them) and when, by the deciding clock. */
 const change = { companyId: Id, by: ChangedBy, at: Instant };
@@ -15,13 +16,17 @@ export const ScreenshotRetentionSet = Closed({ ...change, days: Nullable(Type.In
 /** A year's paid leave allocation, per person. */
 export const LeavePolicySet = Closed({ ...change, year: Type.Integer({ minimum: 2023, maximum: 9999 }), paidLeaveDays: Type.Integer({ minimum: 0, maximum: 365 }) });
 
+/** How timesheet periods are cut from `from` on: the first day after the period in which it was set. */
+export const TimesheetPeriodSet = Closed({ ...change, rule: PeriodRule, from: Day });
+
 export type SettingsEvent =
   | DomainEvent<'DailyThresholdSet', Static<typeof DailyThresholdSet>>
   | DomainEvent<'ScreenshotsSet', Static<typeof ScreenshotsSet>>
   | DomainEvent<'ScreenshotRetentionSet', Static<typeof ScreenshotRetentionSet>>
-  | DomainEvent<'LeavePolicySet', Static<typeof LeavePolicySet>>;
+  | DomainEvent<'LeavePolicySet', Static<typeof LeavePolicySet>>
+  | DomainEvent<'TimesheetPeriodSet', Static<typeof TimesheetPeriodSet>>;
 
-export const settingsEventSchemas = { DailyThresholdSet, ScreenshotsSet, ScreenshotRetentionSet, LeavePolicySet };
+export const settingsEventSchemas = { DailyThresholdSet, ScreenshotsSet, ScreenshotRetentionSet, LeavePolicySet, TimesheetPeriodSet };
 
 /** One company's settings and leave policies. */
 export const companySettingsStream = (companyId: string) => `company-settings-${companyId}`;

@@ -5,6 +5,14 @@ import { Closed, Day, Id, Instant, Ms, Text } from '../shared/schema.ts';
 
 export const MAX_NOTE_LENGTH = 1_000;
 
+const Weekday = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6), Type.Literal(7)]);
+
+/** How a company cuts time into periods (see periods.ts); a start day is an ISO weekday, 1 Monday … 7 Sunday. */
+export const PeriodRule = Type.Union([
+  Closed({ kind: Type.Union([Type.Literal('weekly'), Type.Literal('biweekly')]), startDay: Weekday }),
+  Closed({ kind: Type.Union([Type.Literal('semimonthly'), Type.Literal('monthly')]) }),
+]);
+
 /** A person's timesheet for one period: who, which local days, when and by whom. */
 const ref = { companyId: Id, userId: Id, start: Day, end: Day, by: Person, at: Instant };
 

@@ -56,6 +56,12 @@ describe('timesheet periods', () => {
     expect(periodOf(twice, '2026-12-02')).toEqual({ start: '2026-12-02', end: '2026-12-08' });
   });
 
+  it('takes back a change before it applies by choosing the rule in force again', () => {
+    const once = withRuleFromNextPeriod(DEFAULT_SCHEDULE, { kind: 'monthly' }, '2026-11-27');
+    expect(withRuleFromNextPeriod(once, { kind: 'weekly', startDay: 1 }, '2026-11-28')).toEqual(DEFAULT_SCHEDULE);
+    expect(withRuleFromNextPeriod(DEFAULT_SCHEDULE, { kind: 'weekly', startDay: 1 }, '2026-11-28')).toEqual(DEFAULT_SCHEDULE);
+  });
+
   it('leaves no gap and no overlap over years of changes', () => {
     let schedule: PeriodSchedule = DEFAULT_SCHEDULE;
     schedule = withRuleFromNextPeriod(schedule, { kind: 'biweekly', startDay: 4 }, '2024-03-13');

@@ -106,10 +106,22 @@ export function previousPeriod(schedule: PeriodSchedule, period: Period): Period
  * change before then replaces the first.
  */
 export function withRuleFromNextPeriod(schedule: PeriodSchedule, rule: PeriodRule, today: string): PeriodSchedule {
-  const from = date(periodOf(schedule, today).end).add({ days: 1 }).toString();
-  const kept = schedule.filter((entry) => entry.from === null || entry.from < from);
-  return [...kept, { from, rule }];
+  return withRuleFrom(schedule, rule, nextPeriodStart(schedule, today));
 }
+
+/** The first day after the period holding `today`: where a change of rule made today applies. */
+export const nextPeriodStart = (schedule: PeriodSchedule, today: string): string => date(periodOf(schedule, today).end).add({ days: 1 }).toString();
+
+/**
+ * The schedule with `rule` from `from` on, replacing any change from then on;
+ * the rule already in force goes on unchanged (pairs of weeks keep their count).
+ */
+export function withRuleFrom(schedule: PeriodSchedule, rule: PeriodRule, from: string): PeriodSchedule {
+  const kept = schedule.filter((entry) => entry.from === null || entry.from < from);
+  return sameRule(kept[kept.length - 1].rule, rule) ? kept : [...kept, { from, rule }];
+}
+
+export const sameRule = (a: PeriodRule, b: PeriodRule): boolean => a.kind === b.kind && ('startDay' in a ? a.startDay : 0) === ('startDay' in b ? b.startDay : 0);
 
 /** The rule in force on a day. */
 export const ruleOn = (schedule: PeriodSchedule, day: string): PeriodRule => schedule[ruleIndexAt(schedule, day)].rule;

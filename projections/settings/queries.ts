@@ -6,7 +6,7 @@ import type { Database } from '../database.ts';
 export async function settingsOf(db: Kysely<Database>, companyId: string) {
   const row = await db
     .selectFrom('company_settings')
-    .select(['daily_threshold_minutes', 'screenshots_enabled', 'screenshot_retention_days'])
+    .select(['daily_threshold_minutes', 'screenshots_enabled', 'screenshot_retention_days', 'timesheet_periods'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   const defaults = companySettings.initialState;
@@ -14,6 +14,7 @@ export async function settingsOf(db: Kysely<Database>, companyId: string) {
     dailyThresholdMinutes: row?.daily_threshold_minutes ?? defaults.thresholdMinutes,
     screenshotsEnabled: row?.screenshots_enabled ?? defaults.screenshotsEnabled,
     screenshotRetentionDays: row ? row.screenshot_retention_days : defaults.screenshotRetentionDays,
+    timesheetPeriods: row?.timesheet_periods ?? defaults.timesheetPeriods,
   };
 }
 

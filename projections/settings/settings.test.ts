@@ -37,7 +37,13 @@ const history = (companyId: string): SettingsEvent[] => [
   { type: 'LeavePolicySet', data: { companyId, by: max, at: '2026-02-03T10:00:00.000Z', year: 2026, paidLeaveDays: 15 } },
   { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', days: null } },
   { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-05T10:00:00.000Z', days: 30 } },
+  // Set to months, then to pairs of weeks, then back to months, all before the change applied: one change.
+  { type: 'TimesheetPeriodSet', data: { companyId, by: ada, at: '2026-02-03T10:00:00.000Z', rule: { kind: 'monthly' }, from: '2026-02-09' } },
+  { type: 'TimesheetPeriodSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', rule: { kind: 'biweekly', startDay: 3 }, from: '2026-02-09' } },
+  { type: 'TimesheetPeriodSet', data: { companyId, by: ada, at: '2026-02-05T10:00:00.000Z', rule: { kind: 'monthly' }, from: '2026-02-09' } },
 ];
+
+const weeksFromMonday = [{ from: null, rule: { kind: 'weekly', startDay: 1 } }];
 
 describe('settings read model', () => {
   const database = useTestDatabase();
@@ -62,7 +68,15 @@ describe('settings read model', () => {
   it('keeps the latest of each setting, with who changed it and when', async () => {
     const companyId = randomUUID();
     await apply(history(companyId));
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 450, screenshotsEnabled: false, screenshotRetentionDays: 30 });
+    expect(await settingsOf(database.db, companyId)).toEqual({
+      dailyThresholdMinutes: 450,
+      screenshotsEnabled: false,
+      screenshotRetentionDays: 30,
+      timesheetPeriods: [
+        { from: null, rule: { kind: 'weekly', startDay: 1 } },
+        { from: '2026-02-09', rule: { kind: 'monthly' } },
+      ],
+    });
     expect((await rowsOf(companyId)).settings[0]).toMatchObject({ updated_by: ada.userId, updated_at: new Date('2026-02-05T10:00:00.000Z') });
     expect(await leavePolicies(database.db, companyId)).toEqual([
       { year: 2026, paidLeaveDays: 15, updatedAt: '2026-02-03T10:00:00.000Z', updatedBy: 'Max Manager' },
@@ -73,7 +87,7 @@ describe('settings read model', () => {
   it('keeps the default threshold when only screenshots were set', async () => {
     const companyId = randomUUID();
     await apply([{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } }]);
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true, screenshotRetentionDays: 90 });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday });
   });
 
   it('keeps screenshots until deleted once a company chose so', async () => {
@@ -84,7 +98,7 @@ describe('settings read model', () => {
 
   it('gives a company without settings the defaults: 8 hours, no screenshots (kept 90 days), no policy', async () => {
     const companyId = randomUUID();
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false, screenshotRetentionDays: 90 });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday });
     expect(await leavePolicies(database.db, companyId)).toEqual([]);
     expect(await workRulesOf(database.db, companyId)).toEqual(DEFAULT_WORK_RULES);
   });

@@ -110,7 +110,7 @@ export function companySettingsWriter(context: DemoRequestsContext) {
       companySettingsStream(companyId),
       companySettings,
       command,
-      { now: clock.now(), currentYear: yearAt(clock.at) },
+      { now: clock.now(), currentYear: yearAt(clock.at), today: localDay(new Date(clock.at).toISOString(), COMPANY_ZONE) },
       { ...context.metadata(founder.userId), companyId },
     );
     readModels.wrote(position);

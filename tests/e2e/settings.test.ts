@@ -167,6 +167,26 @@ describe('settings', () => {
     await screenshot(page, 'settings-leave-policy-failed-dark');
   });
 
+  it('lets an Admin choose how timesheet periods are cut, from the next period on; the others read it', async () => {
+    const page = await pageOf(admin, '/manage-settings');
+    await visible(page.getByText('Timesheets are weekly, starting on Monday.'));
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Every two weeks' }).click();
+    await page.getByRole('combobox', { name: 'Starts on' }).click();
+    await page.getByRole('option', { name: 'Wednesday' }).click();
+    await page.getByRole('button', { name: 'Save Period' }).click();
+    await alertWith(page, 'Timesheet period updated: it applies from the next period');
+    // The week holding today ends on Sunday: the change applies from the Monday after it.
+    const nextMonday = today.add({ days: 8 - today.dayOfWeek });
+    await visible(page.getByText(`From ${dayLabel(nextMonday)}: every two weeks, starting on Wednesday.`));
+    await visible(page.getByText('Timesheets are weekly, starting on Monday.'));
+    await screenshot(page, 'settings-timesheet-periods');
+
+    const managerPage = await pageOf(manager, '/manage-settings');
+    await visible(managerPage.getByText(`From ${dayLabel(nextMonday)}: every two weeks, starting on Wednesday.`));
+    expect(await managerPage.getByRole('combobox', { name: 'Period' }).count()).toBe(0);
+  });
+
   it('is not offered to a Member', async () => {
     const page = await pageOf(ana, '/dashboard-individual');
     await visible(page.getByRole('navigation', { name: 'Manage' }));

@@ -14,10 +14,11 @@ import { LeavePolicyCard } from './LeavePolicyCard';
 import { ScreenshotsCard } from './ScreenshotsCard';
 import { screenshotStorageQueryOptions, settingsQueryOptions } from './settingsQueryOptions';
 import { ThresholdCard } from './ThresholdCard';
+import { TimesheetPeriodCard } from './TimesheetPeriodCard';
 
 const TITLE = 'Settings';
 
-/** /manage-settings (management §2): the daily threshold, screenshots (and how long they are kept), the leave policy and the application categories. */
+/** /manage-settings (management §2): the daily threshold, screenshots (and how long they are kept), the leave policy, timesheet periods and the application categories. */
 export function ManageSettingsPage() {
   const company = useActiveCompany();
   if (!company) return <EmptyPage title={TITLE} />;
@@ -58,12 +59,21 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
               canManageStorage={canManageStorage}
             />
           </Stack>
-          <LeavePolicyCard
-            companyId={companyId}
-            policies={settings.data.leavePolicies}
-            currentYear={settings.data.currentYear}
-            canConfigure={mayRun(company.role, 'SetLeavePolicy')}
-          />
+          <Stack>
+            <LeavePolicyCard
+              companyId={companyId}
+              policies={settings.data.leavePolicies}
+              currentYear={settings.data.currentYear}
+              canConfigure={mayRun(company.role, 'SetLeavePolicy')}
+            />
+            {/* Keyed: a choice saved elsewhere starts the form again from it. */}
+            <TimesheetPeriodCard
+              key={JSON.stringify(settings.data.timesheetPeriods)}
+              companyId={companyId}
+              periods={settings.data.timesheetPeriods}
+              canChoose={mayRun(company.role, 'SetTimesheetPeriod')}
+            />
+          </Stack>
         </SimpleGrid>
       )}
       <AppCategoriesCard companyId={companyId} canEdit={mayRun(company.role, 'SetAppCategory')} />
