@@ -209,7 +209,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   LeavePolicySet: { companyId, by, at, year: 2026, paidLeaveDays: 12 },
   TimesheetPeriodSet: { companyId, by, at, rule: { kind: 'biweekly', startDay: 7 }, from: '2026-03-16' },
   TimesheetSubmitted: { ...timesheetRef, note: 'All in.', approver: { userId: teamId, name: 'Max Manager' } },
-  TimesheetApproved: { ...timesheetRef, totals: { trackedMs: 3_600_000, manualMs: 0, idleMs: 60_000, earningsCents: 0 } },
+  TimesheetApproved: { ...timesheetRef, totals: { trackedMinutes: 60, manualMinutes: 0, idleMinutes: 1, earningsCents: 0 } },
   TimesheetRejected: { ...timesheetRef, reason: 'Friday is missing' },
   TimesheetReopened: { ...timesheetRef, reason: 'Payroll correction' },
   TimesheetTimeChanged: { companyId, userId, start: '2026-03-09', days: ['2026-03-10'], change: 'timer', at },

@@ -311,3 +311,88 @@ describe('load stream', () => {
     expect(cache.get(streamId)).toBe(loaded);
   });
 });
+
+describe('command handler with a guard', () => {
+  type LockEvent = DomainEvent<'Noted', { stream: string }> | DomainEvent<'Locked', Record<string, never>>;
+  type LockCommand = { type: 'Note'; stream: string } | { type: 'Lock' };
+  const lock: Decider<LockCommand, LockEvent, { locked: boolean }, unknown> = {
+    initialState: { locked: false },
+    evolve: (state, event) => (event.type === 'Locked' ? { locked: true } : state),
+    decide: (command, state) => {
+      if (state.locked) throw conflict('Locked');
+      return command.type === 'Lock' ? [{ type: 'Locked', data: {} }] : [{ type: 'Noted', data: { stream: command.stream } }];
+    },
+  };
+  /** Each increment notes itself on the lock's stream, decided on it as it stands. */
+  const guardedBy =
+    (lockStream: string, streamId: string) =>
+    async (): Promise<{ streamId: string; events: DomainEvent[]; expected: number | 'no_stream' }[]> => {
+      const { state, version } = await loadStream(database.store, lockStream, lock);
+      return [{ streamId: lockStream, events: lock.decide({ type: 'Note', stream: streamId }, state, {}), expected: version === 0 ? 'no_stream' : version }];
+    };
+  const metadata = (commandId?: string): EventMetadata => ({ correlationId: randomUUID(), ...(commandId ? { commandId } : {}) });
+  const guardedIncrement = (lockStream: string, streamId: string, commandId?: string) =>
+    handleCommand(database.store, streamId, counter, { type: 'Increment', by: 1, limit: 1000 }, {}, metadata(commandId), undefined, guardedBy(lockStream, streamId));
+  const lockIt = (lockStream: string) => handleCommand(database.store, lockStream, lock, { type: 'Lock' }, {}, metadata());
+
+  it('writes the guard’s events with the command’s, and nothing when the guard refuses', async () => {
+    const lockStream = `lock-${randomUUID()}`;
+    const streamId = `counter-${randomUUID()}`;
+    const { position } = await guardedIncrement(lockStream, streamId);
+    const noted = await database.store.readStream(lockStream);
+    expect(noted.map((e) => e.type)).toEqual(['Noted']);
+    expect((await database.store.readStream(streamId))[0].position.commit).toBe(noted[0].position.commit);
+    expect(position).toEqual((await database.store.readStream(streamId))[0].position);
+
+    await lockIt(lockStream);
+    await expect(guardedIncrement(lockStream, streamId)).rejects.toThrow('Locked');
+    expect(await database.store.readStream(streamId)).toHaveLength(1);
+    expect(await database.store.readStream(lockStream)).toHaveLength(2);
+  });
+
+  it('writes a guarded command id once, its guard’s events too', async () => {
+    const lockStream = `lock-${randomUUID()}`;
+    const streamId = `counter-${randomUUID()}`;
+    const commandId = randomUUID();
+    await Promise.all(Array.from({ length: 5 }, () => guardedIncrement(lockStream, streamId, commandId)));
+    expect(await database.store.readStream(streamId)).toHaveLength(1);
+    expect(await database.store.readStream(lockStream)).toHaveLength(1);
+  });
+
+  it('decides again when the lock comes between the guard’s decision and the write, and then refuses', async () => {
+    const lockStream = `lock-${randomUUID()}`;
+    const streamId = `counter-${randomUUID()}`;
+    const guard = guardedBy(lockStream, streamId);
+    let calls = 0;
+    const lockingMeanwhile = async () => {
+      calls++;
+      const parts = await guard();
+      // The guard decided on an open lock; an approval lands before the write.
+      if (calls === 1) await lockIt(lockStream);
+      return parts;
+    };
+    await expect(
+      handleCommand(database.store, streamId, counter, { type: 'Increment', by: 1, limit: 1000 }, {}, metadata(), undefined, lockingMeanwhile),
+    ).rejects.toThrow('Locked');
+    expect(calls).toBe(2);
+    expect(await database.store.readStream(streamId)).toHaveLength(0);
+    expect((await database.store.readStream(lockStream)).map((e) => e.type)).toEqual(['Locked']);
+  });
+
+  it('lets a lock and the changes it guards meet at once: each change is written before the lock or not at all', async () => {
+    const lockStream = `lock-${randomUUID()}`;
+    const streams = Array.from({ length: 12 }, () => `counter-${randomUUID()}`);
+    const changes = streams.map((streamId) => guardedIncrement(lockStream, streamId));
+    const locked = lockIt(lockStream);
+    const outcomes = await Promise.allSettled(changes);
+    await locked;
+    const log = (await database.store.readStream(lockStream)).map((e) => (e.type === 'Noted' ? (e.data as { stream: string }).stream : 'Locked'));
+    // Nothing is noted after the lock, and exactly the changes noted before it were written.
+    expect(log.at(-1)).toBe('Locked');
+    const written = await Promise.all(streams.map(async (streamId) => (await database.store.readStream(streamId)).length));
+    streams.forEach((streamId, index) => {
+      expect(written[index]).toBe(log.includes(streamId) ? 1 : 0);
+      expect(outcomes[index].status).toBe(log.includes(streamId) ? 'fulfilled' : 'rejected');
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { withDecidedAt } from './decided-at.ts';
-import { type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
+import { type EventMetadata, type EventStore, type ExpectedVersion, type LogPosition, type NewEvent, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
 
 const MAX_ATTEMPTS = 10;
 /** After the n-th conflict in a row, a pause of up to 5 ms · 2^(n-1), never over 250 ms; the random share is the point (see retryPause). */
@@ -110,11 +110,31 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
   context: Context,
   metadata: EventMetadata,
   cache?: StreamStateCache<State, Event>,
+  guard?: Guard<Event>,
 ): Promise<CommandResult<Event>> {
-  const [outcome] = await handleCommands(store, streamId, decider, [{ command, metadata }], context, cache);
+  const [outcome] = await inTurn(store, streamId, () => decideAndAppend(store, streamId, decider, [{ command, metadata }], context, cache, guard));
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }
+
+/** Events a guard writes on a stream of its own, at the version it decided them on. */
+export interface GuardPart {
+  streamId: string;
+  events: DomainEvent[];
+  expected: ExpectedVersion;
+}
+
+/**
+ * What a command's events must be written with on other streams, decided on
+ * those streams as they stand once the command's own events are: a period's
+ * lock notes each change of time on its days and refuses it once approved
+ * (by throwing). The parts go in one appendMany with the command's events,
+ * each at its expected version, so a lock and a change at the same moment
+ * cannot both succeed: the one that comes second decides again. A guard may
+ * decide on states it keeps, as the command does, until one of its streams
+ * refused a write (`fresh`): then it reads them as stored.
+ */
+export type Guard<Event extends DomainEvent> = (events: readonly Event[], read: { fresh: boolean }) => Promise<GuardPart[]>;
 
 /** A command with the metadata its events carry. */
 export interface Submission<Command> {
@@ -224,6 +244,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
   submissions: readonly Submission<Command>[],
   context: Context,
   cache?: StreamStateCache<State, Event>,
+  guard?: Guard<Event>,
 ): Promise<PromiseSettledResult<CommandResult<Event>>[]> {
   // Pages show when a thing happened, which is the decider's clock, not the append's (a back-dated command, a replayed demo).
   const now = clockOf(context);
@@ -231,6 +252,8 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
   let known = cache?.get(streamId);
   let fresh = false;
   let conflicts = 0;
+  /** Set once a guarded stream refused a write: the guard reads its streams as stored. */
+  let guardMissed = false;
   const readOn = async () => {
     known = await loadStream(store, streamId, decider, cache, known);
     fresh = true;
@@ -250,16 +273,18 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
     if (writing.length === 0) return answers(decisions, () => ({ events: [], position: null }));
 
     try {
-      const result = await store.append(
-        streamId,
-        writing.map(({ event, eventIndex, metadata }) => ({
-          eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, eventIndex) : randomUUID(),
-          type: event.type,
-          data: event.data,
-          metadata: stamped(metadata),
-        })),
-        current.version === 0 ? 'no_stream' : current.version,
-      );
+      const own = writing.map(({ event, eventIndex, metadata }) => ({
+        eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, eventIndex) : randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: stamped(metadata),
+      }));
+      const expected = current.version === 0 ? 'no_stream' : current.version;
+      const parts = guard ? await guard(writing.map(({ event }) => event), { fresh: guardMissed }) : [];
+      const result =
+        parts.length === 0
+          ? await store.append(streamId, own, expected)
+          : (await store.appendMany([{ streamId, events: own, expected }, ...parts.map((part) => guardAppend(part, stamped(writing[0].metadata)))]))[0];
       if (result.repeated || result.version !== current.version + writing.length) {
         // Written before (a concurrent repeat): answer with what is stored, or,
         // for a repeat older than the outcomes kept, with its position alone.
@@ -281,6 +306,12 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
       return answers(decisions, written);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt === MAX_ATTEMPTS) throw error;
+      // A guarded stream moved meanwhile: the guard decides again on what it holds now.
+      if (error.streamId !== streamId) {
+        if (guardMissed) await retryPause(++conflicts);
+        guardMissed = true;
+        continue;
+      }
       // A stale cache is no collision: read on at once. After that, another process is writing the stream too.
       if (fresh) await retryPause(++conflicts);
       const before = current.version;
@@ -291,6 +322,20 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
     }
   }
   throw new Error(`Command on ${streamId} gave up after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A guard's part as the store takes it: its event ids follow from the command's, as the command's own do. */
+function guardAppend({ streamId, events, expected }: GuardPart, metadata: EventMetadata): { streamId: string; events: NewEvent[]; expected: ExpectedVersion } {
+  return {
+    streamId,
+    expected,
+    events: events.map((event, index) => ({
+      eventId: metadata.commandId ? eventIdFor(metadata.commandId, streamId, index) : randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata,
+    })),
+  };
 }
 
 /** The decider's clock, when its context carries one: every context with a clock names it `now`. */

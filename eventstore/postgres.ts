@@ -62,6 +62,22 @@ const APPEND_BATCH_SQL = `
   ORDER BY batch.stream_id, t.ord
   RETURNING stream_id, version, transaction_id::text, global_position`;
 
+// Several streams at once, all or none: nothing is inserted unless every
+// stream's expected version holds; a concurrent writer of any of them makes
+// the statement fail on the unique (stream_id, version).
+const APPEND_ALL_SQL = `
+  WITH batch AS (
+    SELECT b.stream_id, b.expected, b.events,
+      (SELECT coalesce(max(version), 0) FROM events WHERE events.stream_id = b.stream_id) AS version
+    FROM jsonb_to_recordset($1::jsonb) AS b(stream_id text, expected integer, events jsonb)
+  )
+  INSERT INTO events (event_id, stream_id, version, type, data, metadata)
+  SELECT (e->>'eventId')::uuid, batch.stream_id, batch.version + t.ord, e->>'type', e->'data', e->'metadata'
+  FROM batch, jsonb_array_elements(batch.events) WITH ORDINALITY AS t(e, ord)
+  WHERE NOT EXISTS (SELECT 1 FROM batch AS held WHERE held.expected IS NOT NULL AND held.version <> held.expected)
+  ORDER BY batch.stream_id, t.ord
+  RETURNING stream_id, version, transaction_id::text, global_position`;
+
 // Only below the oldest in-flight transaction: everything there has committed
 // or aborted, so the cursor never passes an event that is still to appear.
 const READ_ALL_SQL = `
@@ -211,50 +227,32 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
   }
 
   /**
-   * Several streams in one transaction, each part by the single append's
-   * statement: a part whose version did not hold writes nothing and ends the
-   * transaction, so all parts are written or none.
+   * Several streams in one statement: written only when every part's version
+   * holds (a concurrent writer of any of them makes it fail on the unique
+   * version), so all parts are written or none, in one round trip.
    */
   async function appendManyAtOnce(appends: StreamAppend[]): Promise<AppendResult[]> {
-    const client = await pool.connect();
-    const results: AppendResult[] = [];
-    let refused: StreamAppend | null = null;
+    let rows: { stream_id: string; version: number; transaction_id: string; global_position: string }[] = [];
     try {
-      await client.query('BEGIN');
-      for (const append of appends) {
-        const rows = await client
-          .query<{ version: number; transaction_id: string; global_position: string }>({
-            name: 'timeledger_append',
-            text: APPEND_SQL,
-            values: [append.streamId, payloadOf(append.events), expectedAsNumber(append.expected)],
-          })
-          .then(
-            (result) => result.rows,
-            (error: unknown) => {
-              if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-              return [];
-            },
-          );
-        if (rows.length === 0) {
-          refused = append;
-          break;
-        }
-        results.push({ version: rows[rows.length - 1].version, position: toPosition(rows[rows.length - 1]) });
-      }
-      await client.query(refused ? 'ROLLBACK' : 'COMMIT');
+      ({ rows } = await pool.query({
+        name: 'timeledger_append_all',
+        text: APPEND_ALL_SQL,
+        values: [JSON.stringify(appends.map((a) => ({ stream_id: a.streamId, expected: expectedAsNumber(a.expected), events: eventsJson(a.events) })))],
+      }));
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
-      throw error;
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
     }
-    client.release();
-    if (!refused) {
+    if (rows.length > 0) {
       announceAppend();
-      return results;
+      const lastRowOf = new Map(rows.map((row) => [row.stream_id, row]));
+      return appends.map(({ streamId }) => ({ version: lastRowOf.get(streamId)!.version, position: toPosition(lastRowOf.get(streamId)!) }));
     }
     const repeated = await Promise.all(appends.map(({ streamId, events }) => findRepeatedAppend(streamId, events)));
     if (repeated.every((result) => result !== null)) return repeated as AppendResult[];
-    throw new WrongExpectedVersionError(refused.streamId, refused.expected, await currentVersion(refused.streamId));
+    const versions = await Promise.all(appends.map(({ streamId }) => currentVersion(streamId)));
+    const refused = appends.findIndex(({ expected }, index) => expectedAsNumber(expected) !== null && expectedAsNumber(expected) !== versions[index]);
+    const named = Math.max(0, refused);
+    throw new WrongExpectedVersionError(appends[named].streamId, appends[named].expected, versions[named]);
   }
 
   return {

@@ -10,6 +10,8 @@ import type { Database } from '../../projections/database.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
+import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
+import { createPeriodLocks } from '../timesheets/locks.ts';
 
 export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;
 
@@ -31,6 +33,25 @@ function loadTask(db: Kysely<Database>, companyId: string, projectId: string, ta
     .executeTakeFirst();
 }
 
+/**
+ * The local days on which a tracker event changes time: the days a stopped
+ * session's saved entries fall on, a punch's day. Starting a session saves
+ * no time (the start is checked on its own, see start), nor does a cancel.
+ */
+function daysChangedBy(event: TrackerEvent): string[] {
+  switch (event.type) {
+    case 'TimerStarted':
+    case 'TimerCancelled':
+      return [];
+    case 'TimerStopped':
+    case 'TimerAbandoned':
+      return event.data.entries.map((entry) => entry.day);
+    case 'PunchedIn':
+    case 'PunchedOut':
+      return [event.data.day];
+  }
+}
+
 export function createTimeTrackingService({
   store,
   db,
@@ -48,8 +69,20 @@ export function createTimeTrackingService({
   // A running session's idle beats, so that the next one costs one append.
   const beats = new StreamStateCache<SessionBeatsState, HeartbeatEvent>(2_000);
 
+  const locks = createPeriodLocks({ store, now });
+
+  /** Every command on the tracker is checked against the person's approved periods, on the days its events change. */
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>
-    handleCommand(store, trackerStream(companyId, userId), tracker, command, { now: now(), isAssignedOpenTask }, { ...metadata, companyId, userId }, trackers);
+    handleCommand(
+      store,
+      trackerStream(companyId, userId),
+      tracker,
+      command,
+      { now: now(), isAssignedOpenTask },
+      { ...metadata, companyId, userId },
+      trackers,
+      locks.guard(companyId, userId, command.type, (events) => events.flatMap(daysChangedBy)),
+    );
 
   /** The tracker as its stream stands now. */
   const readTracker = async (companyId: string, userId: string) => (await loadStream(store, trackerStream(companyId, userId), tracker, trackers)).state;
@@ -67,6 +100,8 @@ export function createTimeTrackingService({
       if (!access.teamRoles.has(input.teamId)) throw invalid(trackerMessages.needTeam);
       const task = await tasks.get(`${companyId}:${input.projectId}:${input.taskId}`, () => loadTask(db, companyId, input.projectId, input.taskId));
       if (!task) throw invalid(trackerMessages.selectProjectAndTask);
+      // Its time would be saved on a locked day, and its stop refused.
+      await locks.refuseIfLocked(companyId, access.userId, localDay(now().toISOString(), zoneOrFallback(input.timeZone)));
       const sessionId = metadata.commandId ? uuidFrom(`session:${companyId}:${access.userId}:${metadata.commandId}`) : randomUUID();
       const isAssignedOpenTask = () => task.assignee_id === access.userId && task.status !== 'DONE';
       const { position, events } = await run(

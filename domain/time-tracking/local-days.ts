@@ -2,6 +2,9 @@ import { Temporal } from 'temporal-polyfill';
 
 export const FALLBACK_TIME_ZONE = 'Asia/Kolkata';
 
+/** The zone a client sent, when it is one; else the fallback. */
+export const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
+
 export interface DayPart {
   /** The local calendar day, YYYY-MM-DD. */
   day: string;

@@ -5,7 +5,7 @@ import { accessDenied } from '../members/roles.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid } from '../shared/errors.ts';
 import type { TimelogEntry, TimerSource, TimerTask, TrackerEvent } from './events.ts';
-import { FALLBACK_TIME_ZONE, isTimeZone, localDay, splitByLocalDay } from './local-days.ts';
+import { localDay, splitByLocalDay, zoneOrFallback } from './local-days.ts';
 
 export const MIN_SAVED_SECONDS = 60;
 /** A running session whose heartbeats stop for this long is ended at its last heartbeat plus one sync interval. */
@@ -96,7 +96,6 @@ export interface TrackerContext {
   isAssignedOpenTask: (projectId: string, taskId: string) => boolean;
 }
 
-const zoneOrFallback = (zone: string | null) => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
 
 /**
  * Splits a session per local day, each part with the whole minutes of idle

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { Person } from '../shared/request-schema.ts';
-import { Closed, Day, Id, Instant, Ms, Text } from '../shared/schema.ts';
+import { Closed, Count, Day, Id, Instant, Text } from '../shared/schema.ts';
 
 export const MAX_NOTE_LENGTH = 1_000;
 
@@ -16,8 +16,8 @@ export const PeriodRule = Type.Union([
 /** A person's timesheet for one period: who, which local days, when and by whom. */
 const ref = { companyId: Id, userId: Id, start: Day, end: Day, by: Person, at: Instant };
 
-/** The period's figures as they were approved, by the accounting rule the dashboards use. */
-export const PeriodTotals = Closed({ trackedMs: Ms, manualMs: Ms, idleMs: Ms, earningsCents: Type.Integer({ minimum: 0 }) });
+/** The period’s figures as they were approved, in the units the dashboards count (minutes, cents), by the one accounting rule. */
+export const PeriodTotals = Closed({ trackedMinutes: Count, manualMinutes: Count, idleMinutes: Count, earningsCents: Count });
 export type PeriodTotals = Static<typeof PeriodTotals>;
 
 export const TimesheetSubmitted = Closed({ ...ref, note: Text(MAX_NOTE_LENGTH), approver: Person });

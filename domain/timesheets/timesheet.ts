@@ -49,23 +49,41 @@ export type TimesheetCommand =
   | ({ type: 'ApproveTimesheet' } & OnTimesheet)
   | ({ type: 'RejectTimesheet'; reason: string } & OnTimesheet)
   | ({ type: 'ReopenTimesheet'; reason: string } & OnTimesheet)
-  /** Another command changes time on some of the period's days (its own decider checked its right): refused while the period is locked. */
-  | ({ type: 'RecordTimeChange'; days: string[]; change: string } & OnTimesheet);
+  /**
+   * Another command changes time on some of the period's days: refused while
+   * the period is locked. That command's own decider checked its right (it
+   * may be the person, their approver, or the server's sweep).
+   */
+  | { type: 'RecordTimeChange'; companyId: string; userId: string; start: string; days: string[]; change: string };
 
+/**
+ * What deciding needs: the clock and the period, and the facts only some
+ * commands read (a change of time needs none of them), looked up by the
+ * service for the command it sends.
+ */
 export interface TimesheetContext {
   now: Date;
   /** The period that starts on the command's day in the person's schedule; null when none does. */
   period: Period | null;
-  /** The person's local today. */
-  today: string;
-  /** Whether the person's timer runs a session that touches the period (read from the tracker's stream). */
-  timerRunningInPeriod: boolean;
-  /** Whom the person may ask to approve (an Admin, or a Head or Manager of their teams), with their name; undefined for anyone else. */
-  approver: (userId: string) => Person | undefined;
-  /** The person's teams as their membership stream holds them now. */
-  personTeams: readonly string[];
-  /** The period's figures now, by the accounting rule (for an approval). */
-  totals: PeriodTotals;
+  /** For submitting. */
+  submitting?: {
+    /** The person's local today. */
+    today: string;
+    /** Whether the person's timer runs a session that touches the period (read from the tracker's stream). */
+    timerRunningInPeriod: boolean;
+    /** Whom the person may ask to approve (an Admin, or a Head or Manager of their teams), with their name; undefined for anyone else. */
+    approver: (userId: string) => Person | undefined;
+  };
+  /** For answering: the person's teams as their membership stream holds them now. */
+  personTeams?: readonly string[];
+  /** For approving: the period's figures now, by the accounting rule. */
+  totals?: PeriodTotals;
+}
+
+/** A fact the command needs, which the service must look up. */
+function needed<T>(fact: T | undefined, name: string): T {
+  if (fact === undefined) throw new Error(`The timesheet decider needs ${name} for this command`);
+  return fact;
 }
 
 const reasonOf = (text: string) => {
@@ -98,16 +116,24 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
   decide(command, state, context) {
     const period = context.period;
     if (!period || period.start !== command.start) throw notFound(timesheetMessages.noSuchPeriod);
+    const at = context.now.toISOString();
+    if (command.type === 'RecordTimeChange') {
+      if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
+      const days = [...new Set(command.days)].sort();
+      if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw invalid(timesheetMessages.noSuchPeriod);
+      return [{ type: 'TimesheetTimeChanged', data: { companyId: command.companyId, userId: command.userId, start: period.start, days, change: command.change, at } }];
+    }
     if (command.actor.companyId !== command.companyId) throw forbidden(accessDenied);
-    const ref = { companyId: command.companyId, userId: command.userId, start: period.start, end: period.end, by: changedBy(command), at: context.now.toISOString() };
+    const ref = { companyId: command.companyId, userId: command.userId, start: period.start, end: period.end, by: changedBy(command), at };
     switch (command.type) {
       case 'SubmitTimesheet': {
         authorizeOwnRequest(command, 'SubmitTimesheet');
         if (state.status === 'Submitted') throw conflict(timesheetMessages.alreadySubmitted);
         if (state.status === 'Approved') throw conflict(timesheetMessages.alreadyApproved);
-        if (context.today < period.end) throw invalid(timesheetMessages.notYet(period));
-        if (context.timerRunningInPeriod) throw invalid(timesheetMessages.timerRunning);
-        const approver = context.approver(command.approverId);
+        const submitting = needed(context.submitting, 'the facts of submitting');
+        if (submitting.today < period.end) throw invalid(timesheetMessages.notYet(period));
+        if (submitting.timerRunningInPeriod) throw invalid(timesheetMessages.timerRunning);
+        const approver = submitting.approver(command.approverId);
         if (!approver || approver.userId === command.userId) throw invalid(timesheetMessages.chooseApprover);
         return [{ type: 'TimesheetSubmitted', data: { ...ref, note: command.note.trim(), approver } }];
       }
@@ -115,21 +141,15 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
       case 'RejectTimesheet': {
         if (state.status === 'Approved' && command.type === 'ApproveTimesheet') throw conflict(timesheetMessages.alreadyApproved);
         if (state.status !== 'Submitted' || !state.approver) throw conflict(timesheetMessages.notWaiting);
-        authorizeProcessing(command, command.type, { assigneeId: state.approver.userId, teams: context.personTeams });
+        authorizeProcessing(command, command.type, { assigneeId: state.approver.userId, teams: needed(context.personTeams, 'the person’s teams') });
         if (command.type === 'RejectTimesheet') return [{ type: 'TimesheetRejected', data: { ...ref, reason: reasonOf(command.reason) } }];
-        return [{ type: 'TimesheetApproved', data: { ...ref, totals: context.totals } }];
+        return [{ type: 'TimesheetApproved', data: { ...ref, totals: needed(context.totals, 'the period’s totals') } }];
       }
       case 'ReopenTimesheet': {
         authorize(command.actor, 'ReopenTimesheet', { companyId: command.companyId });
         const reason = reasonOf(command.reason);
         if (state.status !== 'Approved') throw conflict(timesheetMessages.notApproved);
         return [{ type: 'TimesheetReopened', data: { ...ref, reason } }];
-      }
-      case 'RecordTimeChange': {
-        if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
-        const days = [...new Set(command.days)].sort();
-        if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw invalid(timesheetMessages.noSuchPeriod);
-        return [{ type: 'TimesheetTimeChanged', data: { companyId: command.companyId, userId: command.userId, start: period.start, days, change: command.change, at: ref.at } }];
       }
     }
   },

@@ -1,0 +1,85 @@
+import { companySettings, type SettingsState } from '../../domain/settings/company-settings.ts';
+import { companySettingsStream, type SettingsEvent } from '../../domain/settings/events.ts';
+import type { DomainEvent } from '../../domain/shared/decider.ts';
+import { timesheetStream, type TimesheetEvent } from '../../domain/timesheets/events.ts';
+import { type Period, periodOf, type PeriodSchedule } from '../../domain/timesheets/periods.ts';
+import { isLocked, timesheet, timesheetMessages, type TimesheetState } from '../../domain/timesheets/timesheet.ts';
+import { conflict } from '../../domain/shared/errors.ts';
+import { type Guard, type GuardPart, loadStream, StreamStateCache } from '../../eventstore/command-handler.ts';
+import type { EventStore } from '../../eventstore/types.ts';
+
+export type PeriodLocks = ReturnType<typeof createPeriodLocks>;
+
+/** How long a company's schedule of periods is used before it is read again (see scheduleOf). */
+const SCHEDULE_KEPT_MS = 5_000;
+
+/**
+ * The lock of a person's timesheet periods, for the commands that change
+ * time: each period a command's events touch notes the change on its
+ * timesheet's stream, written with the command's events (a Guard), and
+ * refuses it once the timesheet is approved.
+ */
+export function createPeriodLocks({ store, now }: { store: EventStore; now: () => Date }) {
+  const settings = new StreamStateCache<SettingsState, SettingsEvent>(1_000);
+  const sheets = new StreamStateCache<TimesheetState, TimesheetEvent>(10_000);
+  const schedules = new Map<string, { schedule: PeriodSchedule; readAt: number }>();
+
+  /**
+   * The company's periods as its settings stream held them at most a few
+   * seconds ago. A change of rule only cuts periods that begin after it was
+   * made, and none of those can be approved before it ends, days later: a
+   * schedule that old never puts a day of an approved period elsewhere.
+   */
+  async function scheduleOf(companyId: string): Promise<PeriodSchedule> {
+    const known = schedules.get(companyId);
+    if (known && Date.now() - known.readAt < SCHEDULE_KEPT_MS) return known.schedule;
+    const schedule = (await loadStream(store, companySettingsStream(companyId), companySettings, settings)).state.timesheetPeriods;
+    schedules.delete(companyId);
+    schedules.set(companyId, { schedule, readAt: Date.now() });
+    if (schedules.size > 1_000) schedules.delete(schedules.keys().next().value!);
+    return schedule;
+  }
+
+  /** A timesheet as kept here, or as stored when `fresh` (one of its writes was refused). */
+  const sheetOf = async (streamId: string, fresh: boolean) => (!fresh && sheets.get(streamId)) || loadStream(store, streamId, timesheet, sheets);
+
+  /**
+   * Refuses to begin something on a day of an approved period (a timer
+   * session), as far as this process knows: it changes no time itself, so it
+   * writes nothing here; the time it saves later goes through the guard.
+   */
+  async function refuseIfLocked(companyId: string, userId: string, day: string): Promise<void> {
+    const period = periodOf(await scheduleOf(companyId), day);
+    const { state } = await sheetOf(timesheetStream(companyId, userId, period.start), false);
+    if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
+  }
+
+  /** The guard of a command on a person's time: `daysOf` names the local days its events change. */
+  function guard<Event extends DomainEvent>(companyId: string, userId: string, change: string, daysOf: (events: readonly Event[]) => string[]): Guard<Event> {
+    return async (events, { fresh }) => {
+      const days = [...new Set(daysOf(events))];
+      if (days.length === 0) return [];
+      const schedule = await scheduleOf(companyId);
+      const periods = new Map<string, { period: Period; days: string[] }>();
+      for (const day of days) {
+        const period = periodOf(schedule, day);
+        const entry = periods.get(period.start) ?? { period, days: [] };
+        entry.days.push(day);
+        periods.set(period.start, entry);
+      }
+      const at = now();
+      return Promise.all(
+        [...periods.values()].map(async ({ period, days: touched }): Promise<GuardPart> => {
+          const streamId = timesheetStream(companyId, userId, period.start);
+          const known = await sheetOf(streamId, fresh);
+          const noted = timesheet.decide({ type: 'RecordTimeChange', companyId, userId, start: period.start, days: touched, change }, known.state, { now: at, period });
+          // Kept as if written: a write that fails instead makes the next one read the stream (fresh).
+          sheets.set(streamId, { ...known, version: known.version + noted.length });
+          return { streamId, events: noted, expected: known.version === 0 ? 'no_stream' : known.version };
+        }),
+      );
+    };
+  }
+
+  return { guard, refuseIfLocked };
+}
