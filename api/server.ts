@@ -25,6 +25,8 @@ import { createScreenshotsService } from './screenshots/service.ts';
 import { screenshotStorage } from './screenshots/storage-quota.ts';
 import { fileStorageFor } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
+import { createPeriodLocks } from './timesheets/locks.ts';
+import { createTimesheetsService } from './timesheets/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { MEMBERSHIP_TABLES } from './access/membership.ts';
@@ -90,7 +92,9 @@ export async function startServer(
   const organisation = createOrganisationService({ store, db, linkKey: settings.linkKey, allowances: limits, invitesPerHour, invitesPerPersonPerHour, companiesPerDay, mailsPerAddressPerDay, seatPlan: billing.seatPlan, now });
   const storage = fileStorageFor(config, db);
   const projectsService = createProjectsService({ store, db, storage });
-  const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now });
+  const locks = createPeriodLocks({ store, now });
+  const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now, locks });
+  const timesheets = createTimesheetsService({ store, db, watcher, timeTracking, locks, now });
   const screenshots = createScreenshotsService({
     store,
     db,
@@ -107,7 +111,7 @@ export async function startServer(
   const settingsService = createSettingsService({ store, now });
   const monitoring = createMonitoringService({ store, db, now, allowances: limits, mailsPerAddressPerDay: config.mailsPerAddressPerDay });
   const app = await buildApp({
-    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, settings: settingsService, monitoring, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, settings: settingsService, monitoring, timesheets, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

@@ -33,6 +33,8 @@ interface Ids {
   regularizationId: string;
   /** A screenshot of the Admin's (a Member may not see the Admin's). */
   screenshotId: string;
+  /** The company's Admin, whom the Member may ask to approve. */
+  adminId: string;
 }
 
 const companyScoped: Record<string, Case> = {
@@ -114,6 +116,10 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/regularization/team-requests': { member: 'refused' },
   'POST /api/companies/{companyId}/regularization/requests/{requestId}/approve': { member: 'refused', body: () => ({ comment: 'Fine' }) },
   'POST /api/companies/{companyId}/regularization/requests/{requestId}/decline': { member: 'refused', body: () => ({ comment: 'No' }) },
+  'POST /api/companies/{companyId}/timesheets/{start}/submit': { member: 'allowed', body: (ids) => ({ approverId: ids.adminId, note: 'All in' }) },
+  'POST /api/companies/{companyId}/timesheets/{userId}/{start}/approve': { member: 'refused', body: () => ({}) },
+  'POST /api/companies/{companyId}/timesheets/{userId}/{start}/reject': { member: 'refused', body: () => ({ reason: 'Missing a day' }) },
+  'POST /api/companies/{companyId}/timesheets/{userId}/{start}/reopen': { member: 'refused', body: () => ({ reason: 'Correction' }) },
   'GET /api/companies/{companyId}/requests/{requestId}/history': { member: 'allowed' },
   'GET /api/companies/{companyId}/request-assignees': { member: 'allowed', query: (ids) => `?teamId=${ids.teamId}` },
   'GET /api/companies/{companyId}/settings': { member: 'refused' },
@@ -190,6 +196,8 @@ const fill = (path: string, ids: Ids) =>
     .replace('{requestId}', path.includes('/regularization/') ? ids.regularizationId : ids.requestId)
     .replace('{screenshotId}', ids.screenshotId)
     .replace('{year}', '2026')
+    // A week long past, from Monday: a timesheet period of every company that kept the default.
+    .replace('{start}', '2024-01-01')
     .replace('{file}', imageFile);
 
 /** Calls one case as a user; uploads go as multipart. */
@@ -254,7 +262,7 @@ beforeAll(async () => {
   const regularization = await memberA.call('POST', `/api/companies/${companyId}/regularization/requests`, { teamId, ...asked });
   if (regularization.status !== 201) throw new Error(`regularization request failed: ${JSON.stringify(regularization.body)}`);
   const screenshotId = await adminScreenshot(companyId, teamId, projectId, taskId);
-  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId, requestId, regularizationId: regularization.body.requestId, screenshotId };
+  idsA = { companyId, teamId, userId: memberA.userId, projectId, taskId, commentId, requestId, regularizationId: regularization.body.requestId, screenshotId, adminId: adminA.userId };
   const upload = await callCase(adminA, 'POST', '/api/companies/{companyId}/tasks/{taskId}/images', { member: 'refused', multipart: true }, idsA);
   imageFile = upload.body.url.split('/').pop();
   const spec = (await adminA.call('GET', '/api/docs/json')).body;
@@ -283,6 +291,7 @@ describe('tenant and role isolation', () => {
       requestId: randomUUID(),
       regularizationId: randomUUID(),
       screenshotId: randomUUID(),
+      adminId: randomUUID(),
     };
     for (const [route, testCase] of Object.entries(companyScoped)) {
       const [method, path] = route.split(' ');

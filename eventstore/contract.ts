@@ -134,11 +134,18 @@ export function eventStoreContract(name: string, open: () => Promise<ContractSub
         { streamId: lock, events: [newEvent('B')], expected: 1 },
         { streamId: time, events: [newEvent('C'), newEvent('D')], expected: 'no_stream' },
       ]);
+      const reversed = await store.appendMany([
+        { streamId: time, events: [newEvent('E')], expected: 2 },
+        { streamId: lock, events: [newEvent('F')], expected: 2 },
+      ]);
+      expect(comparePositions(reversed[0].position, reversed[1].position)).toBeLessThan(0);
       expect(results.map((r) => r.version)).toEqual([2, 2]);
-      expect((await store.readStream(lock)).map((e) => e.type)).toEqual(['A', 'B']);
-      expect((await store.readStream(time)).map((e) => e.type)).toEqual(['C', 'D']);
-      expect((await store.readStream(lock)).at(-1)!.position).toEqual(results[0].position);
-      expect((await store.readStream(time)).at(-1)!.position).toEqual(results[1].position);
+      expect((await store.readStream(lock)).map((e) => e.type)).toEqual(['A', 'B', 'F']);
+      expect((await store.readStream(time)).map((e) => e.type)).toEqual(['C', 'D', 'E']);
+      expect((await store.readStream(lock))[1].position).toEqual(results[0].position);
+      expect((await store.readStream(time))[1].position).toEqual(results[1].position);
+      // In the log in the order given, whatever the streams' names.
+      expect(comparePositions(results[0].position, results[1].position)).toBeLessThan(0);
     });
 
     it('writes no part of a multi-stream append when one part’s version does not hold', async () => {

@@ -64,18 +64,20 @@ const APPEND_BATCH_SQL = `
 
 // Several streams at once, all or none: nothing is inserted unless every
 // stream's expected version holds; a concurrent writer of any of them makes
-// the statement fail on the unique (stream_id, version).
+// the statement fail on the unique (stream_id, version). The parts take their
+// places in the log in the order given: a guard's events come after the
+// command's, so a reader that passed them has read the command's too.
 const APPEND_ALL_SQL = `
   WITH batch AS (
-    SELECT b.stream_id, b.expected, b.events,
+    SELECT b.stream_id, b.expected, b.events, b.part,
       (SELECT coalesce(max(version), 0) FROM events WHERE events.stream_id = b.stream_id) AS version
-    FROM jsonb_to_recordset($1::jsonb) AS b(stream_id text, expected integer, events jsonb)
+    FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (stream_id text, expected integer, events jsonb)) WITH ORDINALITY AS b(stream_id, expected, events, part)
   )
   INSERT INTO events (event_id, stream_id, version, type, data, metadata)
   SELECT (e->>'eventId')::uuid, batch.stream_id, batch.version + t.ord, e->>'type', e->'data', e->'metadata'
   FROM batch, jsonb_array_elements(batch.events) WITH ORDINALITY AS t(e, ord)
   WHERE NOT EXISTS (SELECT 1 FROM batch AS held WHERE held.expected IS NOT NULL AND held.version <> held.expected)
-  ORDER BY batch.stream_id, t.ord
+  ORDER BY batch.part, t.ord
   RETURNING stream_id, version, transaction_id::text, global_position`;
 
 // Only below the oldest in-flight transaction: everything there has committed

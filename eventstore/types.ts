@@ -76,8 +76,9 @@ export interface EventStore {
    * Appends to several distinct streams at once: every part at its expected
    * version, or nothing (a WrongExpectedVersionError names the first stream
    * that did not hold). For a rule kept across streams, such as a period's
-   * lock and the time it locks. Repeating one whose event ids are all stored
-   * returns the original results. Results in the order of the parts.
+   * lock and the time it locks. The parts take their places in the log in
+   * the order given. Repeating one whose event ids are all stored returns
+   * the original results. Results in the order of the parts.
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order, from `fromVersion` (default 1: all of them). */

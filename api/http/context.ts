@@ -18,6 +18,7 @@ import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
+import type { TimesheetsService } from '../timesheets/service.ts';
 import type { Membership } from '../access/membership.ts';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/shared/errors.ts';
@@ -42,6 +43,7 @@ export interface ApiContext {
   regularizations: RegularizationService;
   settings: SettingsService;
   monitoring: MonitoringService;
+  timesheets: TimesheetsService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
   /** Callers' memberships, by "companyId:userId" (see companyAccess). */

@@ -101,7 +101,8 @@ export class ReadModelWatcher {
     for (const waiter of this.waiters) if (this.hasReached(waiter.target)) waiter.resolve();
   }
 
-  private hasReached(target: LogPosition): boolean {
+  /** Whether every projection has read past `target`. */
+  hasReached(target: LogPosition): boolean {
     return this.projections.every(({ name }) => {
       const position = this.positions.get(name);
       return position !== undefined && comparePositions(position, target) >= 0;

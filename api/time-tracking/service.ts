@@ -11,7 +11,7 @@ import type { CompanyAccess } from '../access/membership.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import { recordBeat, sessionHeartbeats } from './abandoned-sessions.ts';
 import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
-import { createPeriodLocks } from '../timesheets/locks.ts';
+import { createPeriodLocks, type PeriodLocks } from '../timesheets/locks.ts';
 
 export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;
 
@@ -57,19 +57,21 @@ export function createTimeTrackingService({
   db,
   tasks,
   now = () => new Date(),
+  locks = createPeriodLocks({ store, now }),
 }: {
   store: EventStore;
   db: Kysely<Database>;
   /** Tasks by "companyId:projectId:taskId", as the start command checks them. */
   tasks: ReadModelCache<TimerTaskRow>;
   now?: () => Date;
+  /** The lock of approved periods; shared with the timesheets' service, which tells it of approvals. */
+  locks?: PeriodLocks;
 }) {
   // Trackers grow by a few events a day for years; their folded state stays in memory.
   const trackers = new StreamStateCache<TrackerState, TrackerEvent>();
   // A running session's idle beats, so that the next one costs one append.
   const beats = new StreamStateCache<SessionBeatsState, HeartbeatEvent>(2_000);
 
-  const locks = createPeriodLocks({ store, now });
 
   /** Every command on the tracker is checked against the person's approved periods, on the days its events change. */
   const run = (companyId: string, userId: string, command: TrackerCommand, metadata: EventMetadata, isAssignedOpenTask = () => false) =>

@@ -45,8 +45,11 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
 
   /**
    * Refuses to begin something on a day of an approved period (a timer
-   * session), as far as this process knows: it changes no time itself, so it
-   * writes nothing here; the time it saves later goes through the guard.
+   * session) whose time would be refused later, as far as this process knows:
+   * a timesheet approved here is known at once (`written`), one approved by
+   * another process once a write here meets it. It changes no time itself,
+   * so it writes nothing; the time it saves goes through the guard, and a
+   * session begun all the same can be cancelled.
    */
   async function refuseIfLocked(companyId: string, userId: string, day: string): Promise<void> {
     const period = periodOf(await scheduleOf(companyId), day);
@@ -74,12 +77,15 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
           const known = await sheetOf(streamId, fresh);
           const noted = timesheet.decide({ type: 'RecordTimeChange', companyId, userId, start: period.start, days: touched, change }, known.state, { now: at, period });
           // Kept as if written: a write that fails instead makes the next one read the stream (fresh).
-          sheets.set(streamId, { ...known, version: known.version + noted.length });
+          sheets.set(streamId, { ...known, version: known.version + noted.length, state: noted.reduce(timesheet.evolve, known.state) });
           return { streamId, events: noted, expected: known.version === 0 ? 'no_stream' : known.version };
         }),
       );
     };
   }
 
-  return { guard, refuseIfLocked };
+  /** A timesheet's stream was written here (approved, reopened): what is kept of it is read again. */
+  const written = (streamId: string) => sheets.delete(streamId);
+
+  return { guard, refuseIfLocked, written };
 }

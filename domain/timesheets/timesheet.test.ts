@@ -4,7 +4,7 @@ import { accessDenied } from '../members/roles.ts';
 import { given } from '../shared/spec.ts';
 import type { PeriodTotals, TimesheetEvent } from './events.ts';
 import type { Period } from './periods.ts';
-import { periodLabel, timesheet, type TimesheetCommand, type TimesheetContext, timesheetMessages as messages } from './timesheet.ts';
+import { FiguresMovedError, periodLabel, timesheet, type TimesheetCommand, type TimesheetContext, timesheetMessages as messages } from './timesheet.ts';
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
 const teamId = '00000000-0000-4000-8000-0000000000a1';
@@ -29,7 +29,7 @@ const context = ({ today = '2026-11-30', timerRunningInPeriod = false, approver,
   period: week,
   submitting: { today, timerRunningInPeriod, approver: approver ?? ((id) => (id === manager.userId || id === admin.userId ? person({ userId: id }) : undefined)) },
   personTeams: [teamId],
-  totals,
+  approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: false },
   ...changes,
 });
 
@@ -158,6 +158,18 @@ describe('a timesheet', () => {
 
     it('takes only days of the period', () => {
       given(timesheet, []).when(timeChange(['2026-11-30']), context()).thenRefuses(messages.noSuchPeriod);
+    });
+
+    it('approves only on figures read after the period’s latest change of time', () => {
+      const changed: TimesheetEvent = { type: 'TimesheetTimeChanged', data: { companyId, userId, start: week.start, days: ['2026-11-27'], change: 'timer', at } };
+      expect(() => timesheet.decide(approve(), [changed, submitted].reduce(timesheet.evolve, timesheet.initialState), context())).toThrow(FiguresMovedError);
+      given(timesheet, [changed, submitted]).when(approve(), context({ approving: { figures: totals, afterChanges: 1, timerRunningInPeriod: false } })).then([approved]);
+    });
+
+    it('waits for a session still running in the period to stop', () => {
+      given(timesheet, [submitted])
+        .when(approve(), context({ approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: true } }))
+        .thenRefuses(messages.timerRunningForApproval);
     });
 
     it('keeps the approved figures until reopened', () => {

@@ -24,6 +24,7 @@ export const timesheetMessages = {
   noSuchPeriod: 'There is no timesheet period starting on that day.',
   notYet: (period: Period) => `The timesheet for ${periodLabel(period)} can be submitted from its last day.`,
   timerRunning: 'Stop your timer before submitting this timesheet.',
+  timerRunningForApproval: 'A timer session in this period is still running: the timesheet can be approved once it stops.',
   chooseApprover: 'Please choose who approves this timesheet.',
   alreadySubmitted: 'This timesheet is already submitted and waits for approval.',
   alreadyApproved: 'This timesheet is already approved.',
@@ -40,6 +41,8 @@ export interface TimesheetState {
   approver: Person | null;
   /** The figures approved, while it is approved. */
   approved: PeriodTotals | null;
+  /** How many changes of time the period has seen: figures read after the last of them are the period's. */
+  changes: number;
 }
 
 type OnTimesheet = { companyId: string; userId: string; start: string } & CommandBy;
@@ -76,8 +79,16 @@ export interface TimesheetContext {
   };
   /** For answering: the person's teams as their membership stream holds them now. */
   personTeams?: readonly string[];
-  /** For approving: the period's figures now, by the accounting rule. */
-  totals?: PeriodTotals;
+  /** For approving: the period's figures by the accounting rule, read once the read models included this many changes of its time, and whether a session in the period still runs. */
+  approving?: { figures: PeriodTotals; afterChanges: number; timerRunningInPeriod: boolean };
+}
+
+/** Approving on figures read before the period's latest change of time: read them again and decide again. */
+export class FiguresMovedError extends Error {
+  constructor() {
+    super('The period’s time changed after its figures were read');
+    this.name = 'FiguresMovedError';
+  }
 }
 
 /** A fact the command needs, which the service must look up. */
@@ -96,12 +107,12 @@ const reasonOf = (text: string) => {
 export const isLocked = (state: TimesheetState) => state.status === 'Approved';
 
 export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState, TimesheetContext> = {
-  initialState: { status: 'Open', approver: null, approved: null },
+  initialState: { status: 'Open', approver: null, approved: null, changes: 0 },
 
   evolve(state, event) {
     switch (event.type) {
       case 'TimesheetSubmitted':
-        return { status: 'Submitted', approver: event.data.approver, approved: null };
+        return { ...state, status: 'Submitted', approver: event.data.approver, approved: null };
       case 'TimesheetApproved':
         return { ...state, status: 'Approved', approved: event.data.totals };
       case 'TimesheetRejected':
@@ -109,7 +120,7 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
       case 'TimesheetReopened':
         return { ...state, status: 'Reopened', approved: null };
       case 'TimesheetTimeChanged':
-        return state;
+        return { ...state, changes: state.changes + 1 };
     }
   },
 
@@ -143,7 +154,11 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
         if (state.status !== 'Submitted' || !state.approver) throw conflict(timesheetMessages.notWaiting);
         authorizeProcessing(command, command.type, { assigneeId: state.approver.userId, teams: needed(context.personTeams, 'the person’s teams') });
         if (command.type === 'RejectTimesheet') return [{ type: 'TimesheetRejected', data: { ...ref, reason: reasonOf(command.reason) } }];
-        return [{ type: 'TimesheetApproved', data: { ...ref, totals: needed(context.totals, 'the period’s totals') } }];
+        const approving = needed(context.approving, 'the period’s figures');
+        if (approving.timerRunningInPeriod) throw conflict(timesheetMessages.timerRunningForApproval);
+        // Time changed after the figures were read: they are not the period's any more.
+        if (approving.afterChanges !== state.changes) throw new FiguresMovedError();
+        return [{ type: 'TimesheetApproved', data: { ...ref, totals: approving.figures } }];
       }
       case 'ReopenTimesheet': {
         authorize(command.actor, 'ReopenTimesheet', { companyId: command.companyId });

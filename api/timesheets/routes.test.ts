@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessDenied } from '../../domain/members/roles.ts';
+import { timesheetStream } from '../../domain/timesheets/events.ts';
+import { timesheetMessages } from '../../domain/timesheets/timesheet.ts';
+import { totalOf, unitFigures } from '../../projections/timelog/queries.ts';
+import { seedAttendanceCompany } from '../../tests/support/attendance-company.ts';
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+import type { ApiUser } from '../../tests/support/users.ts';
+import { timesheetAnswers } from './routes.ts';
+
+/*
+ * Ana Apollo's week of Monday 2 March 2026 (Asia/Kolkata, weeks from Monday):
+ * two sessions, 2 h with 10 idle minutes and 3 h, and punches (see
+ * attendance-company.ts). Max Manager manages her team; Ada is the Admin. Bob
+ * Gemini (New York) punched on Tuesday 10 March; only Ada may approve his.
+ */
+let server: TestServer;
+let clock: Date | null = null;
+let admin: ApiUser;
+let manager: ApiUser;
+let ana: ApiUser;
+let bob: ApiUser;
+let companyId: string;
+let apollo: string;
+let projectId: string;
+
+const week = '2026-03-02';
+const submit = (user: ApiUser, start: string, approverId: string, timeZone = 'Asia/Kolkata') =>
+  user.call('POST', `/api/companies/${companyId}/timesheets/${start}/submit`, { approverId, note: 'All in', timeZone });
+const answer = (user: ApiUser, action: 'approve' | 'reject' | 'reopen', of: ApiUser, start: string, reason?: string) =>
+  user.call('POST', `/api/companies/${companyId}/timesheets/${of.userId}/${start}/${action}`, reason === undefined ? {} : { reason });
+const at = (instant: string) => {
+  clock = new Date(instant);
+};
+const eventsOf = async (streamId: string) =>
+  (await sql<{ type: string; data: { days?: string[] } }>`SELECT type, data FROM events WHERE stream_id = ${streamId} ORDER BY version`.execute(server.db)).rows;
+const eventCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(server.db)).rows[0].n);
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock ?? new Date(), billing: { off: true } });
+  ({ admin, manager, ana, bob, companyId, apollo, projectId } = await seedAttendanceCompany(server, (instant) => {
+    clock = instant;
+  }));
+}, 120_000);
+
+afterAll(() => server.close());
+
+describe('timesheets', () => {
+  it('are submitted from the period’s last day, to an approver one may ask, for a period that exists', async () => {
+    at('2026-03-07T06:00:00Z'); // Saturday: the week ends tomorrow
+    expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 400, body: { message: timesheetMessages.notYet({ start: week, end: '2026-03-08' }) } });
+    at('2026-03-10T06:00:00Z');
+    expect(await submit(ana, '2026-03-03', manager.userId)).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
+    expect(await submit(ana, week, bob.userId)).toMatchObject({ status: 400, body: { message: timesheetMessages.chooseApprover } });
+    expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 200, body: { message: timesheetAnswers.submitted } });
+    expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 409, body: { message: timesheetMessages.alreadySubmitted } });
+  });
+
+  it('are answered by the approver asked or an Admin, never by the person or a manager of another team', async () => {
+    const before = await eventCount();
+    expect(await answer(ana, 'approve', ana, week)).toMatchObject({ status: 403, body: { message: accessDenied } });
+    expect(await answer(manager, 'reject', ana, week, ' ')).toMatchObject({ status: 400, body: { message: timesheetMessages.reasonRequired } });
+    expect(await answer(manager, 'approve', bob, week)).toMatchObject({ status: 404 });
+    expect(await eventCount()).toBe(before);
+    expect(await answer(manager, 'reject', ana, week, 'Friday is missing')).toMatchObject({ status: 200, body: { message: timesheetAnswers.rejected } });
+    expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 200 });
+  });
+
+  it('record the figures approved exactly as the dashboards count them', async () => {
+    expect(await answer(manager, 'approve', ana, week)).toMatchObject({ status: 200, body: { message: timesheetAnswers.approved } });
+    const approved = (await eventsOf(timesheetStream(companyId, ana.userId, week))).find((event) => event.type === 'TimesheetApproved')!;
+    const figures = totalOf(await unitFigures(server.db, companyId, { from: week, to: '2026-03-08' }, { teams: null, userIds: [ana.userId] }));
+    expect((approved.data as { totals: unknown }).totals).toEqual({ trackedMinutes: 300, manualMinutes: 0, idleMinutes: 10, earningsCents: 0 });
+    expect(figures).toMatchObject({ trackedMinutes: 300, idleMinutes: 10, manualMinutes: 0, earningsCents: 0 });
+    expect(await answer(manager, 'approve', ana, week)).toMatchObject({ status: 409, body: { message: timesheetMessages.alreadyApproved } });
+  });
+
+  it('lock the period’s days: a punch or a timer on them is refused, naming the period and who can reopen it', async () => {
+    const locked = 'The timesheet for 2 Mar – 8 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.';
+    at('2026-03-05T10:00:00Z'); // Thursday, in the approved week
+    const before = await eventCount();
+    expect(await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).toMatchObject({ status: 409, body: { message: locked } });
+    const taskId = 'MO-1';
+    const start = await ana.call('POST', `/api/companies/${companyId}/timer/start`, { teamId: apollo, projectId, taskId, timeZone: 'Asia/Kolkata' });
+    expect(start).toMatchObject({ status: 409, body: { message: locked } });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('are reopened by an Admin alone, with a reason; then the days take changes again', async () => {
+    at('2026-03-10T06:00:00Z');
+    expect(await answer(manager, 'reopen', ana, week, 'Payroll correction')).toMatchObject({ status: 403 });
+    expect(await answer(admin, 'reopen', ana, week, '')).toMatchObject({ status: 400, body: { message: timesheetMessages.reasonRequired } });
+    expect(await answer(admin, 'reopen', ana, week, 'Payroll correction')).toMatchObject({ status: 200, body: { message: timesheetAnswers.reopened } });
+    at('2026-03-05T10:00:00Z');
+    expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
+    const types = (await eventsOf(timesheetStream(companyId, ana.userId, week))).map((event) => event.type);
+    expect(types.slice(-3)).toEqual(['TimesheetApproved', 'TimesheetReopened', 'TimesheetTimeChanged']);
+  });
+
+  it('let an approval and a punch on the period’s last day meet: the punch is written before the approval or not at all', async () => {
+    // Bob's week of Monday 9 March, in New York; on its Sunday evening he submits to Ada.
+    const bobsWeek = '2026-03-09';
+    at('2026-03-15T22:00:00Z');
+    expect((await submit(bob, bobsWeek, admin.userId, 'America/New_York')).status).toBe(200);
+    const [approved, punched] = await Promise.all([
+      answer(admin, 'approve', bob, bobsWeek),
+      bob.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'America/New_York' }),
+    ]);
+    expect(approved.status).toBe(200);
+    const stream = await eventsOf(timesheetStream(companyId, bob.userId, bobsWeek));
+    const approval = stream.findIndex((event) => event.type === 'TimesheetApproved');
+    // Nothing after the approval changed the week's time.
+    expect(stream.slice(approval + 1).filter((event) => event.type === 'TimesheetTimeChanged')).toEqual([]);
+    if (punched.status === 200) expect(stream.slice(0, approval).some((event) => event.data.days?.includes('2026-03-15'))).toBe(true);
+    else expect(punched.body.message).toBe('The timesheet for 9 Mar – 15 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.');
+  });
+});
