@@ -104,10 +104,11 @@ export async function startServer(
     uploadsPerHour: config.screenshotsPerHour,
     timeTracking,
     now,
+    locks,
   });
-  const appUsage = createAppUsageService({ store, timeTracking, now });
+  const appUsage = createAppUsageService({ store, timeTracking, now, locks });
   const leave = createLeaveService({ store, db, now });
-  const regularizations = createRegularizationService({ store, db, now });
+  const regularizations = createRegularizationService({ store, db, now, locks });
   const settingsService = createSettingsService({ store, now });
   const monitoring = createMonitoringService({ store, db, now, allowances: limits, mailsPerAddressPerDay: config.mailsPerAddressPerDay });
   const app = await buildApp({

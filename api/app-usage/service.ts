@@ -1,15 +1,28 @@
 import { appUsage } from '../../domain/app-usage/app-usage.ts';
 import { appCategories } from '../../domain/app-usage/categories.ts';
-import { type AppCategory, appCategoriesStream, type AppUsageSample, appUsageStream } from '../../domain/app-usage/events.ts';
+import { type AppCategory, appCategoriesStream, type AppUsageEvent, type AppUsageSample, appUsageStream } from '../../domain/app-usage/events.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
+import { createPeriodLocks, type PeriodLocks } from '../timesheets/locks.ts';
 
 export type AppUsageService = ReturnType<typeof createAppUsageService>;
 
 /** The desktop agent's application usage, and how the company counts each application. */
-export function createAppUsageService({ store, timeTracking, now = () => new Date() }: { store: EventStore; timeTracking: TimeTrackingService; now?: () => Date }) {
+export function createAppUsageService({
+  store,
+  timeTracking,
+  now = () => new Date(),
+  locks = createPeriodLocks({ store, now }),
+}: {
+  store: EventStore;
+  timeTracking: TimeTrackingService;
+  now?: () => Date;
+  /** The lock of approved periods: a batch sent late for one is refused. */
+  locks?: PeriodLocks;
+}) {
   return {
     /**
      * Records one batch of a session of the caller's timer, running or ended
@@ -28,6 +41,10 @@ export function createAppUsageService({ store, timeTracking, now = () => new Dat
         { type: 'RecordAppUsage', companyId, userId: access.userId, actor: access.actor, batchId, samples },
         { now: now(), tracker },
         { ...metadata, companyId },
+        undefined,
+        locks.guard<AppUsageEvent>(companyId, access.userId, 'RecordAppUsage', (recorded) =>
+          recorded.flatMap(({ data }) => data.samples.map((sample) => localDay(sample.start, data.timeZone))),
+        ),
       );
       return { recorded: events.length > 0, position };
     },

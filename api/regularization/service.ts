@@ -22,6 +22,7 @@ import { liveProject, loggableTask, timerTimeWithin, visibleRegularizationReques
 import { requestDecider } from '../../projections/request-history/index.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import { approverNow } from '../access/deciding-now.ts';
+import { createPeriodLocks, type PeriodLocks } from '../timesheets/locks.ts';
 
 /** A time log entry is filed under the local day of its own zone: up to two days from the request's. */
 const FILED_DAYS_APART = 2;
@@ -52,7 +53,18 @@ type Seen = StreamStateCache<RegularizationState, RegularizationEvent>;
 
 export type RegularizationService = ReturnType<typeof createRegularizationService>;
 
-export function createRegularizationService({ store, db, now }: { store: EventStore; db: Kysely<Database>; now: () => Date }) {
+export function createRegularizationService({
+  store,
+  db,
+  now,
+  locks = createPeriodLocks({ store, now }),
+}: {
+  store: EventStore;
+  db: Kysely<Database>;
+  now: () => Date;
+  /** The lock of approved periods: approved manual time is written on unlocked days only, and asked for on them only. */
+  locks?: PeriodLocks;
+}) {
   /** The zone the browser sent, else the company's: the requester's days and today are there. */
   const zoneOf = (access: CompanyAccess, timeZone: string | null) => (timeZone && isTimeZone(timeZone) ? timeZone : access.company.time_zone);
 
@@ -78,7 +90,10 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
   /** `seen`: the stream as this request already read it (storedRequest), so it is not read again. */
   const run = (access: CompanyAccess, requesterId: string, command: RegularizationCommand, context: RegularizationContext, metadata: EventMetadata, seen?: Seen) => {
     const companyId = access.company.company_id;
-    return handleCommand(store, regularizationStream(companyId, requesterId), regularization, command, context, { ...metadata, companyId, userId: access.userId }, seen);
+    const guard = locks.guard<RegularizationEvent>(companyId, requesterId, command.type, (events) =>
+      events.flatMap((event) => (event.type === 'RegularizationApproved' ? event.data.entries.map((entry) => entry.day) : [])),
+    );
+    return handleCommand(store, regularizationStream(companyId, requesterId), regularization, command, context, { ...metadata, companyId, userId: access.userId }, seen, guard);
   };
 
   const onStream = (access: CompanyAccess, userId: string, requestId: string) => ({
@@ -111,6 +126,7 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
       const requestId = metadata.commandId ? uuidFrom(`regularization:${companyId}:${access.userId}:${metadata.commandId}`) : randomUUID();
       const { timeZone, ...form } = input;
       const zone = zoneOf(access, timeZone);
+      if (isCalendarDay(form.date)) await locks.refuseIfLocked(companyId, access.userId, form.date);
       const context = await formFacts(access, access.userId, teamId, form, zone, now());
       const command: RegularizationCommand = { type: 'SubmitRegularization', ...onStream(access, access.userId, requestId), teamId, timeZone: zone, form };
       const { position } = await run(access, access.userId, command, context, metadata);
@@ -123,6 +139,7 @@ export function createRegularizationService({ store, db, now }: { store: EventSt
       const { teamId } = await storedRequest(access.company.company_id, requesterId, requestId, seen);
       const { timeZone, ...form } = input;
       const zone = zoneOf(access, timeZone);
+      if (isCalendarDay(form.date)) await locks.refuseIfLocked(access.company.company_id, requesterId, form.date);
       const context = await formFacts(access, requesterId, teamId, form, zone, now());
       const command: RegularizationCommand = { type: 'EditRegularization', ...onStream(access, requesterId, requestId), timeZone: zone, form };
       return (await run(access, requesterId, command, context, metadata, seen)).position;

@@ -17,6 +17,8 @@ import { checkedImage, SCREENSHOT_RULES, storedScreenshot } from '../images/inta
 import { type Allowances, HOUR_SECONDS, type Limit } from '../limits/allowances.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { TimeTrackingService } from '../time-tracking/service.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
+import { createPeriodLocks, type PeriodLocks } from '../timesheets/locks.ts';
 import type { ScreenshotStorage } from './storage-quota.ts';
 
 export type ScreenshotsService = ReturnType<typeof createScreenshotsService>;
@@ -59,6 +61,7 @@ export function createScreenshotsService({
   uploadsPerHour,
   timeTracking,
   now = () => new Date(),
+  locks = createPeriodLocks({ store, now }),
 }: {
   store: EventStore;
   db: Kysely<Database>;
@@ -70,6 +73,8 @@ export function createScreenshotsService({
   uploadsPerHour: number;
   timeTracking: TimeTrackingService;
   now?: () => Date;
+  /** The lock of approved periods: a screenshot sent late for one is refused. */
+  locks?: PeriodLocks;
 }) {
   const uploads = screenshotUploads(uploadsPerHour);
   const settings = new StreamStateCache<SettingsState, SettingsEvent>();
@@ -144,7 +149,10 @@ export function createScreenshotsService({
       let result: CommandResult<ScreenshotEvent>;
       try {
         await Promise.all([storage.put(screenshotFileKey(stem, 'image'), stored.image), storage.put(screenshotFileKey(stem, 'thumbnail'), stored.thumbnail)]);
-        result = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata, stream);
+        const guard = locks.guard<ScreenshotEvent>(companyId, access.userId, 'TakeScreenshot', (events) =>
+          events.flatMap((event) => (event.type === 'ScreenshotTaken' ? [localDay(event.data.takenAt, event.data.timeZone)] : [])),
+        );
+        result = await handleCommand(store, screenshotStream(screenshotId), screenshots, command, context, metadata, stream, guard);
       } catch (error) {
         // Unless the append went through after all (the stream says so), nothing names these files.
         const recorded = await load(screenshotId).then(({ taken }) => taken?.upload === upload, () => true);

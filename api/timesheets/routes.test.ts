@@ -24,12 +24,27 @@ let bob: ApiUser;
 let companyId: string;
 let apollo: string;
 let projectId: string;
+/** Ana's request for an hour of manual time on Wednesday 4 March, sent to Max before the week was approved. */
+let manualTimeRequest: string;
 
 const week = '2026-03-02';
 const submit = (user: ApiUser, start: string, approverId: string, timeZone = 'Asia/Kolkata') =>
   user.call('POST', `/api/companies/${companyId}/timesheets/${start}/submit`, { approverId, note: 'All in', timeZone });
 const answer = (user: ApiUser, action: 'approve' | 'reject' | 'reopen', of: ApiUser, start: string, reason?: string) =>
   user.call('POST', `/api/companies/${companyId}/timesheets/${of.userId}/${start}/${action}`, reason === undefined ? {} : { reason });
+/** An hour from 09:00 on a day of Ana's, asked of Max. */
+const manualTime = (date: string) => ({
+  teamId: apollo,
+  date,
+  startHours: 9,
+  startMinutes: 0,
+  durationHours: 1,
+  durationMinutes: 0,
+  projectId,
+  taskId: 'MO-1',
+  assigneeId: manager.userId,
+  timeZone: 'Asia/Kolkata',
+});
 const at = (instant: string) => {
   clock = new Date(instant);
 };
@@ -53,6 +68,9 @@ describe('timesheets', () => {
     at('2026-03-10T06:00:00Z');
     expect(await submit(ana, '2026-03-03', manager.userId)).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
     expect(await submit(ana, week, bob.userId)).toMatchObject({ status: 400, body: { message: timesheetMessages.chooseApprover } });
+    const asked = await ana.call('POST', `/api/companies/${companyId}/regularization/requests`, manualTime('2026-03-04'));
+    expect(asked.status).toBe(201);
+    manualTimeRequest = asked.body.requestId;
     expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 200, body: { message: timesheetAnswers.submitted } });
     expect(await submit(ana, week, manager.userId)).toMatchObject({ status: 409, body: { message: timesheetMessages.alreadySubmitted } });
   });
@@ -76,7 +94,7 @@ describe('timesheets', () => {
     expect(await answer(manager, 'approve', ana, week)).toMatchObject({ status: 409, body: { message: timesheetMessages.alreadyApproved } });
   });
 
-  it('lock the period’s days: a punch or a timer on them is refused, naming the period and who can reopen it', async () => {
+  it('lock the period’s days: a punch, a timer or manual time on them is refused, naming the period and who can reopen it', async () => {
     const locked = 'The timesheet for 2 Mar – 8 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.';
     at('2026-03-05T10:00:00Z'); // Thursday, in the approved week
     const before = await eventCount();
@@ -84,6 +102,11 @@ describe('timesheets', () => {
     const taskId = 'MO-1';
     const start = await ana.call('POST', `/api/companies/${companyId}/timer/start`, { teamId: apollo, projectId, taskId, timeZone: 'Asia/Kolkata' });
     expect(start).toMatchObject({ status: 409, body: { message: locked } });
+    // Manual time: neither asked for a locked day nor approved on one.
+    at('2026-03-10T06:00:00Z');
+    expect(await ana.call('POST', `/api/companies/${companyId}/regularization/requests`, manualTime('2026-03-06'))).toMatchObject({ status: 409, body: { message: locked } });
+    const approval = await manager.call('POST', `/api/companies/${companyId}/regularization/requests/${manualTimeRequest}/approve`, { comment: 'Fine' });
+    expect(approval).toMatchObject({ status: 409, body: { message: locked } });
     expect(await eventCount()).toBe(before);
   });
 
@@ -96,6 +119,9 @@ describe('timesheets', () => {
     expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
     const types = (await eventsOf(timesheetStream(companyId, ana.userId, week))).map((event) => event.type);
     expect(types.slice(-3)).toEqual(['TimesheetApproved', 'TimesheetReopened', 'TimesheetTimeChanged']);
+    // The manual time asked for before the approval can be approved now.
+    at('2026-03-10T06:00:00Z');
+    expect((await manager.call('POST', `/api/companies/${companyId}/regularization/requests/${manualTimeRequest}/approve`, { comment: 'Fine' })).status).toBe(200);
   });
 
   it('let an approval and a punch on the period’s last day meet: the punch is written before the approval or not at all', async () => {
