@@ -141,4 +141,27 @@ describe('timesheets', () => {
     if (punched.status === 200) expect(stream.slice(0, approval).some((event) => event.data.days?.includes('2026-03-15'))).toBe(true);
     else expect(punched.body.message).toBe('The timesheet for 9 Mar – 15 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.');
   });
+
+  it('refuse the desktop agent’s usage sent late for a day of an approved period', async () => {
+    // Ana's week of Monday 9 March: half an hour tracked on its Sunday, then submitted and approved.
+    const nextWeek = '2026-03-09';
+    at('2026-03-15T09:50:00Z');
+    expect((await ana.call('POST', `/api/companies/${companyId}/punch/in`, { timeZone: 'Asia/Kolkata' })).status).toBe(200);
+    at('2026-03-15T10:00:00Z');
+    expect((await ana.call('POST', `/api/companies/${companyId}/timer/start`, { teamId: apollo, projectId, taskId: 'MO-1', timeZone: 'Asia/Kolkata' })).status).toBe(200);
+    at('2026-03-15T10:30:00Z');
+    expect((await ana.call('POST', `/api/companies/${companyId}/timer/stop`, {})).status).toBe(200);
+    at('2026-03-15T10:40:00Z');
+    expect((await submit(ana, nextWeek, manager.userId)).status).toBe(200);
+    expect((await answer(manager, 'approve', ana, nextWeek)).status).toBe(200);
+    // The agent was offline: what it saw at 10:05 arrives a quarter of an hour later.
+    at('2026-03-15T10:45:00Z');
+    const before = await eventCount();
+    const late = await ana.call('POST', `/api/companies/${companyId}/app-usage`, {
+      batchId: 'late-batch-1',
+      samples: [{ application: 'Figma', windowTitle: null, start: '2026-03-15T10:05:00Z', seconds: 60, idle: false }],
+    });
+    expect(late).toMatchObject({ status: 409, body: { message: 'The timesheet for 9 Mar – 15 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.' } });
+    expect(await eventCount()).toBe(before);
+  });
 });
