@@ -94,7 +94,7 @@ export async function startServer(
   const projectsService = createProjectsService({ store, db, storage });
   const locks = createPeriodLocks({ store, now });
   const timeTracking = createTimeTrackingService({ store, db, tasks: new ReadModelCache(watcher, TIMER_TASK_TABLES), now, locks });
-  const timesheets = createTimesheetsService({ store, db, watcher, timeTracking, locks, now });
+  const timesheets = createTimesheetsService({ store, db, watcher, readTracker: timeTracking.readTracker, locks, now });
   const screenshots = createScreenshotsService({
     store,
     db,

@@ -3,6 +3,7 @@ import { companySettings } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream } from '../../domain/settings/events.ts';
 import { BUSY_MESSAGE, conflict, notFound } from '../../domain/shared/errors.ts';
 import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
+import type { TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { type PeriodTotals, timesheetStream, type TimesheetEvent } from '../../domain/timesheets/events.ts';
 import { type Period, periodOf } from '../../domain/timesheets/periods.ts';
 import { FiguresMovedError, timesheet, type TimesheetCommand, type TimesheetContext, timesheetMessages, type TimesheetState } from '../../domain/timesheets/timesheet.ts';
@@ -15,7 +16,6 @@ import { totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
 import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
-import type { TimeTrackingService } from '../time-tracking/service.ts';
 import type { PeriodLocks } from './locks.ts';
 
 export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
@@ -33,14 +33,15 @@ export function createTimesheetsService({
   store,
   db,
   watcher,
-  timeTracking,
+  readTracker,
   locks,
   now,
 }: {
   store: EventStore;
   db: Kysely<Database>;
   watcher: ReadModelWatcher;
-  timeTracking: TimeTrackingService;
+  /** A person's tracker as its stream holds it (the time-tracking service's). */
+  readTracker: (companyId: string, userId: string) => Promise<Pick<TrackerState, 'running'>>;
   /** Told of each timesheet written here, so that a timer start here meets an approval at once. */
   locks: PeriodLocks;
   now: () => Date;
@@ -55,7 +56,7 @@ export function createTimesheetsService({
 
   /** Whether the person's timer runs a session begun on or before the period's last day. */
   async function timerRunningIn(companyId: string, userId: string, period: Period): Promise<boolean> {
-    const { running } = await timeTracking.readTracker(companyId, userId);
+    const { running } = await readTracker(companyId, userId);
     return running !== null && localDay(running.startedAt, running.timeZone) <= period.end;
   }
 
