@@ -116,6 +116,7 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/regularization/team-requests': { member: 'refused' },
   'POST /api/companies/{companyId}/regularization/requests/{requestId}/approve': { member: 'refused', body: () => ({ comment: 'Fine' }) },
   'POST /api/companies/{companyId}/regularization/requests/{requestId}/decline': { member: 'refused', body: () => ({ comment: 'No' }) },
+  'GET /api/companies/{companyId}/timesheets/{userId}': { member: 'allowed', query: () => '?from=2024-01-01&to=2024-01-31' },
   'POST /api/companies/{companyId}/timesheets/{start}/submit': { member: 'allowed', body: (ids) => ({ approverId: ids.adminId, note: 'All in' }) },
   'POST /api/companies/{companyId}/timesheets/{userId}/{start}/approve': { member: 'refused', body: () => ({}) },
   'POST /api/companies/{companyId}/timesheets/{userId}/{start}/reject': { member: 'refused', body: () => ({ reason: 'Missing a day' }) },

@@ -26,6 +26,7 @@ import * as commentLogOrder from './0024_comment_log_order.ts';
 import * as latestPunches from './0025_latest_punches.ts';
 import * as storedFiles from './0026_stored_files.ts';
 import * as timesheetPeriods from './0027_timesheet_periods.ts';
+import * as timesheets from './0028_timesheets.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025_latest_punches': latestPunches,
   '0026_stored_files': storedFiles,
   '0027_timesheet_periods': timesheetPeriods,
+  '0028_timesheets': timesheets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

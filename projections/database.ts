@@ -1,4 +1,5 @@
 import type { PeriodSchedule } from '../domain/timesheets/periods.ts';
+import type { PeriodTotals } from '../domain/timesheets/events.ts';
 import { type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -417,6 +418,25 @@ export interface CompanySettingsTable {
   updated_by: string;
 }
 
+/** A person's timesheet for one period (projections/timesheets); a period without a row is open. */
+export interface TimesheetsTable {
+  company_id: string;
+  user_id: string;
+  /** The period's first and last local day, YYYY-MM-DD. */
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  status: 'Submitted' | 'Approved' | 'Rejected' | 'Reopened';
+  approver_id: string | null;
+  approver_name: string | null;
+  note: string;
+  /** Why it was rejected or reopened, while it is. */
+  reason: string | null;
+  /** The figures approved, while it is approved. */
+  totals: ColumnType<PeriodTotals | null, string | null, string | null>;
+  updated_at: Date;
+  updated_by_name: string;
+}
+
 /** A screenshot taken by the desktop agent, by the local day it was taken on (projections/screenshots). */
 export interface ScreenshotsTable {
   screenshot_id: string;
@@ -627,6 +647,7 @@ export interface Database {
   attendance_days: AttendanceDaysTable;
   attendance_open_punches: AttendanceOpenPunchesTable;
   company_settings: CompanySettingsTable;
+  timesheets: TimesheetsTable;
   screenshots: ScreenshotsTable;
   leave_policies: LeavePoliciesTable;
   leave_requests: LeaveRequestsTable;

@@ -16,6 +16,7 @@ import { screenshotsProjection } from './screenshots/screenshots.ts';
 import { settingsProjection } from './settings/settings.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
 import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
+import { timesheetsProjection } from './timesheets/timesheets.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model the workers keep up to date. A new one is added here. */
@@ -37,6 +38,7 @@ export const projections: readonly Projection[] = [
   billingProjection,
   screenshotsProjection,
   appUsageProjection,
+  timesheetsProjection,
   activityLogProjection,
 ];
 

@@ -92,6 +92,14 @@ describe('timesheets', () => {
     expect((approved.data as { totals: unknown }).totals).toEqual({ trackedMinutes: 300, manualMinutes: 0, idleMinutes: 10, earningsCents: 0 });
     expect(figures).toMatchObject({ trackedMinutes: 300, idleMinutes: 10, manualMinutes: 0, earningsCents: 0 });
     expect(await answer(manager, 'approve', ana, week)).toMatchObject({ status: 409, body: { message: timesheetMessages.alreadyApproved } });
+    // The read model shows the figures approved, to Ana and to Max; Bob sees nobody's.
+    const march = `/api/companies/${companyId}/timesheets/${ana.userId}?from=2026-03-01&to=2026-03-31`;
+    for (const reader of [ana, manager]) {
+      expect((await reader.call('GET', march)).body).toMatchObject([
+        { start: week, end: '2026-03-08', status: 'Approved', approver: { userId: manager.userId, name: 'Max Manager' }, note: 'All in', totals: (approved.data as { totals: unknown }).totals },
+      ]);
+    }
+    expect((await bob.call('GET', march)).status).toBe(404);
   });
 
   it('lock the period’s days: a punch, a timer or manual time on them is refused, naming the period and who can reopen it', async () => {
@@ -163,5 +171,23 @@ describe('timesheets', () => {
     });
     expect(late).toMatchObject({ status: 409, body: { message: 'The timesheet for 9 Mar – 15 Mar 2026 is approved and locked, so its time cannot change. An Admin can reopen it.' } });
     expect(await eventCount()).toBe(before);
+  });
+
+  it('keep the figures approved equal to the time log rebuilt from the log', async () => {
+    const { rebuildProjection } = await import('../../projections/rebuild.ts');
+    const { timelogProjection } = await import('../../projections/timelog/timelog.ts');
+    const { timesheetsProjection } = await import('../../projections/timesheets/timesheets.ts');
+    const approvedRows = () => server.db.selectFrom('timesheets').selectAll().where('company_id', '=', companyId).where('status', '=', 'Approved').orderBy(['user_id', 'period_start']).execute();
+    const before = await approvedRows();
+    expect(before.map((row) => row.period_start)).toEqual(['2026-03-09', '2026-03-09']);
+    await rebuildProjection(server.db, server.store, timelogProjection);
+    await rebuildProjection(server.db, server.store, timesheetsProjection);
+    expect(await approvedRows()).toEqual(before);
+    for (const row of before) {
+      const figures = totalOf(await unitFigures(server.db, companyId, { from: row.period_start, to: row.period_end }, { teams: null, userIds: [row.user_id] }));
+      const { trackedMinutes, manualMinutes, idleMinutes, earningsCents } = figures;
+      expect(row.totals).toEqual({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
+    }
+    expect(before.find((row) => row.user_id === ana.userId)!.totals).toMatchObject({ trackedMinutes: 30 });
   });
 });

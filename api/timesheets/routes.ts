@@ -3,7 +3,9 @@ import { Type } from 'typebox';
 import { MAX_NOTE_LENGTH } from '../../domain/timesheets/events.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
-import { CommandResponse, Day, errorResponses, Id, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
+import { checkedRange, CommandResponse, Day, errorResponses, Id, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
+import { visiblePerson } from '../access/membership.ts';
+import { timesheetsOf } from '../../projections/timesheets/queries.ts';
 
 export const timesheetAnswers = {
   submitted: 'Timesheet submitted for approval',
@@ -24,7 +26,41 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
   const TheirPeriod = Type.Object({ companyId: Id, userId: Id, start: Day });
   const Reason = Type.Object({ reason: Text(MAX_NOTE_LENGTH) });
 
+  const Totals = Type.Object({ trackedMinutes: Type.Integer(), manualMinutes: Type.Integer(), idleMinutes: Type.Integer(), earningsCents: Type.Integer() });
+  const Timesheet = Type.Object({
+    start: Type.String(),
+    end: Type.String(),
+    status: Type.Union(['Submitted', 'Approved', 'Rejected', 'Reopened'].map((status) => Type.Literal(status))),
+    approver: Nullable(Type.Object({ userId: Type.String(), name: Type.String() })),
+    note: Type.String(),
+    reason: Nullable(Type.String()),
+    totals: Nullable(Totals),
+    updatedAt: Type.String(),
+    updatedBy: Type.String(),
+  });
+
   return async (app) => {
+    app.get(
+      '/api/companies/:companyId/timesheets/:userId',
+      {
+        config: { access: inCompany() },
+        schema: {
+          tags,
+          summary: 'A person’s timesheets of the periods starting from `from` to `to` (one’s own, or someone the caller sees); a period not listed is open',
+          params: Type.Object({ companyId: Id, userId: Id }),
+          querystring: Type.Object({ from: Day, to: Day }),
+          response: { 200: Type.Array(Timesheet), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const { userId } = request.params;
+        const range = checkedRange(request.query);
+        await visiblePerson(context.db, access, userId);
+        return timesheetsOf(context.db, access.company.company_id, userId, range);
+      },
+    );
+
     app.post(
       '/api/companies/:companyId/timesheets/:start/submit',
       {

@@ -10,9 +10,10 @@ export type OwnFamily = 'profile' | 'companies' | 'invites' | 'tokens' | 'timer'
  * and teams), the members tab, the teams, the task assignees, the projects
  * page, the tasks table, one task's page (key: the task id), its history
  * (key: the task id), the tasks the timer offers in one project (key: the
- * project id), and the dashboards. Without a key, every item of the family.
+ * project id), the dashboards, and the rest by their pages' names (timesheets:
+ * the people's timesheets of each period). Without a key, every item of the family.
  */
-export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings' | 'activity' | 'app-usage' | 'screenshots';
+export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings' | 'activity' | 'app-usage' | 'screenshots' | 'timesheets';
 
 /**
  * The families of queries browsers show, one closed list for the server and

@@ -90,8 +90,8 @@ describe('changedQueries', () => {
   });
 
   it('errs on the safe side for a family it does not know: all of the audience’s queries', () => {
-    expect(refetched({ kind: 'company', id: 'c2', family: 'timesheets', key: 'x' })).toEqual(['otherCompany']);
-    expect(refetched({ kind: 'user', id: 'u1', family: 'timesheets' })).toEqual(['profile', 'companies', 'invites', 'invite', 'tokens', 'timer', 'timerElsewhere']);
+    expect(refetched({ kind: 'company', id: 'c2', family: 'payroll', key: 'x' })).toEqual(['otherCompany']);
+    expect(refetched({ kind: 'user', id: 'u1', family: 'payroll' })).toEqual(['profile', 'companies', 'invites', 'invite', 'tokens', 'timer', 'timerElsewhere']);
     expect(refetched({ kind: 'user', id: 'u1', family: 'constructor' })).toContain('timerElsewhere');
   });
 });

@@ -40,6 +40,7 @@ const companyQueries: Record<CompanyFamily, (key?: string) => QueryKeyMatch> = {
   attendance: () => ({ queryKey: ['attendance'] }),
   leave: () => ({ queryKey: ['leave'] }),
   regularization: () => ({ queryKey: ['regularization'] }),
+  timesheets: () => ({ queryKey: ['timesheets'] }),
   settings: () => ({ queryKey: ['settings'] }),
   activity: () => ({ queryKey: ['activity'] }),
   'app-usage': () => ({ queryKey: ['app-usage'] }),
