@@ -53,8 +53,9 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
    */
   async function refuseIfLocked(companyId: string, userId: string, day: string): Promise<void> {
     const period = periodOf(await scheduleOf(companyId), day);
-    const { state } = await sheetOf(timesheetStream(companyId, userId, period.start), false);
-    if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
+    const streamId = timesheetStream(companyId, userId, period.start);
+    // A lock kept here may have been reopened elsewhere: a refusal is checked against the stream.
+    if (isLocked((await sheetOf(streamId, false)).state) && isLocked((await sheetOf(streamId, true)).state)) throw conflict(timesheetMessages.locked(period));
   }
 
   /** The guard of a command on a person's time: `daysOf` names the local days its events change. */
@@ -74,8 +75,18 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
       return Promise.all(
         [...periods.values()].map(async ({ period, days: touched }): Promise<GuardPart> => {
           const streamId = timesheetStream(companyId, userId, period.start);
-          const known = await sheetOf(streamId, fresh);
-          const noted = timesheet.decide({ type: 'RecordTimeChange', companyId, userId, start: period.start, days: touched, change }, known.state, { now: at, period });
+          const decideOn = ({ state }: { state: TimesheetState }) =>
+            timesheet.decide({ type: 'RecordTimeChange', companyId, userId, start: period.start, days: touched, change }, state, { now: at, period });
+          let known = await sheetOf(streamId, fresh);
+          let noted: TimesheetEvent[];
+          try {
+            noted = decideOn(known);
+          } catch (error) {
+            // Refused on what is kept here, which may have been reopened elsewhere: decided again on the stream.
+            if (fresh) throw error;
+            known = await sheetOf(streamId, true);
+            noted = decideOn(known);
+          }
           // Kept as if written: a write that fails instead makes the next one read the stream (fresh).
           sheets.set(streamId, { ...known, version: known.version + noted.length, state: noted.reduce(timesheet.evolve, known.state) });
           return { streamId, events: noted, expected: known.version === 0 ? 'no_stream' : known.version };
