@@ -112,7 +112,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State, C
   cache?: StreamStateCache<State, Event>,
   guard?: Guard<Event>,
 ): Promise<CommandResult<Event>> {
-  const [outcome] = await inTurn(store, streamId, () => decideAndAppend(store, streamId, decider, [{ command, metadata }], context, cache, guard));
+  const decided = () => decideAndAppend(store, streamId, decider, [{ command, metadata }], context, cache, guard);
+  // Within its stream's turn (which keeps the order commands came in), a guarded command takes its guard's: commands on one
+  // person's time, whatever their own streams, then never collide on their notes in one process. The guard's turn is always
+  // taken last, so no two commands wait for each other.
+  const turn = guard?.turn;
+  const [outcome] = await inTurn(store, streamId, turn ? () => inTurn(store, turn, decided) : decided);
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }
@@ -134,7 +139,11 @@ export interface GuardPart {
  * decide on states it keeps, as the command does, until one of its streams
  * refused a write (`fresh`): then it reads them as stored.
  */
-export type Guard<Event extends DomainEvent> = (events: readonly Event[], read: { fresh: boolean }) => Promise<GuardPart[]>;
+export interface Guard<Event extends DomainEvent> {
+  (events: readonly Event[], read: { fresh: boolean }): Promise<GuardPart[]>;
+  /** Commands whose guards name the same turn take turns in this process (taken within their own streams' turns). */
+  turn?: string;
+}
 
 /** A command with the metadata its events carry. */
 export interface Submission<Command> {

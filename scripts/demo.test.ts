@@ -118,9 +118,11 @@ describe('npm run demo', () => {
       const timer = await server.db.selectFrom('running_timers').select('session_id').where('user_id', '=', user_id).executeTakeFirst();
       const punches = await server.db.selectFrom('punches').select('state').where('user_id', '=', user_id).where('day', '=', day).orderBy('at').execute();
       const leave = await server.db.selectFrom('attendance_days').select('leave_code').where('user_id', '=', user_id).where('day', '=', day).executeTakeFirst();
+      // A punch in just before midnight, carried into today by a session over midnight, speaks for today too.
+      const latest = await server.db.selectFrom('latest_punches').select(['state', 'last_day']).where('user_id', '=', user_id).executeTakeFirst();
       if (timer) return 'working';
       if (leave?.leave_code) return 'leave';
-      if (punches.length === 0) return 'absent';
+      if (punches.length === 0) return latest?.state === 'in' && latest.last_day >= day ? 'break' : 'absent';
       return punches.at(-1)!.state === 'punchin' ? 'break' : 'out';
     };
     const states = Object.fromEntries(await Promise.all(people.map(async (person) => [person.email, await stateOf(person)])));

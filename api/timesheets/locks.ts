@@ -60,7 +60,7 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
 
   /** The guard of a command on a person's time: `daysOf` names the local days its events change. */
   function guard<Event extends DomainEvent>(companyId: string, userId: string, change: string, daysOf: (events: readonly Event[]) => string[]): Guard<Event> {
-    return async (events, { fresh }) => {
+    const noted: Guard<Event> = async (events, { fresh }) => {
       const days = [...new Set(daysOf(events))];
       if (days.length === 0) return [];
       const schedule = await scheduleOf(companyId);
@@ -78,21 +78,24 @@ export function createPeriodLocks({ store, now }: { store: EventStore; now: () =
           const decideOn = ({ state }: { state: TimesheetState }) =>
             timesheet.decide({ type: 'RecordTimeChange', companyId, userId, start: period.start, days: touched, change }, state, { now: at, period });
           let known = await sheetOf(streamId, fresh);
-          let noted: TimesheetEvent[];
+          let notes: TimesheetEvent[];
           try {
-            noted = decideOn(known);
+            notes = decideOn(known);
           } catch (error) {
             // Refused on what is kept here, which may have been reopened elsewhere: decided again on the stream.
             if (fresh) throw error;
             known = await sheetOf(streamId, true);
-            noted = decideOn(known);
+            notes = decideOn(known);
           }
           // Kept as if written: a write that fails instead makes the next one read the stream (fresh).
-          sheets.set(streamId, { ...known, version: known.version + noted.length, state: noted.reduce(timesheet.evolve, known.state) });
-          return { streamId, events: noted, expected: known.version === 0 ? 'no_stream' : known.version };
+          sheets.set(streamId, { ...known, version: known.version + notes.length, state: notes.reduce(timesheet.evolve, known.state) });
+          return { streamId, events: notes, expected: known.version === 0 ? 'no_stream' : known.version };
         }),
       );
     };
+    // A person's changes of time note on the same timesheets: in this process they take turns rather than collide.
+    noted.turn = `period-locks-${companyId}-${userId}`;
+    return noted;
   }
 
   /** A timesheet's stream was written here (approved, reopened): what is kept of it is read again. */

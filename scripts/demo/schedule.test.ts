@@ -115,8 +115,8 @@ describe('a demo person’s today', () => {
 
   it('goes forward after the history, punched in before each session, and ends before now', () => {
     for (const state of ['working', 'break', 'out'] as const) {
-      // In the afternoon, and a quarter of an hour after midnight.
-      for (const now of [until, Date.parse('2026-11-23T18:45:00Z')]) {
+      // In the afternoon, a quarter of an hour after midnight, and five minutes after it.
+      for (const now of [until, Date.parse('2026-11-23T18:45:00Z'), Date.parse('2026-11-23T18:35:00Z')]) {
         const steps = at(state, now);
         expect(steps[0]).toMatchObject({ kind: 'punch-in' });
         expect(stepStart(steps[0])).toBeGreaterThan(after);
@@ -127,6 +127,17 @@ describe('a demo person’s today', () => {
         }
         expect(steps.filter((step) => step.kind === 'session').length).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it('runs the last session past midnight when the day began at the punch before it, as the tracker then carries the punch into today', () => {
+    const midnight = Date.parse('2026-11-23T18:30:00Z');
+    for (const now of [midnight + 5 * 60_000, midnight + 12 * 60_000, midnight + 30 * 60_000]) {
+      const steps = at('working', now);
+      const sessions = steps.filter((step) => step.kind === 'session');
+      expect(stepStart(steps[0])).toBeLessThan(midnight);
+      expect(sessions.at(-1)!.end).toBeGreaterThan(midnight);
+      expect(steps.at(-1)).toMatchObject({ kind: 'running' });
     }
   });
 

@@ -159,7 +159,11 @@ export function todaySteps(habits: WorkHabits, { state, after, now, seed }: { st
   if (now - punchIn < 8 * MINUTE) return [];
   // The last stretch before now: the running timer, the break, or the time since the punch out.
   const tail = Math.min(45 * MINUTE, Math.max(3 * MINUTE, (now - punchIn) / 4));
-  const workEnd = now - tail;
+  // A punch before midnight speaks for today only through a session that runs past midnight.
+  const midnight = today.toZonedDateTime({ timeZone: habits.zone }).epochMilliseconds;
+  const workEnd = Math.max(now - tail, punchIn < midnight ? midnight + MINUTE : 0);
+  if (now - workEnd < 2 * MINUTE) return [];
+  const restStart = workEnd + (now - workEnd) / 2;
   const steps: WorkStep[] = [{ kind: 'punch-in', at: punchIn }];
   for (let start = punchIn + 2 * MINUTE; workEnd - start >= 2 * MINUTE; ) {
     const length = Math.min(minutes(50, 160), workEnd - start);
@@ -169,8 +173,8 @@ export function todaySteps(habits: WorkHabits, { state, after, now, seed }: { st
     steps.push({ kind: 'session', ...session, idle: habits.desktop ? idleBeats(session, habits.idleShare, random) : [] });
     start = end + minutes(5, 20);
   }
-  if (state === 'working') steps.push({ kind: 'running', start: now - tail / 2, task: task() });
-  if (state === 'out') steps.push({ kind: 'punch-out', at: now - tail / 2 });
+  if (state === 'working') steps.push({ kind: 'running', start: restStart, task: task() });
+  if (state === 'out') steps.push({ kind: 'punch-out', at: restStart });
   return steps;
 }
 
