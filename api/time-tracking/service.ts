@@ -83,7 +83,8 @@ export function createTimeTrackingService({
       { now: now(), isAssignedOpenTask },
       { ...metadata, companyId, userId },
       trackers,
-      locks.guard(companyId, userId, command.type, (events) => events.flatMap(daysChangedBy)),
+      // A start or a cancel saves no time: no guard, so they never wait for the person's other changes of time.
+      command.type === 'StartTimer' || command.type === 'CancelTimer' ? undefined : locks.guard(companyId, userId, command.type, (events) => events.flatMap(daysChangedBy)),
     );
 
   /** The tracker as its stream stands now. */
