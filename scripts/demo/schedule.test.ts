@@ -136,7 +136,15 @@ describe('a demo person’s today', () => {
       const steps = at('working', now);
       const sessions = steps.filter((step) => step.kind === 'session');
       expect(stepStart(steps[0])).toBeLessThan(midnight);
+      expect(sessions[0].start).toBeLessThan(midnight);
       expect(sessions.at(-1)!.end).toBeGreaterThan(midnight);
+      expect(steps.at(-1)).toMatchObject({ kind: 'running' });
+    }
+    // Forty minutes after midnight, give or take seconds: never a punch just before midnight with its session after it.
+    for (let now = midnight + 36 * 60_000; now <= midnight + 44 * 60_000; now += 10_000) {
+      const steps = at('working', now);
+      const sessions = steps.filter((step) => step.kind === 'session');
+      if (stepStart(steps[0]) < midnight) expect(sessions[0].start).toBeLessThan(midnight);
       expect(steps.at(-1)).toMatchObject({ kind: 'running' });
     }
   });

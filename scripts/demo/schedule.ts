@@ -155,12 +155,14 @@ export function todaySteps(habits: WorkHabits, { state, after, now, seed }: { st
   const task = () => (random() < 0.5 ? 0 : Math.floor(random() * habits.tasks));
   const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(habits.zone).toPlainDate();
   const usualStart = today.toPlainDateTime({ hour: 0 }).add({ minutes: habits.dayStart }).toZonedDateTime(habits.zone).epochMilliseconds;
-  const punchIn = Math.max(after + 5 * MINUTE, Math.min(usualStart, now - 40 * MINUTE));
+  const midnight = today.toZonedDateTime({ timeZone: habits.zone }).epochMilliseconds;
+  let punchIn = Math.max(after + 5 * MINUTE, Math.min(usualStart, now - 40 * MINUTE));
+  // Punched in a few minutes before midnight, the first session would begin after it, on a day that punch does not speak for.
+  if (punchIn < midnight && punchIn + 5 * MINUTE > midnight) punchIn = midnight + MINUTE;
   if (now - punchIn < 8 * MINUTE) return [];
   // The last stretch before now: the running timer, the break, or the time since the punch out.
   const tail = Math.min(45 * MINUTE, Math.max(3 * MINUTE, (now - punchIn) / 4));
   // A punch before midnight speaks for today only through a session that runs past midnight.
-  const midnight = today.toZonedDateTime({ timeZone: habits.zone }).epochMilliseconds;
   const workEnd = Math.max(now - tail, punchIn < midnight ? midnight + MINUTE : 0);
   if (now - workEnd < 2 * MINUTE) return [];
   const restStart = workEnd + (now - workEnd) / 2;
