@@ -146,7 +146,8 @@ describe('desktop data', () => {
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
     const [task] = (await seeded.ana.call('GET', `/api/companies/${seeded.companyId}/projects/${seeded.projectId}/my-tasks`)).body;
     // From three hours ago to one hour ago (after Ana's latest session, yesterday before noon), from the agent.
-    const now = Date.now();
+    // On whole minutes: a session over midnight counts each local day's whole minutes.
+    const now = Math.floor(Date.now() / 60_000) * 60_000;
     try {
       clock = new Date(now - 3 * HOUR_MS);
       const punch = await agent('/punch/in', { timeZone: 'Asia/Kolkata' });
