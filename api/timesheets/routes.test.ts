@@ -173,6 +173,32 @@ describe('timesheets', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('show a period’s days by project and task, adding up to the figures the dashboard shows; the same to the person and their approver', async () => {
+    at('2026-03-10T06:00:00Z');
+    const sheetOf = (reader: ApiUser, query = `day=2026-03-04`) => reader.call('GET', `/api/companies/${companyId}/timesheets/${ana.userId}/sheet?${query}`);
+    const { status, body: sheet } = await sheetOf(ana);
+    expect(status).toBe(200);
+    expect(sheet).toMatchObject({ period: { start: week, end: '2026-03-08' }, status: 'Reopened', reason: 'Payroll correction', previousStart: '2026-02-23', nextStart: '2026-03-09', timerRunning: false });
+    expect(sheet.days.map((day: { day: string }) => day.day)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);
+    const dashboard = (await ana.call('GET', `/api/companies/${companyId}/dashboards/individual?from=${week}&to=2026-03-08`)).body;
+    const figures = ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents }: Record<string, number>) => ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
+    expect(sheet.totals).toEqual(figures(dashboard.totals));
+    expect(sheet.days.map(figures)).toEqual(dashboard.days.map(figures));
+    // Each day's cells add up to the day, each row's to its total; the manual hour approved on Wednesday is there.
+    sheet.days.forEach((day: { trackedMinutes: number }, index: number) => expect(sheet.rows.reduce((sum: number, row: { minutes: number[] }) => sum + row.minutes[index], 0)).toBe(day.trackedMinutes));
+    for (const row of sheet.rows) expect(row.totalMinutes).toBe(row.minutes.reduce((sum: number, minutes: number) => sum + minutes, 0));
+    expect(sheet.days[2]).toMatchObject({ manualMinutes: 60 });
+    expect(sheet.totals.trackedMinutes).toBeGreaterThan(0);
+    // Max sees the same sheet (his own timer is not told); Bob, of another team, sees nobody's.
+    expect({ ...(await sheetOf(manager)).body }).toEqual(sheet);
+    expect((await sheetOf(bob)).status).toBe(404);
+    // Any day of the period names it; a period not begun is refused, as is a day that is not one.
+    expect((await sheetOf(ana, 'day=2026-03-08')).body.period).toEqual(sheet.period);
+    expect(await sheetOf(ana, 'day=2026-03-16')).toMatchObject({ status: 400, body: { message: timesheetMessages.notBegun } });
+    expect((await sheetOf(ana, 'day=2026-02-30')).status).toBe(400);
+    expect((await sheetOf(ana, 'day=2026-03-04&extra=1')).status).toBe(400);
+  });
+
   it('keep the figures approved equal to the time log rebuilt from the log', async () => {
     const { rebuildProjection } = await import('../../projections/rebuild.ts');
     const { timelogProjection } = await import('../../projections/timelog/timelog.ts');
@@ -189,5 +215,66 @@ describe('timesheets', () => {
       expect(row.totals).toEqual({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
     }
     expect(before.find((row) => row.user_id === ana.userId)!.totals).toMatchObject({ trackedMinutes: 30 });
+  });
+});
+
+describe('the approvals list', () => {
+  const list = (user: ApiUser, query: string) => user.call('GET', `/api/companies/${companyId}/timesheets?${query}`);
+  const names = (body: { rows: { person: { name: string } }[] }) => body.rows.map((row) => row.person.name);
+
+  it('shows each approver the people they may approve, never themselves, with the figures the sheet shows', async () => {
+    at('2026-03-20T06:00:00Z');
+    const ofMax = await list(manager, `start=${week}`);
+    expect(ofMax.status).toBe(200);
+    expect(names(ofMax.body)).toEqual(['Ana Apollo']);
+    const sheet = (await ana.call('GET', `/api/companies/${companyId}/timesheets/${ana.userId}/sheet?day=${week}`)).body;
+    expect(ofMax.body.rows[0]).toMatchObject({ status: sheet.status, reason: sheet.reason, totals: sheet.totals });
+    expect(ofMax.body).toMatchObject({ period: { start: week, end: '2026-03-08' }, previousStart: '2026-02-23', nextStart: '2026-03-09' });
+    const ofAda = await list(admin, `start=${week}`);
+    expect(names(ofAda.body)).toEqual(['Ana Apollo', 'Bob Gemini', 'Max Manager']);
+    // By status; by default the latest period that has ended (the week of 9 March, before Friday 20 March's week).
+    expect(names((await list(admin, `start=2026-03-09&status=Approved`)).body)).toEqual(['Ana Apollo', 'Bob Gemini']);
+    expect((await list(admin, '')).body.period).toEqual({ start: '2026-03-09', end: '2026-03-15' });
+    expect((await list(admin, `start=2026-03-09&teamId=${apollo}`)).body.rows.map((row: { status: string }) => row.status)).toEqual(['Approved', 'Open']);
+  });
+
+  it('is refused to a Member, and for a period that is not one or has not begun', async () => {
+    expect((await list(ana, `start=${week}`)).status).toBe(403);
+    expect(await list(admin, 'start=2026-03-03')).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
+    expect(await list(admin, 'start=2026-03-23')).toMatchObject({ status: 400, body: { message: timesheetMessages.notBegun } });
+    expect((await list(admin, 'status=Lost')).status).toBe(400);
+    expect((await list(manager, `teamId=${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe('a bulk approval', () => {
+  const approveAll = (user: ApiUser, timesheets: unknown) => user.call('POST', `/api/companies/${companyId}/timesheets/approve`, { timesheets });
+
+  it('approves each timesheet it may and tells why not of the others', async () => {
+    at('2026-03-20T06:00:00Z');
+    expect((await submit(ana, week, manager.userId)).status).toBe(200);
+    const answered = await approveAll(manager, [
+      { userId: ana.userId, start: week },
+      { userId: bob.userId, start: '2026-03-09' },
+      { userId: ana.userId, start: '2026-03-09' },
+    ]);
+    expect(answered).toMatchObject({ status: 200, body: { message: '1 of 3 timesheets approved' } });
+    expect(answered.body.results).toEqual([
+      { userId: ana.userId, start: week, approved: true, message: null },
+      { userId: bob.userId, start: '2026-03-09', approved: false, message: expect.any(String) },
+      { userId: ana.userId, start: '2026-03-09', approved: false, message: timesheetMessages.alreadyApproved },
+    ]);
+    const types = (await eventsOf(timesheetStream(companyId, ana.userId, week))).map((event) => event.type);
+    expect(types.at(-1)).toBe('TimesheetApproved');
+  });
+
+  it('takes between 1 and 200 timesheets of well-formed ids and days, and nothing else', async () => {
+    const before = await eventCount();
+    expect((await approveAll(manager, [])).status).toBe(400);
+    expect((await approveAll(manager, [{ userId: 'x', start: week }])).status).toBe(400);
+    expect((await approveAll(manager, [{ userId: ana.userId, start: week, extra: 1 }])).status).toBe(400);
+    expect((await approveAll(manager, Array.from({ length: 201 }, () => ({ userId: ana.userId, start: week })))).status).toBe(400);
+    expect((await approveAll(ana, [{ userId: ana.userId, start: week }])).status).toBe(403);
+    expect(await eventCount()).toBe(before);
   });
 });

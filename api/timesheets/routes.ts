@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PunchPair } from '../../domain/attendance/views.ts';
+import { DAY_STATUSES } from '../../domain/attendance/day-status.ts';
 import { MAX_NOTE_LENGTH } from '../../domain/timesheets/events.ts';
+import { TIMESHEET_STATUSES } from '../../domain/timesheets/timesheet.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, Day, errorResponses, Id, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
@@ -12,7 +15,11 @@ export const timesheetAnswers = {
   approved: 'Timesheet approved',
   rejected: 'Timesheet rejected',
   reopened: 'Timesheet reopened',
+  approvedMany: (approved: number, of: number) => (approved === of ? `${of} ${of === 1 ? 'timesheet' : 'timesheets'} approved` : `${approved} of ${of} timesheets approved`),
 } as const;
+
+/** Timesheets one bulk approval takes: a page of the approvals list. */
+export const MAX_BULK_APPROVALS = 200;
 
 /**
  * Timesheets: a person submits a period of their own; their approver (or an
@@ -39,7 +46,121 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     updatedBy: Type.String(),
   });
 
+  const Figures = Type.Object({ trackedMinutes: Type.Integer(), manualMinutes: Type.Integer(), idleMinutes: Type.Integer(), earningsCents: Type.Integer() });
+  const Sheet = Type.Object({
+    person: Type.Object({ userId: Type.String(), name: Type.String(), timeZone: Type.String() }),
+    period: Type.Object({ start: Type.String(), end: Type.String() }),
+    today: Type.String(),
+    previousStart: Nullable(Type.String()),
+    /** Null once the next period has not begun for the person. */
+    nextStart: Nullable(Type.String()),
+    status: Type.Union(TIMESHEET_STATUSES.map((status) => Type.Literal(status))),
+    approver: Nullable(Type.Object({ userId: Type.String(), name: Type.String() })),
+    note: Type.String(),
+    reason: Nullable(Type.String()),
+    approvedTotals: Nullable(Totals),
+    updatedAt: Nullable(Type.String()),
+    updatedBy: Nullable(Type.String()),
+    /** Whether one's own timer runs a session begun in the period (always false for someone else's sheet). */
+    timerRunning: Type.Boolean(),
+    totals: Figures,
+    days: Type.Array(
+      Type.Object({
+        day: Type.String(),
+        status: Type.Union(DAY_STATUSES.map((status) => Type.Literal(status))),
+        /** The zone the day's punches were recorded in; null on a day without. */
+        timeZone: Nullable(Type.String()),
+        pairs: Type.Array(PunchPair),
+        missingPunchOut: Type.Boolean(),
+        punchedMinutes: Type.Integer(),
+        ...Figures.properties,
+      }),
+    ),
+    rows: Type.Array(
+      Type.Object({
+        projectId: Type.String(),
+        projectName: Type.String(),
+        taskId: Type.String(),
+        taskName: Type.String(),
+        /** Minutes on each of the period's days, in order. */
+        minutes: Type.Array(Type.Integer()),
+        totalMinutes: Type.Integer(),
+      }),
+    ),
+  });
+
+  const Approval = Type.Object({
+    person: Type.Object({ userId: Type.String(), name: Type.String(), email: Type.String() }),
+    status: Sheet.properties.status,
+    approver: Sheet.properties.approver,
+    note: Type.String(),
+    reason: Nullable(Type.String()),
+    updatedAt: Nullable(Type.String()),
+    totals: Figures,
+    approvedTotals: Nullable(Totals),
+  });
+
   return async (app) => {
+    app.get(
+      '/api/companies/:companyId/timesheets',
+      {
+        config: { access: inCompany({ page: '/timesheets' }) },
+        schema: {
+          tags,
+          summary: 'A period’s timesheets of everyone the caller may approve (of one team when asked, of one status when asked), with their figures; by default the latest period that has ended',
+          params: Type.Object({ companyId: Id }),
+          querystring: Type.Object({ start: Type.Optional(Day), teamId: Type.Optional(Id), status: Type.Optional(Sheet.properties.status) }),
+          response: {
+            200: Type.Object({ period: Sheet.properties.period, previousStart: Nullable(Type.String()), nextStart: Nullable(Type.String()), rows: Type.Array(Approval) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => timesheets.approvals(accessOf(request), request.query),
+    );
+
+    app.post(
+      '/api/companies/:companyId/timesheets/approve',
+      {
+        config: { access: inCompany({ command: 'ApproveTimesheet', write: true }) },
+        schema: {
+          tags,
+          summary: 'Approve several submitted timesheets at once: each approved or refused with its reason, as one approval would be',
+          params: Type.Object({ companyId: Id }),
+          body: Type.Object({ timesheets: Type.Array(Type.Object({ userId: Id, start: Day }), { minItems: 1, maxItems: MAX_BULK_APPROVALS }) }),
+          response: {
+            200: Type.Object({
+              message: Type.String(),
+              position: Nullable(Type.String()),
+              results: Type.Array(Type.Object({ userId: Type.String(), start: Type.String(), approved: Type.Boolean(), message: Nullable(Type.String()) })),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const { results, position } = await timesheets.approveMany(access, request.body.timesheets, requestMetadata(request, access.userId));
+        const approved = results.filter((result) => result.approved).length;
+        return { message: timesheetAnswers.approvedMany(approved, results.length), position: positionText(position), results };
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/timesheets/:userId/sheet',
+      {
+        config: { access: inCompany() },
+        schema: {
+          tags,
+          summary: 'A person’s timesheet of the period holding `day` (their local today when none): status, days with punches and leave, time by project and task, totals',
+          params: Type.Object({ companyId: Id, userId: Id }),
+          querystring: Type.Object({ day: Type.Optional(Day) }),
+          response: { 200: Sheet, ...errorResponses },
+        },
+      },
+      async (request) => timesheets.sheet(accessOf(request), request.params.userId, request.query.day),
+    );
+
     app.get(
       '/api/companies/:companyId/timesheets/:userId',
       {

@@ -1,24 +1,32 @@
 import type { Kysely } from 'kysely';
 import { companySettings } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream } from '../../domain/settings/events.ts';
-import { BUSY_MESSAGE, conflict, notFound } from '../../domain/shared/errors.ts';
+import { BUSY_MESSAGE, conflict, DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
 import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
 import type { TrackerState } from '../../domain/time-tracking/tracker.ts';
 import { type PeriodTotals, timesheetStream, type TimesheetEvent } from '../../domain/timesheets/events.ts';
-import { type Period, periodOf } from '../../domain/timesheets/periods.ts';
-import { FiguresMovedError, timesheet, type TimesheetCommand, type TimesheetContext, timesheetMessages, type TimesheetState } from '../../domain/timesheets/timesheet.ts';
+import { daysOf, nextPeriod, type Period, periodOf, previousPeriod } from '../../domain/timesheets/periods.ts';
+import { FiguresMovedError, type TimesheetStatus, timesheet, type TimesheetCommand, type TimesheetContext, timesheetMessages, type TimesheetState } from '../../domain/timesheets/timesheet.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { handleCommand, loadStream, toDomainEvent } from '../../eventstore/command-handler.ts';
-import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
+import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
+import { attendanceDays, personZone, workRulesOf } from '../../projections/attendance/queries.ts';
 import { requestDecider } from '../../projections/request-history/index.ts';
-import { totalOf, unitFigures } from '../../projections/timelog/queries.ts';
+import { settingsOf } from '../../projections/settings/queries.ts';
+import { dashboardPeople } from '../../projections/dashboards/queries.ts';
+import { figuresBy, rangeFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
+import { timeByTask, timesheetOf, timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
-import { type CompanyAccess, visiblePerson } from '../access/membership.ts';
+import { visibleTeams } from '../../domain/dashboards/access.ts';
+import { type CompanyAccess, visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { PeriodLocks } from './locks.ts';
 
 export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
+
+/** Approvals of one bulk request that run at once. */
+const BULK_CONCURRENCY = 4;
 
 /** Times an approval reads the period's figures again when its time changed meanwhile. */
 const APPROVAL_ATTEMPTS = 3;
@@ -88,7 +96,116 @@ export function createTimesheetsService({
     return { trackedMinutes: total.trackedMinutes, manualMinutes: total.manualMinutes, idleMinutes: total.idleMinutes, earningsCents: total.earningsCents };
   }
 
-  return {
+  const service = {
+    /**
+     * A person's timesheet of the period holding `day` (their local today when
+     * none): its status, its days with punches, leave and the time by project
+     * and task, and the period's figures by the one accounting rule. Read from
+     * the read models: what every other page shows.
+     */
+    async sheet(access: CompanyAccess, userId: string, day: string | undefined) {
+      const companyId = access.company.company_id;
+      const person = await visiblePerson(db, access, userId);
+      const [settings, rules, zone] = await Promise.all([settingsOf(db, companyId), workRulesOf(db, companyId), personZone(db, companyId, userId, access.company.time_zone)]);
+      const schedule = settings.timesheetPeriods;
+      const today = localDay(now().toISOString(), zone);
+      const period = periodOf(schedule, day ?? today);
+      if (period.start > today) throw invalid(timesheetMessages.notBegun);
+      const range = { from: period.start, to: period.end };
+      const [attendance, units, cells, recorded, running] = await Promise.all([
+        attendanceDays(db, { companyId, timeZone: access.company.time_zone }, userId, range, rules, now()),
+        unitFigures(db, companyId, range, { teams: null, userIds: [userId] }),
+        timeByTask(db, companyId, userId, range),
+        timesheetOf(db, companyId, userId, period.start),
+        userId === access.userId ? timerRunningIn(companyId, userId, period) : Promise.resolve(false),
+      ]);
+      const byDay = figuresBy(units, (unit) => unit.day);
+      const days = daysOf(period);
+      const tasks = new Map<string, { projectId: string; projectName: string; taskId: string; taskName: string; minutes: number[]; totalMinutes: number }>();
+      for (const cell of cells) {
+        const key = `${cell.projectId}:${cell.taskId}`;
+        const row = tasks.get(key) ?? { projectId: cell.projectId, projectName: cell.projectName, taskId: cell.taskId, taskName: cell.taskName, minutes: days.map(() => 0), totalMinutes: 0 };
+        row.minutes[days.indexOf(cell.day)] += cell.minutes;
+        row.totalMinutes += cell.minutes;
+        tasks.set(key, row);
+      }
+      const figures = (parts: ReturnType<typeof totalOf>) => ({ trackedMinutes: parts.trackedMinutes, manualMinutes: parts.manualMinutes, idleMinutes: parts.idleMinutes, earningsCents: parts.earningsCents });
+      const previous = previousPeriod(schedule, period);
+      const next = nextPeriod(schedule, period);
+      return {
+        person: { userId: person.userId, name: person.name, timeZone: attendance.timeZone },
+        period,
+        today,
+        previousStart: previous?.start ?? null,
+        nextStart: next.start <= today ? next.start : null,
+        status: recorded?.status ?? ('Open' as const),
+        approver: recorded?.approver ?? null,
+        note: recorded?.note ?? '',
+        reason: recorded?.reason ?? null,
+        approvedTotals: recorded?.totals ?? null,
+        updatedAt: recorded?.updatedAt ?? null,
+        updatedBy: recorded?.updatedBy ?? null,
+        timerRunning: running,
+        totals: figures(totalOf(units)),
+        days: attendance.days.map(({ day, status, timeZone, pairs, missingPunchOut, punchedMinutes }) => ({
+          day,
+          status,
+          timeZone,
+          pairs,
+          missingPunchOut,
+          punchedMinutes,
+          ...figures(totalOf(byDay.get(day) ?? [])),
+        })),
+        rows: [...tasks.values()].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.taskName.localeCompare(b.taskName)),
+      };
+    },
+
+    /**
+     * The timesheets of a period for an approver: everyone they may approve
+     * (the people of the teams they manage; an Admin, the whole company;
+     * never themselves), of one team when asked, with each one's status and
+     * figures by the one accounting rule. The period is the company's, by
+     * default the latest that has ended.
+     */
+    async approvals(access: CompanyAccess, query: { start?: string; teamId?: string; status?: TimesheetStatus }) {
+      const companyId = access.company.company_id;
+      const { timesheetPeriods: schedule } = await settingsOf(db, companyId);
+      const today = localDay(now().toISOString(), access.company.time_zone);
+      const current = periodOf(schedule, today);
+      const period = query.start ? periodOf(schedule, query.start) : (previousPeriod(schedule, current) ?? current);
+      if (query.start && period.start !== query.start) throw notFound(timesheetMessages.noSuchPeriod);
+      if (period.start > today) throw invalid(timesheetMessages.notBegun);
+      const teams = query.teamId ? [(await visibleTeam(db, access, query.teamId)).teamId] : visibleTeams(access.actor);
+      const people = (await dashboardPeople(db, companyId, { userId: access.userId, teams })).filter((person) => person.userId !== access.userId);
+      const userIds = people.map((person) => person.userId);
+      const [sheets, figures] = await Promise.all([
+        timesheetsOfPeriod(db, companyId, userIds, period.start),
+        rangeFigures(db, companyId, { from: period.start, to: period.end }, { teams: null, userIds }),
+      ]);
+      const previous = previousPeriod(schedule, period);
+      const next = nextPeriod(schedule, period);
+      const rows = people.map((person) => {
+        const sheet = sheets.get(person.userId);
+        const total = figures.byUser.get(person.userId) ?? totalOf([]);
+        return {
+          person,
+          status: sheet?.status ?? ('Open' as const),
+          approver: sheet?.approver ?? null,
+          note: sheet?.note ?? '',
+          reason: sheet?.reason ?? null,
+          updatedAt: sheet?.updatedAt ?? null,
+          totals: { trackedMinutes: total.trackedMinutes, manualMinutes: total.manualMinutes, idleMinutes: total.idleMinutes, earningsCents: total.earningsCents },
+          approvedTotals: sheet?.totals ?? null,
+        };
+      });
+      return {
+        period,
+        previousStart: previous?.start ?? null,
+        nextStart: next.start <= today ? next.start : null,
+        rows: query.status ? rows.filter((row) => row.status === query.status) : rows,
+      };
+    },
+
     async submit(access: CompanyAccess, start: string, input: { note: string; approverId: string; timeZone: string | null }, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       const period = await periodStarting(companyId, start);
@@ -137,6 +254,35 @@ export function createTimesheetsService({
       }
     },
 
+    /**
+     * Approves several timesheets, each on its own stream as one approval
+     * would (a few at a time): each one approved or refused with its reason,
+     * the others going on.
+     */
+    async approveMany(access: CompanyAccess, timesheets: readonly { userId: string; start: string }[], metadata: EventMetadata) {
+      const results: { userId: string; start: string; approved: boolean; message: string | null }[] = [];
+      let newest: LogPosition | null = null;
+      const queue = [...timesheets];
+      const approveNext = async () => {
+        for (let item = queue.shift(); item; item = queue.shift()) {
+          const { userId, start } = item;
+          const one = { ...metadata, ...(metadata.commandId ? { commandId: `${metadata.commandId}:${userId}:${start}` } : {}) };
+          try {
+            const position = await service.approve(access, userId, start, one);
+            if (position && (!newest || comparePositions(position, newest) > 0)) newest = position;
+            results.push({ userId, start, approved: true, message: null });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            results.push({ userId, start, approved: false, message: error.message });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, timesheets.length) }, approveNext));
+      const order = new Map(timesheets.map(({ userId, start }, index) => [`${userId}:${start}`, index]));
+      results.sort((a, b) => order.get(`${a.userId}:${a.start}`)! - order.get(`${b.userId}:${b.start}`)!);
+      return { results, position: newest as LogPosition | null };
+    },
+
     async reject(access: CompanyAccess, userId: string, start: string, reason: string, metadata: EventMetadata) {
       const companyId = access.company.company_id;
       const period = await theirs(access, userId, start);
@@ -152,4 +298,5 @@ export function createTimesheetsService({
       return (await run(access, userId, period, command, { now: now(), period }, metadata)).position;
     },
   };
+  return service;
 }

@@ -46,6 +46,9 @@ export const PAGE_ACCESS = {
   '/requestsregularization': { roles: TEAM_MANAGERS },
   '/requestsleave': { roles: TEAM_MANAGERS },
   '/manage-settings': { roles: TEAM_MANAGERS },
+  // One's own timesheet is for those who track time; approving is the request processors' work.
+  '/timesheet': { roles: workersOf('SubmitTimesheet') },
+  '/timesheets': { roles: workersOf('ApproveTimesheet') },
   // '/v2/activity-log' is every role's: Members and Clients see only their own activity there.
   // Core §6: Members get no Projects menu; Clients are invited to projects.
   '/project': { roles: [...workersOf('CreateProject'), 'Client'] },

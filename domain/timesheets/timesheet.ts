@@ -22,6 +22,7 @@ export function periodLabel({ start, end }: Period): string {
 
 export const timesheetMessages = {
   noSuchPeriod: 'There is no timesheet period starting on that day.',
+  notBegun: 'This timesheet period has not begun yet.',
   notYet: (period: Period) => `The timesheet for ${periodLabel(period)} can be submitted from its last day.`,
   timerRunning: 'Stop your timer before submitting this timesheet.',
   timerRunningForApproval: 'A timer session in this period is still running: the timesheet can be approved once it stops.',

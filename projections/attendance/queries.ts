@@ -77,7 +77,7 @@ function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, time: T
  * A person's zone for attendance: the zone of their latest recorded day, else
  * the company's. Their local today is in it.
  */
-async function personZone(db: Kysely<Database>, companyId: string, userId: string, companyZone: string): Promise<string> {
+export async function personZone(db: Kysely<Database>, companyId: string, userId: string, companyZone: string): Promise<string> {
   const latest = await db
     .selectFrom('attendance_days')
     .select('time_zone')

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TimesheetsTable } from '../database.ts';
 
 /** Local days, both included. */
 interface DayRange {
@@ -18,7 +18,11 @@ export async function timesheetsOf(db: Kysely<Database>, companyId: string, user
     .where('period_start', '<=', to)
     .orderBy('period_start')
     .execute();
-  return rows.map((row) => ({
+  return rows.map(sheetOf);
+}
+
+function sheetOf(row: Selectable<TimesheetsTable>) {
+  return {
     start: row.period_start,
     end: row.period_end,
     status: row.status,
@@ -28,5 +32,42 @@ export async function timesheetsOf(db: Kysely<Database>, companyId: string, user
     totals: row.totals,
     updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_name,
-  }));
+  };
+}
+
+/** A person's timesheet of the period starting on that day, as the read model holds it; undefined while it is open. */
+export async function timesheetOf(db: Kysely<Database>, companyId: string, userId: string, start: string) {
+  const [sheet] = await timesheetsOf(db, companyId, userId, { from: start, to: start });
+  return sheet;
+}
+
+/**
+ * A person's time over a period by project and task, in minutes per local
+ * day: the time log's rows' shown minutes (their shares of each day's
+ * minutes), so a day's cells add up to the day's tracked time on every page.
+ */
+export async function timeByTask(db: Kysely<Database>, companyId: string, userId: string, { from, to }: DayRange) {
+  const rows = await db
+    .selectFrom('timelog_entries')
+    .select((eb) => ['project_id', 'task_id', 'day', eb.fn.max('project_name').as('project_name'), eb.fn.max('task_name').as('task_name'), eb.fn.sum<string>('tracked_minutes').as('minutes')])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['project_id', 'task_id', 'day'])
+    .execute();
+  return rows.map((row) => ({ projectId: row.project_id, projectName: row.project_name, taskId: row.task_id, taskName: row.task_name, day: row.day, minutes: Number(row.minutes) }));
+}
+
+/** The timesheets of many people for the period starting on that day, by person; a person without one is open. */
+export async function timesheetsOfPeriod(db: Kysely<Database>, companyId: string, userIds: readonly string[], start: string) {
+  if (!userIds.length) return new Map<string, ReturnType<typeof sheetOf>>();
+  const rows = await db
+    .selectFrom('timesheets')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('period_start', '=', start)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, sheetOf(row)]));
 }

@@ -27,6 +27,7 @@ export const menuSections: MenuSection[] = [
     items: [
       { title: 'Regularization', to: '/regularization' },
       { title: 'Regularization requests', to: '/requestsregularization' },
+      { title: 'Timesheet', to: '/timesheet' },
       { title: 'Leave', to: '/leave' },
       { title: 'Leave requests', to: '/requestsleave' },
       { title: 'Profile', to: '/profile', withoutCompany: true },

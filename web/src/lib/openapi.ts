@@ -9871,6 +9871,405 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{companyId}/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A period’s timesheets of everyone the caller may approve (of one team when asked, of one status when asked), with their figures; by default the latest period that has ended */
+        get: {
+            parameters: {
+                query?: {
+                    start?: string;
+                    teamId?: string;
+                    status?: "Open" | "Submitted" | "Approved" | "Rejected" | "Reopened";
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            period: {
+                                start: string;
+                                end: string;
+                            };
+                            previousStart: string | null;
+                            nextStart: string | null;
+                            rows: {
+                                person: {
+                                    userId: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                status: "Open" | "Submitted" | "Approved" | "Rejected" | "Reopened";
+                                approver: {
+                                    userId: string;
+                                    name: string;
+                                } | null;
+                                note: string;
+                                reason: string | null;
+                                updatedAt: string | null;
+                                totals: {
+                                    trackedMinutes: number;
+                                    manualMinutes: number;
+                                    idleMinutes: number;
+                                    earningsCents: number;
+                                };
+                                approvedTotals: {
+                                    trackedMinutes: number;
+                                    manualMinutes: number;
+                                    idleMinutes: number;
+                                    earningsCents: number;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/timesheets/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve several submitted timesheets at once: each approved or refused with its reason, as one approval would be */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        timesheets: {
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: date */
+                            start: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            position: string | null;
+                            results: {
+                                userId: string;
+                                start: string;
+                                approved: boolean;
+                                message: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/timesheets/{userId}/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person’s timesheet of the period holding `day` (their local today when none): status, days with punches and leave, time by project and task, totals */
+        get: {
+            parameters: {
+                query?: {
+                    day?: string;
+                };
+                header?: never;
+                path: {
+                    companyId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person: {
+                                userId: string;
+                                name: string;
+                                timeZone: string;
+                            };
+                            period: {
+                                start: string;
+                                end: string;
+                            };
+                            today: string;
+                            previousStart: string | null;
+                            nextStart: string | null;
+                            status: "Open" | "Submitted" | "Approved" | "Rejected" | "Reopened";
+                            approver: {
+                                userId: string;
+                                name: string;
+                            } | null;
+                            note: string;
+                            reason: string | null;
+                            approvedTotals: {
+                                trackedMinutes: number;
+                                manualMinutes: number;
+                                idleMinutes: number;
+                                earningsCents: number;
+                            } | null;
+                            updatedAt: string | null;
+                            updatedBy: string | null;
+                            timerRunning: boolean;
+                            totals: {
+                                trackedMinutes: number;
+                                manualMinutes: number;
+                                idleMinutes: number;
+                                earningsCents: number;
+                            };
+                            days: {
+                                day: string;
+                                status: "present" | "absent" | "weekOff" | "sickLeave" | "paidLeave" | "casualLeave" | "leave" | "future";
+                                timeZone: string | null;
+                                pairs: {
+                                    /** Format: date-time */
+                                    in: string;
+                                    /** Format: date-time */
+                                    out: string | null;
+                                    continued: boolean;
+                                    continues: boolean;
+                                }[];
+                                missingPunchOut: boolean;
+                                punchedMinutes: number;
+                                trackedMinutes: number;
+                                manualMinutes: number;
+                                idleMinutes: number;
+                                earningsCents: number;
+                            }[];
+                            rows: {
+                                projectId: string;
+                                projectName: string;
+                                taskId: string;
+                                taskName: string;
+                                minutes: number[];
+                                totalMinutes: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{companyId}/timesheets/{userId}": {
         parameters: {
             query?: never;

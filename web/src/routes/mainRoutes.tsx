@@ -8,6 +8,7 @@ import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../shared/dashboards/dashboardSearch';
 import { performanceSearch } from '../features/monitoring/performanceSearch';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
+import { timesheetSearch } from '../features/timesheets/timesheetSearch';
 import { stringSearch } from '../lib/stringSearch';
 import { NoAccessPage } from '../layout/NoAccessPage';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
@@ -19,6 +20,7 @@ const MainLayout = lazyPage(() => import('../layout/MainLayout'), 'MainLayout');
 const LeavePage = lazyPage(() => import('../features/leave/LeavePage'), 'LeavePage');
 const LeaveRequestsPage = lazyPage(() => import('../features/leave/LeaveRequestsPage'), 'LeaveRequestsPage');
 const RegularizationPage = lazyPage(() => import('../features/regularization/RegularizationPage'), 'RegularizationPage');
+const TimesheetPage = lazyPage(() => import('../features/timesheets/TimesheetPage'), 'TimesheetPage');
 const RegularizationRequestsPage = lazyPage(() => import('../features/regularization/RegularizationRequestsPage'), 'RegularizationRequestsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const ManageSettingsPage = lazyPage(() => import('../features/settings/ManageSettingsPage'), 'ManageSettingsPage');
@@ -72,6 +74,15 @@ const leaveRequestsRoute = createRoute({ getParentRoute: () => mainPageRoute, pa
 const regularizationRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/regularization', component: RegularizationPage });
 
 const regularizationRequestsRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/requestsregularization', component: RegularizationRequestsPage });
+
+const timesheetRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/timesheet',
+  validateSearch: timesheetSearch,
+  component: rendering(TimesheetPage, function TimesheetRoute() {
+    return <TimesheetPage search={timesheetRoute.useSearch()} />;
+  }),
+});
 
 const profileRoute = createRoute({ getParentRoute: () => mainPageRoute, path: '/profile', component: ProfilePage });
 
@@ -253,6 +264,7 @@ export const mainRoutes = mainLayoutRoute.addChildren([
     addTaskRoute,
     regularizationRoute,
     regularizationRequestsRoute,
+    timesheetRoute,
     leaveRoute,
     leaveRequestsRoute,
     manageSettingsRoute,

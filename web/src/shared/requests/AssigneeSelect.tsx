@@ -12,17 +12,19 @@ interface AssigneeSelectProps {
   disabled: boolean;
   /** The form field's props. */
   field: GetInputPropsReturnType;
+  /** The field's name; requests say 'Manager'. */
+  label?: string;
 }
 
 /** A request form's 'Manager': whom the request goes to. */
-export function AssigneeSelect({ companyId, teamId, current, disabled, field }: AssigneeSelectProps) {
+export function AssigneeSelect({ companyId, teamId, current, disabled, field, label = 'Manager' }: AssigneeSelectProps) {
   const assignees = useQuery({ ...requestQueries.assignees(companyId, teamId ?? ''), enabled: teamId !== null });
   const choices = (assignees.data?.assignees ?? []).map((a) => ({ value: a.userId, label: `${a.name} (${a.role})` }));
   if (current && !choices.some((choice) => choice.value === current.userId)) choices.push({ value: current.userId, label: current.name });
   return (
     <>
       <Select
-        label="Manager"
+        label={label}
         placeholder={teamId ? 'Choose a manager' : 'Choose a team first'}
         withAsterisk
         data={choices}

@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { timesheetsApi } from './timesheetsApi';
+
+/**
+ * Under ['company', companyId, 'timesheets']: a submission, an answer or a
+ * reopening reaches every open timesheet page. The period on screen stays
+ * while the next one loads.
+ */
+export const timesheetQueries = {
+  sheet: (companyId: string, userId: string, day: string | undefined) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'timesheets', 'sheet', userId, day ?? 'today'],
+      queryFn: () => timesheetsApi.sheet(companyId, userId, day),
+      placeholderData: keepPreviousData,
+    }),
+};
