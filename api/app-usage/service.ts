@@ -1,7 +1,9 @@
 import { appUsage } from '../../domain/app-usage/app-usage.ts';
 import { appCategories } from '../../domain/app-usage/categories.ts';
 import { type AppCategory, appCategoriesStream, type AppUsageEvent, type AppUsageSample, appUsageStream } from '../../domain/app-usage/events.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
+import { trackerMessages } from '../../domain/time-tracking/tracker.ts';
 import { handleCommand, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { CompanyAccess } from '../access/membership.ts';
@@ -34,19 +36,28 @@ export function createAppUsageService({
       const companyId = access.company.company_id;
       const batchId = uuidFrom(`${companyId}:${access.userId}:app-usage:${clientBatchId}`);
       const tracker = await timeTracking.readTracker(companyId, access.userId);
-      const { events, position } = await handleCommand(
-        store,
-        appUsageStream(batchId),
-        appUsage,
-        { type: 'RecordAppUsage', companyId, userId: access.userId, actor: access.actor, batchId, samples },
-        { now: now(), tracker },
-        { ...metadata, companyId },
-        undefined,
-        locks.guard<AppUsageEvent>(companyId, access.userId, 'RecordAppUsage', (recorded) =>
-          recorded.flatMap(({ data }) => data.samples.map((sample) => localDay(sample.start, data.timeZone))),
-        ),
-      );
-      return { recorded: events.length > 0, position };
+      try {
+        const { events, position } = await handleCommand(
+          store,
+          appUsageStream(batchId),
+          appUsage,
+          { type: 'RecordAppUsage', companyId, userId: access.userId, actor: access.actor, batchId, samples },
+          { now: now(), tracker },
+          { ...metadata, companyId },
+          undefined,
+          locks.guard<AppUsageEvent>(companyId, access.userId, 'RecordAppUsage', (recorded) =>
+            recorded.flatMap(({ data }) => data.samples.map((sample) => localDay(sample.start, data.timeZone))),
+          ),
+        );
+        return { recorded: events.length > 0, position };
+      } catch (error) {
+        // Too late for its session, a batch for an approved period is refused for that reason: the one the person can act on.
+        if (error instanceof DomainError && error.message === trackerMessages.noSession) {
+          const zone = tracker.ended.at(-1)?.timeZone ?? access.company.time_zone;
+          for (const day of new Set(samples.map((sample) => localDay(sample.start, zone)))) await locks.refuseIfLocked(companyId, access.userId, day);
+        }
+        throw error;
+      }
     },
 
     async setCategory(access: CompanyAccess, application: string, category: AppCategory, metadata: EventMetadata) {

@@ -224,24 +224,24 @@ describe('the approvals list', () => {
 
   it('shows each approver the people they may approve, never themselves, with the figures the sheet shows', async () => {
     at('2026-03-20T06:00:00Z');
-    const ofMax = await list(manager, `start=${week}`);
+    const ofMax = await list(manager, `day=${week}`);
     expect(ofMax.status).toBe(200);
     expect(names(ofMax.body)).toEqual(['Ana Apollo']);
     const sheet = (await ana.call('GET', `/api/companies/${companyId}/timesheets/${ana.userId}/sheet?day=${week}`)).body;
     expect(ofMax.body.rows[0]).toMatchObject({ status: sheet.status, reason: sheet.reason, totals: sheet.totals });
     expect(ofMax.body).toMatchObject({ period: { start: week, end: '2026-03-08' }, previousStart: '2026-02-23', nextStart: '2026-03-09' });
-    const ofAda = await list(admin, `start=${week}`);
+    const ofAda = await list(admin, `day=${week}`);
     expect(names(ofAda.body)).toEqual(['Ana Apollo', 'Bob Gemini', 'Max Manager']);
     // By status; by default the latest period that has ended (the week of 9 March, before Friday 20 March's week).
-    expect(names((await list(admin, `start=2026-03-09&status=Approved`)).body)).toEqual(['Ana Apollo', 'Bob Gemini']);
+    expect(names((await list(admin, `day=2026-03-12&status=Approved`)).body)).toEqual(['Ana Apollo', 'Bob Gemini']);
     expect((await list(admin, '')).body.period).toEqual({ start: '2026-03-09', end: '2026-03-15' });
-    expect((await list(admin, `start=2026-03-09&teamId=${apollo}`)).body.rows.map((row: { status: string }) => row.status)).toEqual(['Approved', 'Open']);
+    expect((await list(admin, `day=2026-03-09&teamId=${apollo}`)).body.rows.map((row: { status: string }) => row.status)).toEqual(['Approved', 'Open']);
   });
 
-  it('is refused to a Member, and for a period that is not one or has not begun', async () => {
-    expect((await list(ana, `start=${week}`)).status).toBe(403);
-    expect(await list(admin, 'start=2026-03-03')).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
-    expect(await list(admin, 'start=2026-03-23')).toMatchObject({ status: 400, body: { message: timesheetMessages.notBegun } });
+  it('is refused to a Member, and for a day that is not one or a period not begun', async () => {
+    expect((await list(ana, `day=${week}`)).status).toBe(403);
+    expect((await list(admin, 'day=2026-02-30')).status).toBe(400);
+    expect(await list(admin, 'day=2026-03-23')).toMatchObject({ status: 400, body: { message: timesheetMessages.notBegun } });
     expect((await list(admin, 'status=Lost')).status).toBe(400);
     expect((await list(manager, `teamId=${crypto.randomUUID()}`)).status).toBe(404);
   });

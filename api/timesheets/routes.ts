@@ -107,9 +107,9 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         config: { access: inCompany({ page: '/timesheets' }) },
         schema: {
           tags,
-          summary: 'A period’s timesheets of everyone the caller may approve (of one team when asked, of one status when asked), with their figures; by default the latest period that has ended',
+          summary: 'The timesheets of the period holding `day` of everyone the caller may approve (of one team, of one status when asked), with their figures; by default the latest period that has ended',
           params: Type.Object({ companyId: Id }),
-          querystring: Type.Object({ start: Type.Optional(Day), teamId: Type.Optional(Id), status: Type.Optional(Sheet.properties.status) }),
+          querystring: Type.Object({ day: Type.Optional(Day), teamId: Type.Optional(Id), status: Type.Optional(Sheet.properties.status) }),
           response: {
             200: Type.Object({ period: Sheet.properties.period, previousStart: Nullable(Type.String()), nextStart: Nullable(Type.String()), rows: Type.Array(Approval) }),
             ...errorResponses,

@@ -164,16 +164,15 @@ export function createTimesheetsService({
      * The timesheets of a period for an approver: everyone they may approve
      * (the people of the teams they manage; an Admin, the whole company;
      * never themselves), of one team when asked, with each one's status and
-     * figures by the one accounting rule. The period is the company's, by
-     * default the latest that has ended.
+     * figures by the one accounting rule. The period is the company's one
+     * holding `day`, by default the latest that has ended.
      */
-    async approvals(access: CompanyAccess, query: { start?: string; teamId?: string; status?: TimesheetStatus }) {
+    async approvals(access: CompanyAccess, query: { day?: string; teamId?: string; status?: TimesheetStatus }) {
       const companyId = access.company.company_id;
       const { timesheetPeriods: schedule } = await settingsOf(db, companyId);
       const today = localDay(now().toISOString(), access.company.time_zone);
       const current = periodOf(schedule, today);
-      const period = query.start ? periodOf(schedule, query.start) : (previousPeriod(schedule, current) ?? current);
-      if (query.start && period.start !== query.start) throw notFound(timesheetMessages.noSuchPeriod);
+      const period = query.day ? periodOf(schedule, query.day) : (previousPeriod(schedule, current) ?? current);
       if (period.start > today) throw invalid(timesheetMessages.notBegun);
       const teams = query.teamId ? [(await visibleTeam(db, access, query.teamId)).teamId] : visibleTeams(access.actor);
       const people = (await dashboardPeople(db, companyId, { userId: access.userId, teams })).filter((person) => person.userId !== access.userId);

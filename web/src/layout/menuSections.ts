@@ -28,6 +28,7 @@ export const menuSections: MenuSection[] = [
       { title: 'Regularization', to: '/regularization' },
       { title: 'Regularization requests', to: '/requestsregularization' },
       { title: 'Timesheet', to: '/timesheet' },
+      { title: 'Timesheet approvals', to: '/timesheets' },
       { title: 'Leave', to: '/leave' },
       { title: 'Leave requests', to: '/requestsleave' },
       { title: 'Profile', to: '/profile', withoutCompany: true },

@@ -8,6 +8,7 @@ import { useActiveCompanyStore } from '../shared/company/activeCompanyStore';
 import { individualDashboardSearch, teamDashboardSearch } from '../shared/dashboards/dashboardSearch';
 import { performanceSearch } from '../features/monitoring/performanceSearch';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
+import { approvalsSearch } from '../features/timesheets/approvalsSearch';
 import { timesheetSearch } from '../features/timesheets/timesheetSearch';
 import { stringSearch } from '../lib/stringSearch';
 import { NoAccessPage } from '../layout/NoAccessPage';
@@ -21,6 +22,7 @@ const LeavePage = lazyPage(() => import('../features/leave/LeavePage'), 'LeavePa
 const LeaveRequestsPage = lazyPage(() => import('../features/leave/LeaveRequestsPage'), 'LeaveRequestsPage');
 const RegularizationPage = lazyPage(() => import('../features/regularization/RegularizationPage'), 'RegularizationPage');
 const TimesheetPage = lazyPage(() => import('../features/timesheets/TimesheetPage'), 'TimesheetPage');
+const TimesheetApprovalsPage = lazyPage(() => import('../features/timesheets/TimesheetApprovalsPage'), 'TimesheetApprovalsPage');
 const RegularizationRequestsPage = lazyPage(() => import('../features/regularization/RegularizationRequestsPage'), 'RegularizationRequestsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const ManageSettingsPage = lazyPage(() => import('../features/settings/ManageSettingsPage'), 'ManageSettingsPage');
@@ -81,6 +83,15 @@ const timesheetRoute = createRoute({
   validateSearch: timesheetSearch,
   component: rendering(TimesheetPage, function TimesheetRoute() {
     return <TimesheetPage search={timesheetRoute.useSearch()} />;
+  }),
+});
+
+const timesheetApprovalsRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/timesheets',
+  validateSearch: approvalsSearch,
+  component: rendering(TimesheetApprovalsPage, function TimesheetApprovalsRoute() {
+    return <TimesheetApprovalsPage search={timesheetApprovalsRoute.useSearch()} />;
   }),
 });
 
@@ -265,6 +276,7 @@ export const mainRoutes = mainLayoutRoute.addChildren([
     regularizationRoute,
     regularizationRequestsRoute,
     timesheetRoute,
+    timesheetApprovalsRoute,
     leaveRoute,
     leaveRequestsRoute,
     manageSettingsRoute,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { timesheetsApi } from './timesheetsApi';
+import { type ApprovalRow, timesheetsApi } from './timesheetsApi';
 
 /**
  * Under ['company', companyId, 'timesheets']: a submission, an answer or a
@@ -11,6 +11,12 @@ export const timesheetQueries = {
     queryOptions({
       queryKey: ['company', companyId, 'timesheets', 'sheet', userId, day ?? 'today'],
       queryFn: () => timesheetsApi.sheet(companyId, userId, day),
+      placeholderData: keepPreviousData,
+    }),
+  approvals: (companyId: string, query: { day?: string; teamId?: string; status?: ApprovalRow['status'] }) =>
+    queryOptions({
+      queryKey: ['company', companyId, 'timesheets', 'approvals', query],
+      queryFn: () => timesheetsApi.approvals(companyId, query),
       placeholderData: keepPreviousData,
     }),
 };

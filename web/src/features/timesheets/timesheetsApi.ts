@@ -3,6 +3,8 @@ import { browserTimeZone } from '../../shared/company/timeZoneOptions';
 import { once } from '../../shared/requests/requestsApi';
 
 export type TimesheetSheet = ApiAnswer<'get', '/api/companies/{companyId}/timesheets/{userId}/sheet'>;
+export type Approvals = ApiAnswer<'get', '/api/companies/{companyId}/timesheets'>;
+export type ApprovalRow = Approvals['rows'][number];
 
 /** The timesheet calls (api/timesheets/routes.ts). */
 export const timesheetsApi = {
@@ -10,6 +12,9 @@ export const timesheetsApi = {
     api.get('/api/companies/{companyId}/timesheets/{userId}/sheet', { path: { companyId, userId }, query: day ? { day } : {} }),
   submit: (companyId: string, start: string, values: { approverId: string; note: string }) =>
     api.post('/api/companies/{companyId}/timesheets/{start}/submit', { path: { companyId, start }, body: { ...values, timeZone: browserTimeZone() }, ...once() }),
+  approvals: (companyId: string, query: { day?: string; teamId?: string; status?: ApprovalRow['status'] }) => api.get('/api/companies/{companyId}/timesheets', { path: { companyId }, query }),
+  approveMany: (companyId: string, timesheets: { userId: string; start: string }[]) =>
+    api.post('/api/companies/{companyId}/timesheets/approve', { path: { companyId }, body: { timesheets }, ...once() }),
   approve: (companyId: string, userId: string, start: string) =>
     api.post('/api/companies/{companyId}/timesheets/{userId}/{start}/approve', { path: { companyId, userId, start }, body: {}, ...once() }),
   reject: (companyId: string, userId: string, start: string, reason: string) =>

@@ -16,9 +16,9 @@ interface CompanyCommandOptions {
  * A change to the active company's teams or members: the server's message as a
  * notification, then the company's data refetched.
  */
-export function useCompanyCommand<Variables>(
+export function useCompanyCommand<Variables, Answer extends CommandAnswer = CommandAnswer>(
   companyId: string,
-  command: (variables: Variables) => Promise<CommandAnswer>,
+  command: (variables: Variables) => Promise<Answer>,
   { errorTitle, onDone }: CompanyCommandOptions = {},
 ) {
   const queryClient = useQueryClient();
