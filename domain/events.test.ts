@@ -212,6 +212,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   TimesheetApproved: { ...timesheetRef, totals: { trackedMinutes: 60, manualMinutes: 0, idleMinutes: 1, earningsCents: 0 } },
   TimesheetRejected: { ...timesheetRef, reason: 'Friday is missing' },
   TimesheetReopened: { ...timesheetRef, reason: 'Payroll correction' },
+  TimesheetReassigned: { companyId, userId, start: timesheetRef.start, from: timesheetRef.by, to: { userId: inviteId, name: 'Ada Admin' }, at },
   TimesheetTimeChanged: { companyId, userId, start: '2026-03-09', days: ['2026-03-10'], change: 'timer', at },
   MonitoringRequested: { companyId, companyName: 'Acme', userId, name: 'Ada Lovelace', email: 'ada@example.com', by, message: 'Please run the agent.', at },
 };

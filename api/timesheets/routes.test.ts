@@ -7,6 +7,8 @@ import { totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { seedAttendanceCompany } from '../../tests/support/attendance-company.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import type { ApiUser } from '../../tests/support/users.ts';
+import { readModelsIncludeAllWritten } from '../../tests/support/read-models.ts';
+import { reassignOrphanedRequests } from '../requests/reassign.ts';
 import { timesheetAnswers } from './routes.ts';
 
 /*
@@ -276,5 +278,20 @@ describe('a bulk approval', () => {
     expect((await approveAll(manager, Array.from({ length: 201 }, () => ({ userId: ana.userId, start: week })))).status).toBe(400);
     expect((await approveAll(ana, [{ userId: ana.userId, start: week }])).status).toBe(403);
     expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('a timesheet waiting for an approver who leaves', () => {
+  it('moves on to another who may approve it, as a request does', async () => {
+    at('2026-03-23T06:00:00Z');
+    expect((await submit(ana, '2026-03-16', manager.userId)).status).toBe(200);
+    // Max leaves Apollo, Ana's only team: nobody else manages it, so her Admin approves.
+    expect((await admin.call('DELETE', `/api/companies/${companyId}/teams/${apollo}/members/${manager.userId}`)).status).toBe(200);
+    await readModelsIncludeAllWritten(server);
+    await reassignOrphanedRequests({ store: server.store, db: server.db, now: new Date('2026-03-23T07:00:00Z') });
+    await readModelsIncludeAllWritten(server);
+    const [moved] = (await ana.call('GET', `/api/companies/${companyId}/timesheets/${ana.userId}?from=2026-03-16&to=2026-03-16`)).body;
+    expect(moved).toMatchObject({ status: 'Submitted', approver: { userId: admin.userId, name: 'Ada Admin' } });
+    expect((await eventsOf(timesheetStream(companyId, ana.userId, '2026-03-16'))).map((event) => event.type)).toEqual(['TimesheetSubmitted', 'TimesheetReassigned']);
   });
 });

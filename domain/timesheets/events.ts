@@ -24,6 +24,8 @@ export const TimesheetSubmitted = Closed({ ...ref, note: Text(MAX_NOTE_LENGTH), 
 export const TimesheetApproved = Closed({ ...ref, totals: PeriodTotals });
 export const TimesheetRejected = Closed({ ...ref, reason: Text(MAX_NOTE_LENGTH) });
 export const TimesheetReopened = Closed({ ...ref, reason: Text(MAX_NOTE_LENGTH) });
+/** The server moved a submitted timesheet on from an approver who can no longer decide it (they left, or lost the role). */
+export const TimesheetReassigned = Closed({ companyId: Id, userId: Id, start: Day, from: Person, to: Person, at: Instant });
 /**
  * Time of one of the period's days changed (a timer, an agent's batch, manual
  * time): written beside the change, at the timesheet's expected version, so
@@ -36,9 +38,10 @@ export type TimesheetEvent =
   | DomainEvent<'TimesheetApproved', Static<typeof TimesheetApproved>>
   | DomainEvent<'TimesheetRejected', Static<typeof TimesheetRejected>>
   | DomainEvent<'TimesheetReopened', Static<typeof TimesheetReopened>>
+  | DomainEvent<'TimesheetReassigned', Static<typeof TimesheetReassigned>>
   | DomainEvent<'TimesheetTimeChanged', Static<typeof TimesheetTimeChanged>>;
 
-export const timesheetEventSchemas = { TimesheetSubmitted, TimesheetApproved, TimesheetRejected, TimesheetReopened, TimesheetTimeChanged };
+export const timesheetEventSchemas = { TimesheetSubmitted, TimesheetApproved, TimesheetRejected, TimesheetReopened, TimesheetReassigned, TimesheetTimeChanged };
 
 /** One person's timesheet for one period, named by its first local day: short, whatever the years behind it. */
 export const timesheetStream = (companyId: string, userId: string, start: string) => `timesheet-${companyId}-${userId}-${start}`;

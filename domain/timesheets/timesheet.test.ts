@@ -182,4 +182,34 @@ describe('a timesheet', () => {
   it('names a period across a new year with both years', () => {
     expect(periodLabel({ start: '2026-12-28', end: '2027-01-03' })).toBe('28 Dec 2026 – 3 Jan 2027');
   });
+
+  describe('moving on from an approver who left', () => {
+    const reassign = (from = manager.userId, to = person(admin), authority: { kind: 'operator' } = { kind: 'operator' }): TimesheetCommand => ({
+      type: 'ReassignTimesheet',
+      companyId,
+      userId,
+      requestId: week.start,
+      start: week.start,
+      from,
+      to,
+      authority,
+    });
+    const moved: TimesheetEvent = { type: 'TimesheetReassigned', data: { companyId, userId, start: week.start, from: person(manager), to: person(admin), at } };
+
+    it('moves a submitted timesheet to the one the sweep found, who may then approve it', () => {
+      given(timesheet, [submitted]).when(reassign(), context()).then([moved]);
+      given(timesheet, [submitted, moved]).when(approve(admin), context()).then([{ type: 'TimesheetApproved', data: { ...ref(admin), totals } }]);
+    });
+
+    it('leaves alone a timesheet not waiting, or already moved on, or that would go to its own person', () => {
+      given(timesheet, []).when(reassign(), context()).then([]);
+      given(timesheet, [submitted, approved]).when(reassign(), context()).then([]);
+      given(timesheet, [submitted, moved]).when(reassign(), context()).then([]);
+      given(timesheet, [submitted]).when(reassign(manager.userId, person(member)), context()).then([]);
+    });
+
+    it('is the server’s alone', () => {
+      given(timesheet, [submitted]).when(reassign(manager.userId, person(admin), { kind: 'person' } as never), context()).thenRefuses(accessDenied);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import { authorizeOwnRequest, authorizeProcessing } from '../shared/request-rights.ts';
+import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import type { Person } from '../shared/request-schema.ts';
 import { accessDenied } from '../members/roles.ts';
 import type { PeriodTotals, TimesheetEvent } from './events.ts';
@@ -53,6 +54,8 @@ export type TimesheetCommand =
   | ({ type: 'ApproveTimesheet' } & OnTimesheet)
   | ({ type: 'RejectTimesheet'; reason: string } & OnTimesheet)
   | ({ type: 'ReopenTimesheet'; reason: string } & OnTimesheet)
+  /** The server's sweep moving a submitted timesheet on; its `requestId` is the period's first day. */
+  | ({ type: 'ReassignTimesheet'; start: string } & Reassign)
   /**
    * Another command changes time on some of the period's days: refused while
    * the period is locked. That command's own decider checked its right (it
@@ -120,6 +123,8 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
         return { ...state, status: 'Rejected' };
       case 'TimesheetReopened':
         return { ...state, status: 'Reopened', approved: null };
+      case 'TimesheetReassigned':
+        return { ...state, approver: event.data.to };
       case 'TimesheetTimeChanged':
         return { ...state, changes: state.changes + 1 };
     }
@@ -134,6 +139,11 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
       const days = [...new Set(command.days)].sort();
       if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw invalid(timesheetMessages.noSuchPeriod);
       return [{ type: 'TimesheetTimeChanged', data: { companyId: command.companyId, userId: command.userId, start: period.start, days, change: command.change, at } }];
+    }
+    if (command.type === 'ReassignTimesheet') {
+      const waiting = state.status === 'Submitted' && state.approver ? { status: 'Pending', assignee: state.approver } : undefined;
+      const move = reassignment(command, waiting);
+      return move ? [{ type: 'TimesheetReassigned', data: { companyId: command.companyId, userId: command.userId, start: period.start, ...move, at } }] : [];
     }
     if (command.actor.companyId !== command.companyId) throw forbidden(accessDenied);
     const ref = { companyId: command.companyId, userId: command.userId, start: period.start, end: period.end, by: changedBy(command), at };

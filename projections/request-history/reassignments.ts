@@ -5,7 +5,8 @@ import type { Database } from '../database.ts';
 import type { RequestKind } from '../../domain/shared/request-schema.ts';
 
 export interface RequestToReassign {
-  kind: RequestKind;
+  /** A timesheet waiting for approval moves on as a request does; its id is its period's first day. */
+  kind: RequestKind | 'timesheet';
   company_id: string;
   user_id: string;
   request_id: string;
@@ -18,9 +19,10 @@ export interface RequestToReassign {
 const NEAREST_DECIDERS = lowestFirst(DECIDING_ROLES.filter(joinsTeams));
 
 /**
- * Pending requests whose assignee can no longer decide them (removed from the
- * company, or no longer an Admin, or a Head or Manager of the request's
- * teams: a regularization's own team, any team of a leave's requester), each
+ * Pending requests and submitted timesheets whose assignee can no longer
+ * decide them (removed from the company, or no longer an Admin, or a Head or
+ * Manager of the request's teams: a regularization's own team, any team of a
+ * leave's requester or a timesheet's person), each
  * with whom it moves to: a Manager of those teams, else a Head, else an
  * Admin, by name; never the requester. A request nobody else can decide
  * stays where it is (an Admin can still process it).
@@ -30,14 +32,19 @@ export async function requestsToReassign(db: Kysely<Database>): Promise<RequestT
   const nearest = sql.join(NEAREST_DECIDERS.map((role, index) => sql`WHEN ${role} THEN ${sql.lit(index)}`), sql` `);
   const { rows } = await sql<RequestToReassign>`
     WITH pending AS (
-      SELECT 'regularization' AS kind, company_id, user_id, request_id, assignee_id, requested_at, ARRAY[team_id] AS team_ids
+      SELECT 'regularization' AS kind, company_id, user_id, request_id::text, assignee_id, requested_at, ARRAY[team_id] AS team_ids
       FROM regularization_requests
       WHERE status = 'Pending'
       UNION ALL
-      SELECT 'leave', l.company_id, l.user_id, l.request_id, l.assignee_id, l.requested_at,
+      SELECT 'leave', l.company_id, l.user_id, l.request_id::text, l.assignee_id, l.requested_at,
         ARRAY(SELECT tm.team_id FROM team_members tm WHERE tm.company_id = l.company_id AND tm.user_id = l.user_id)
       FROM leave_requests l
       WHERE l.status = 'Pending'
+      UNION ALL
+      SELECT 'timesheet', s.company_id, s.user_id, s.period_start::text, s.approver_id, s.updated_at,
+        ARRAY(SELECT tm.team_id FROM team_members tm WHERE tm.company_id = s.company_id AND tm.user_id = s.user_id)
+      FROM timesheets s
+      WHERE s.status = 'Submitted' AND s.approver_id IS NOT NULL
     )
     SELECT r.kind, r.company_id, r.user_id, r.request_id, r.assignee_id, next.user_id AS to_id, next.name AS to_name
     FROM pending r

@@ -9,6 +9,11 @@ type Answer = Exclude<TimesheetEvent, { type: 'TimesheetTimeChanged' }>;
 
 /** What each answer makes of a timesheet's row. */
 function rowAfter(event: Answer, before: Row | undefined): Row {
+  if (event.type === 'TimesheetReassigned') {
+    // Only a submitted timesheet moves on, so its row exists; a missing one is set aside.
+    if (!before) throw new Error(`No timesheet of ${event.data.userId} starting ${event.data.start} to move on`);
+    return { ...before, approver_id: event.data.to.userId, approver_name: event.data.to.name };
+  }
   const { companyId, userId, start, end, by, at } = event.data;
   const base: Row = before ?? { company_id: companyId, user_id: userId, period_start: start, period_end: end, status: 'Submitted', approver_id: null, approver_name: null, note: '', reason: null, totals: null, updated_at: new Date(at), updated_by_name: by.name };
   const changed = { ...base, period_end: end, updated_at: new Date(at), updated_by_name: by.name };
@@ -33,7 +38,7 @@ function rowAfter(event: Answer, before: Row | undefined): Row {
 export const timesheetsProjection: Projection = {
   name: 'timesheets',
   tables: ['timesheets'],
-  handles: ['TimesheetSubmitted', 'TimesheetApproved', 'TimesheetRejected', 'TimesheetReopened'],
+  handles: ['TimesheetSubmitted', 'TimesheetApproved', 'TimesheetRejected', 'TimesheetReopened', 'TimesheetReassigned'],
 
   async apply(trx, recorded) {
     const events = recorded.map((r) => ({ type: r.type, data: r.data }) as Answer);
