@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { withDecidedAt } from './decided-at.ts';
-import { type EventMetadata, type EventStore, type ExpectedVersion, type LogPosition, type NewEvent, type RecordedEvent, WrongExpectedVersionError } from './types.ts';
+import { type EventMetadata, type EventStore, type ExpectedVersion, type LogPosition, type RecordedEvent, type StreamAppend, WrongExpectedVersionError } from './types.ts';
 
 const MAX_ATTEMPTS = 10;
 /** After the n-th conflict in a row, a pause of up to 5 ms · 2^(n-1), never over 250 ms; the random share is the point (see retryPause). */
@@ -334,7 +334,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State, Contex
 }
 
 /** A guard's part as the store takes it: its event ids follow from the command's, as the command's own do. */
-function guardAppend({ streamId, events, expected }: GuardPart, metadata: EventMetadata): { streamId: string; events: NewEvent[]; expected: ExpectedVersion } {
+function guardAppend({ streamId, events, expected }: GuardPart, metadata: EventMetadata): StreamAppend {
   return {
     streamId,
     expected,

@@ -156,8 +156,8 @@ describe('a timesheet', () => {
         .thenRefuses('The timesheet for 23 Nov – 29 Nov 2026 is approved and locked, so its time cannot change. An Admin can reopen it.');
     });
 
-    it('takes only days of the period', () => {
-      given(timesheet, []).when(timeChange(['2026-11-30']), context()).thenRefuses(messages.noSuchPeriod);
+    it('takes only days of the period: another is a fault of the caller, not a message for a person', () => {
+      expect(() => timesheet.decide(timeChange(['2026-11-30']), timesheet.initialState, context())).toThrow('A change of time on 2026-11-30 is not in the period from 2026-11-23');
     });
 
     it('approves only on figures read after the period’s latest change of time', () => {

@@ -137,7 +137,8 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
     if (command.type === 'RecordTimeChange') {
       if (isLocked(state)) throw conflict(timesheetMessages.locked(period));
       const days = [...new Set(command.days)].sort();
-      if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw invalid(timesheetMessages.noSuchPeriod);
+      // The guard cuts a change's days by period: a day outside this one is a bug, not a person's mistake.
+      if (days.length === 0 || days[0] < period.start || days.at(-1)! > period.end) throw new Error(`A change of time on ${days.join(', ')} is not in the period from ${period.start}`);
       return [{ type: 'TimesheetTimeChanged', data: { companyId: command.companyId, userId: command.userId, start: period.start, days, change: command.change, at } }];
     }
     if (command.type === 'ReassignTimesheet') {
