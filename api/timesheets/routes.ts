@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PunchPair } from '../../domain/attendance/views.ts';
 import { DAY_STATUSES } from '../../domain/attendance/day-status.ts';
-import { MAX_NOTE_LENGTH } from '../../domain/timesheets/events.ts';
+import { MAX_NOTE_LENGTH } from '../../domain/timesheets/limits.ts';
 import { TIMESHEET_STATUSES } from '../../domain/timesheets/timesheet.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';

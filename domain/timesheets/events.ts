@@ -2,8 +2,8 @@ import { type Static, Type } from 'typebox';
 import type { DomainEvent } from '../shared/decider.ts';
 import { Person } from '../shared/request-schema.ts';
 import { Closed, Count, Day, Id, Instant, Text } from '../shared/schema.ts';
+import { MAX_NOTE_LENGTH } from './limits.ts';
 
-export const MAX_NOTE_LENGTH = 1_000;
 
 const Weekday = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6), Type.Literal(7)]);
 

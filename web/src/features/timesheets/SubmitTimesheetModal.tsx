@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MAX_NOTE_LENGTH } from '../../../../domain/timesheets/events.ts';
+import { MAX_NOTE_LENGTH } from '../../../../domain/timesheets/limits.ts';
 import { periodLabel, timesheetMessages } from '../../../../domain/timesheets/timesheet.ts';
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import { useActiveTeam } from '../../shared/company/useActiveTeam';
