@@ -15,7 +15,7 @@ import { attendanceDays, personZone, workRulesOf } from '../../projections/atten
 import { requestDecider } from '../../projections/request-history/index.ts';
 import { settingsOf } from '../../projections/settings/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
-import { figuresBy, rangeFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
+import { figuresBy, rangeFigures, type TotalFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { timeByTask, timesheetOf, timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
@@ -24,6 +24,9 @@ import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { PeriodLocks } from './locks.ts';
 
 export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
+
+/** The figures a timesheet shows and an approval records, of the one accounting rule's. */
+const periodTotals = ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents }: TotalFigures): PeriodTotals => ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
 
 /** Approvals of one bulk request that run at once. */
 const BULK_CONCURRENCY = 4;
@@ -92,8 +95,7 @@ export function createTimesheetsService({
 
   /** The period's figures by the one accounting rule: what the dashboards and the time log show for these days. */
   async function figuresOf(companyId: string, userId: string, period: Period): Promise<PeriodTotals> {
-    const total = totalOf(await unitFigures(db, companyId, { from: period.start, to: period.end }, { teams: null, userIds: [userId] }));
-    return { trackedMinutes: total.trackedMinutes, manualMinutes: total.manualMinutes, idleMinutes: total.idleMinutes, earningsCents: total.earningsCents };
+    return periodTotals(totalOf(await unitFigures(db, companyId, { from: period.start, to: period.end }, { teams: null, userIds: [userId] })));
   }
 
   const service = {
@@ -129,7 +131,6 @@ export function createTimesheetsService({
         row.totalMinutes += cell.minutes;
         tasks.set(key, row);
       }
-      const figures = (parts: ReturnType<typeof totalOf>) => ({ trackedMinutes: parts.trackedMinutes, manualMinutes: parts.manualMinutes, idleMinutes: parts.idleMinutes, earningsCents: parts.earningsCents });
       const previous = previousPeriod(schedule, period);
       const next = nextPeriod(schedule, period);
       return {
@@ -146,7 +147,7 @@ export function createTimesheetsService({
         updatedAt: recorded?.updatedAt ?? null,
         updatedBy: recorded?.updatedBy ?? null,
         timerRunning: running,
-        totals: figures(totalOf(units)),
+        totals: periodTotals(totalOf(units)),
         days: attendance.days.map(({ day, status, timeZone, pairs, missingPunchOut, punchedMinutes }) => ({
           day,
           status,
@@ -154,7 +155,7 @@ export function createTimesheetsService({
           pairs,
           missingPunchOut,
           punchedMinutes,
-          ...figures(totalOf(byDay.get(day) ?? [])),
+          ...periodTotals(totalOf(byDay.get(day) ?? [])),
         })),
         rows: [...tasks.values()].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.taskName.localeCompare(b.taskName)),
       };
@@ -185,7 +186,7 @@ export function createTimesheetsService({
       const next = nextPeriod(schedule, period);
       const rows = people.map((person) => {
         const sheet = sheets.get(person.userId);
-        const total = figures.byUser.get(person.userId) ?? totalOf([]);
+        const total = periodTotals(figures.byUser.get(person.userId) ?? totalOf([]));
         return {
           person,
           status: sheet?.status ?? ('Open' as const),
@@ -193,7 +194,7 @@ export function createTimesheetsService({
           note: sheet?.note ?? '',
           reason: sheet?.reason ?? null,
           updatedAt: sheet?.updatedAt ?? null,
-          totals: { trackedMinutes: total.trackedMinutes, manualMinutes: total.manualMinutes, idleMinutes: total.idleMinutes, earningsCents: total.earningsCents },
+          totals: total,
           approvedTotals: sheet?.totals ?? null,
         };
       });
