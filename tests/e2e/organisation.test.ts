@@ -46,7 +46,7 @@ const mailsBeforeInvite: Record<string, number> = {};
 /*
  * The side menu of each role, written out so a change of menuSections.ts or
  * routeAccess.ts shows up here: Members see neither 'Team' nor 'Team
- * Attendance', nor the request lists, Settings, Projects, Tasks or Invoices (core §6,
+ * Attendance', nor the request lists or timesheet approvals, Settings, Projects, Tasks or Invoices (core §6,
  * the task table is the managers' tool); only Admins see Invoices.
  */
 const ADMIN_MENU = {
@@ -54,6 +54,8 @@ const ADMIN_MENU = {
   Manage: [
     'Regularization',
     'Regularization requests',
+    'Timesheet',
+    'Timesheet approvals',
     'Leave',
     'Leave requests',
     'Profile',
@@ -70,6 +72,8 @@ const MANAGER_MENU = {
   Manage: [
     'Regularization',
     'Regularization requests',
+    'Timesheet',
+    'Timesheet approvals',
     'Leave',
     'Leave requests',
     'Profile',
@@ -82,7 +86,7 @@ const MANAGER_MENU = {
 };
 const MEMBER_MENU = {
   Dashboard: ['User', 'User Attendance', 'Activity Log'],
-  Manage: ['Regularization', 'Leave', 'Profile', 'Teams', 'Invites'],
+  Manage: ['Regularization', 'Timesheet', 'Leave', 'Profile', 'Teams', 'Invites'],
 };
 
 const NO_ACCESS = 'You do not have access to this page';

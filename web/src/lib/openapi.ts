@@ -9878,11 +9878,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A period’s timesheets of everyone the caller may approve (of one team when asked, of one status when asked), with their figures; by default the latest period that has ended */
+        /** The timesheets of the period holding `day` of everyone the caller may approve (of one team, of one status when asked), with their figures; by default the latest period that has ended */
         get: {
             parameters: {
                 query?: {
-                    start?: string;
+                    day?: string;
                     teamId?: string;
                     status?: "Open" | "Submitted" | "Approved" | "Rejected" | "Reopened";
                 };

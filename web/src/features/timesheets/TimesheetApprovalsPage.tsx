@@ -3,6 +3,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { commandReach, mayRun } from '../../../../domain/members/authorization.ts';
+import { seesCompany } from '../../../../domain/members/read-rights.ts';
 import { periodLabel, TIMESHEET_STATUSES } from '../../../../domain/timesheets/timesheet.ts';
 import { useCompanyCommand } from '../../shared/commands/useCompanyCommand';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
@@ -44,12 +46,14 @@ function ApprovalsOfCompany({ company, search }: { company: CompanySummary; sear
   const [asking, setAsking] = useState<Asking>(null);
   const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
   const data = approvals.data;
-  const isAdmin = company.role === 'Admin';
+  // An Admin answers any timesheet and reopens approved ones; a Head or Manager answers those sent to them.
+  const answersAny = commandReach(company.role, 'ApproveTimesheet') === 'company';
+  const reopens = mayRun(company.role, 'ReopenTimesheet');
   const show = (change: ApprovalsSearch) => {
     setSelected(new Set());
     void navigate({ to: '/timesheets', search: (previous) => ({ ...previous, ...change }) });
   };
-  const mayAnswer = (row: ApprovalRow) => row.status === 'Submitted' && (isAdmin || row.approver?.userId === profile.id);
+  const mayAnswer = (row: ApprovalRow) => row.status === 'Submitted' && (answersAny || row.approver?.userId === profile.id);
   const start = data?.period.start ?? '';
 
   const approveMany = useCompanyCommand(companyId, (userIds: string[]) => timesheetsApi.approveMany(companyId, userIds.map((userId) => ({ userId, start }))), {
@@ -114,7 +118,7 @@ function ApprovalsOfCompany({ company, search }: { company: CompanySummary; sear
               </Button>
             </>
           )}
-          {isAdmin && row.status === 'Approved' && (
+          {reopens && row.status === 'Approved' && (
             <Button size="compact-sm" variant="default" onClick={() => setAsking({ kind: 'reopen', row })} aria-label={`Reopen ${row.person.name}`}>
               Reopen
             </Button>
@@ -145,7 +149,7 @@ function ApprovalsOfCompany({ company, search }: { company: CompanySummary; sear
           <Select
             label="Team"
             w={170}
-            data={[{ value: ALL, label: isAdmin ? 'All teams' : 'All my teams' }, ...teamChoices]}
+            data={[{ value: ALL, label: seesCompany(company.role, 'people') ? 'All teams' : 'All my teams' }, ...teamChoices]}
             value={search.team ?? ALL}
             onChange={(team) => show({ team: team && team !== ALL ? team : undefined })}
             allowDeselect={false}
