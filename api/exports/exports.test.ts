@@ -271,34 +271,35 @@ describe('the attendance file', () => {
     const sheet = (await workbook(ana, 'attendance', { from: '2026-03', userId: ana.userId })).worksheets[0];
     expect(sheet.name).toBe('Ana Apollo');
     // The busiest day, the 5th, has two punch pairs.
-    expect(cells(sheet, 1)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
+    expect(cells(sheet, 1)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Timesheet', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
     expect(sheet.rowCount).toBe(1 + 31);
     // The times as minutes, the punches as they are.
     const day = (date: number) => cells(sheet, 1 + date).map((value, i) => (i === 2 || i === 3 ? minutesIn(value) : value));
-    expect(day(1)).toEqual([wall('2026-03-01T00:00:00'), 'Week Off', 0, 0]);
-    expect(day(2)).toEqual([wall('2026-03-02T00:00:00'), 'Absent', 0, 0]);
+    expect(day(1)).toEqual([wall('2026-03-01T00:00:00'), 'Week Off', 0, 0, 'Open']);
+    expect(day(2)).toEqual([wall('2026-03-02T00:00:00'), 'Absent', 0, 0, 'Open']);
     // The punch over midnight, in at 09:00 on the 3rd and out at 02:00 on the 4th, cut at midnight as the timer's sessions are.
-    expect(day(3)).toEqual([wall('2026-03-03T00:00:00'), 'Present', 15 * 60, 150 + 60, wall('2026-03-03T09:00:00'), wall('2026-03-04T00:00:00')]);
-    expect(day(4)).toEqual([wall('2026-03-04T00:00:00'), 'Present', 120, 90, wall('2026-03-04T00:00:00'), wall('2026-03-04T02:00:00')]);
+    expect(day(3)).toEqual([wall('2026-03-03T00:00:00'), 'Present', 15 * 60, 150 + 60, 'Open', wall('2026-03-03T09:00:00'), wall('2026-03-04T00:00:00')]);
+    expect(day(4)).toEqual([wall('2026-03-04T00:00:00'), 'Present', 120, 90, 'Open', wall('2026-03-04T00:00:00'), wall('2026-03-04T02:00:00')]);
     expect(day(5)).toEqual([
       wall('2026-03-05T00:00:00'),
       'Present',
       120,
       45,
+      'Open',
       wall('2026-03-05T10:00:00'),
       wall('2026-03-05T11:00:00'),
       wall('2026-03-05T14:00:00'),
       wall('2026-03-05T15:00:00'),
     ]);
     // A missing punch out stays empty, and a punch never punched out counts nothing without time tracked after it.
-    expect(day(10)).toEqual([wall('2026-03-10T00:00:00'), 'Present', 0, 0, wall('2026-03-10T09:00:00')]);
-    expect(sheet.getCell('F11').type).toBe(ExcelJS.ValueType.Null);
+    expect(day(10)).toEqual([wall('2026-03-10T00:00:00'), 'Present', 0, 0, 'Open', wall('2026-03-10T09:00:00')]);
+    expect(sheet.getCell('G11').type).toBe(ExcelJS.ValueType.Null);
 
     expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getCell('A2').numFmt).toBe('dd-mm-yyyy');
     for (const address of ['C4', 'D4']) expect(sheet.getCell(address).numFmt).toBe('[h]:mm');
-    expect(sheet.getCell('E6').type).toBe(ExcelJS.ValueType.Date);
-    expect(sheet.getCell('E6').numFmt).toBe('hh:mm');
+    expect(sheet.getCell('F6').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('F6').numFmt).toBe('hh:mm');
   });
 
   it('leaves the status of days still to come blank', async () => {

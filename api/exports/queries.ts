@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { leftOutOfTeamViews, seesAdmins } from '../../domain/dashboards/access.ts';
-import type { MonthRange, ExportSubject } from '../../domain/exports/months.ts';
+import { rangeDays } from '../../domain/dashboards/range.ts';
+import { daysIn, type ExportSubject, type MonthRange } from '../../domain/exports/months.ts';
+import { timesheetStatusOfDay } from '../../domain/exports/timesheet-status.ts';
+import { periodOf } from '../../domain/timesheets/periods.ts';
+import type { TimesheetStatus } from '../../domain/timesheets/timesheet.ts';
 import type { Database } from '../../projections/database.ts';
+import { settingsOf } from '../../projections/settings/queries.ts';
+import { timesheetsOf } from '../../projections/timesheets/queries.ts';
 import { type CompanyAccess, visiblePerson, visibleTeam } from '../access/membership.ts';
 
 export interface ExportPerson {
@@ -121,4 +127,40 @@ export async function screenshotCounter(db: Kysely<Database>, companyId: string,
     (bySessionDay.get(`${row.session_id}|${row.day}`) ?? []).filter(
       (shot) => shot.taken_at >= row.start_at && (shot.taken_at < row.end_at || (shot.last_end !== null && row.end_at >= shot.last_end)),
     ).length;
+}
+
+/** The status of the timesheet holding each of a person's days in the months, by the company's periods. */
+export async function timesheetStatuses(db: Kysely<Database>, companyId: string, userId: string, months: MonthRange): Promise<(day: string) => TimesheetStatus> {
+  const { timesheetPeriods: schedule } = await settingsOf(db, companyId);
+  const sheets = await timesheetsOf(db, companyId, userId, { from: periodOf(schedule, months.firstDay).start, to: months.lastDay });
+  return timesheetStatusOfDay(schedule, new Map(sheets.map((sheet) => [sheet.start, sheet.status])));
+}
+
+/** How many time-log rows a person has on each day of the months that has any. */
+export async function timelogRowsByDay(db: Kysely<Database>, companyId: string, userId: string, months: MonthRange): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('timelog_entries')
+    .select((eb) => ['day', eb.fn.countAll<string>().as('count')])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('day', '>=', months.firstDay)
+    .where('day', '<=', months.lastDay)
+    .groupBy('day')
+    .execute();
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+/** What the downloads hold: the days of the attendance sheets and the rows of the time log's, all of them or those of approved timesheets. */
+export async function exportedCounts(db: Kysely<Database>, companyId: string, people: readonly ExportPerson[], months: MonthRange, approvedOnly: boolean) {
+  const userIds = people.map((person) => person.userId);
+  if (!approvedOnly) return { attendanceDays: people.length * daysIn(months), timelogRows: await countTimelogEntries(db, companyId, userIds, months) };
+  let attendanceDays = 0;
+  let timelogRows = 0;
+  for (const userId of userIds) {
+    const [statusOf, rowsByDay] = await Promise.all([timesheetStatuses(db, companyId, userId, months), timelogRowsByDay(db, companyId, userId, months)]);
+    const approved = rangeDays({ from: months.firstDay, to: months.lastDay }).filter((day) => statusOf(day) === 'Approved');
+    attendanceDays += approved.length;
+    timelogRows += approved.reduce((sum, day) => sum + (rowsByDay.get(day) ?? 0), 0);
+  }
+  return { attendanceDays, timelogRows };
 }

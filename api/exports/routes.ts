@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { daysIn, exportMessages, exportMonths, exportSubject } from '../../domain/exports/months.ts';
+import { exportMessages, exportMonths, exportSubject } from '../../domain/exports/months.ts';
 import { type ExportKind, exportFileName } from '../../domain/exports/naming.ts';
 import { ExportSummary } from '../../domain/exports/views.ts';
 import { notFound } from '../../domain/shared/errors.ts';
@@ -11,7 +11,7 @@ import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { CompanyParams, errorResponses, PickedId, Text } from '../http/schemas.ts';
 import { writeAttendanceWorkbook } from './attendance.ts';
-import { countTimelogEntries, exportPeople } from './queries.ts';
+import { exportedCounts, exportPeople } from './queries.ts';
 import { writeTimelogWorkbook } from './timelog.ts';
 import { ReaderGone, XLSX_CONTENT_TYPE } from './workbook.ts';
 
@@ -20,7 +20,14 @@ import { ReaderGone, XLSX_CONTENT_TYPE } from './workbook.ts';
  * messages are the spec's) and exactly one of a member and a team.
  */
 const ExportQuery = Type.Object(
-  { from: Type.Optional(Text(7)), to: Type.Optional(Text(7)), userId: Type.Optional(PickedId), teamId: Type.Optional(PickedId) },
+  {
+    from: Type.Optional(Text(7)),
+    to: Type.Optional(Text(7)),
+    userId: Type.Optional(PickedId),
+    teamId: Type.Optional(PickedId),
+    /** Only the days of approved timesheets. */
+    approvedOnly: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 
@@ -46,7 +53,8 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     const subject = exportSubject(query);
     const { name, people } = await exportPeople(db, access, subject);
     const fileName = (kind: ExportKind) => exportFileName(kind, { company: access.company.name, subject: name }, months);
-    return { company: { companyId: access.company.company_id, timeZone: access.company.time_zone }, months, subject: { kind: subject.kind, name }, people, fileName };
+    const approvedOnly = query.approvedOnly ?? false;
+    return { company: { companyId: access.company.company_id, timeZone: access.company.time_zone }, months, subject: { kind: subject.kind, name }, people, fileName, approvedOnly };
   }
 
   /** Answers with the file `write` streams; a reader that goes away stops it, a failure ends the download broken. */
@@ -70,14 +78,13 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const { company, months, subject, people, fileName } = await requested(request, request.query);
+        const { company, months, subject, people, fileName, approvedOnly } = await requested(request, request.query);
         return {
           subject,
           months,
           files: { attendance: fileName('attendance'), timelog: fileName('timelog') },
           people: people.length,
-          attendanceDays: people.length * daysIn(months),
-          timelogRows: await countTimelogEntries(db, company.companyId, people.map((person) => person.userId), months),
+          ...(await exportedCounts(db, company.companyId, people, months, approvedOnly)),
         };
       },
     );
@@ -85,11 +92,11 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
     const sheets: Record<ExportKind, { summary: string; write: (request: Awaited<ReturnType<typeof requested>>, sink: Writable) => Promise<void> }> = {
       attendance: {
         summary: 'The attendance spreadsheet: a sheet per person, a row per day with its status and punches',
-        write: ({ company, people, months }, sink) => writeAttendanceWorkbook(db, sink, company, people, months, context.now()),
+        write: ({ company, people, months, approvedOnly }, sink) => writeAttendanceWorkbook(db, sink, company, people, months, context.now(), { approvedOnly }),
       },
       timelog: {
         summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
-        write: ({ company, people, months }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months, context.config.publicUrl),
+        write: ({ company, people, months, approvedOnly }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months, context.config.publicUrl, { approvedOnly }),
       },
     };
     for (const [kind, sheet] of Object.entries(sheets) as [ExportKind, (typeof sheets)[ExportKind]][]) {

@@ -4,11 +4,12 @@ import { dayCell, neutralised, TIMELOG_COLUMNS, timelogCells } from '../../domai
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { sheetNames } from '../../domain/exports/naming.ts';
 import type { Database } from '../../projections/database.ts';
-import { type ExportPerson, screenshotCounter, type TimelogRow, timelogBatches } from './queries.ts';
+import type { TimesheetStatus } from '../../domain/timesheets/timesheet.ts';
+import { type ExportPerson, screenshotCounter, type TimelogRow, timelogBatches, timesheetStatuses } from './queries.ts';
 import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
 
-const WIDTHS = [12, 24, 30, 40, 11, 13, 13, 10, 17, 16, 10, 10];
-const FORMATS: (string | undefined)[] = ['dd-mm-yyyy', undefined, undefined, undefined, '0', '0', '0', '0.00', '0.00', undefined, '[h]:mm', '[h]:mm'];
+const WIDTHS = [12, 24, 30, 40, 11, 13, 13, 10, 17, 16, 10, 10, 12];
+const FORMATS: (string | undefined)[] = ['dd-mm-yyyy', undefined, undefined, undefined, '0', '0', '0', '0.00', '0.00', undefined, '[h]:mm', '[h]:mm', undefined];
 
 /** Core §9's time log sheet: the columns, their widths and formats. */
 export const TIMELOG_SHEET: Column[] = TIMELOG_COLUMNS.map((header, i) => ({ header, width: WIDTHS[i], numFmt: FORMATS[i] }));
@@ -21,9 +22,9 @@ export const screenshotsLink = (publicUrl: string, userId: string, day: string) 
  * One time-log row as cells: the person's local day as a date, the names and
  * details as safe text, the figures the time log holds as numbers (so they
  * add up to the dashboards' in any spreadsheet), and the screenshots taken
- * in it as a link to them.
+ * in it as a link to them, and the status of the timesheet holding its day.
  */
-export function timelogRow(row: TimelogRow, screenshots: number, link: (day: string) => string): CellValue[] {
+export function timelogRow(row: TimelogRow, screenshots: number, link: (day: string) => string, timesheet: TimesheetStatus): CellValue[] {
   const cells = timelogCells({ trackedMinutes: row.tracked_minutes, idleMinutes: row.idle_minutes, rateCents: row.rate_cents, earningsCents: Number(row.earnings_cents) });
   const shots = screenshots > 0 ? { text: `${screenshots} screenshot${screenshots === 1 ? '' : 's'}`, hyperlink: link(row.day) } : null;
   return [
@@ -39,19 +40,31 @@ export function timelogRow(row: TimelogRow, screenshots: number, link: (day: str
     shots,
     cells.tracked,
     cells.idle,
+    timesheet,
   ];
 }
 
-/** The time log workbook: one sheet per person, in the order given. */
-export async function writeTimelogWorkbook(db: Kysely<Database>, sink: Writable, companyId: string, people: readonly ExportPerson[], months: MonthRange, publicUrl: string) {
+/** The time log workbook: one sheet per person, in the order given; with `approvedOnly`, only the rows of approved timesheets. */
+export async function writeTimelogWorkbook(
+  db: Kysely<Database>,
+  sink: Writable,
+  companyId: string,
+  people: readonly ExportPerson[],
+  months: MonthRange,
+  publicUrl: string,
+  { approvedOnly }: { approvedOnly: boolean },
+) {
   const book = streamingWorkbook(sink);
   const names = sheetNames(people.map((person) => person.name));
   for (const [i, person] of people.entries()) {
     const sheet = book.sheet(names[i], TIMELOG_SHEET);
     const link = (day: string) => screenshotsLink(publicUrl, person.userId, day);
-    const screenshotsIn = await screenshotCounter(db, companyId, person.userId, months);
+    const [screenshotsIn, statusOf] = await Promise.all([screenshotCounter(db, companyId, person.userId, months), timesheetStatuses(db, companyId, person.userId, months)]);
     for await (const rows of timelogBatches(db, companyId, person.userId, months)) {
-      for (const row of rows) sheet.add(timelogRow(row, screenshotsIn(row), link));
+      for (const row of rows) {
+        const status = statusOf(row.day);
+        if (!approvedOnly || status === 'Approved') sheet.add(timelogRow(row, screenshotsIn(row), link, status));
+      }
       await book.pace();
     }
     sheet.done();

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessDenied } from '../../domain/members/roles.ts';
@@ -278,6 +279,37 @@ describe('a bulk approval', () => {
     expect((await approveAll(manager, Array.from({ length: 201 }, () => ({ userId: ana.userId, start: week })))).status).toBe(400);
     expect((await approveAll(ana, [{ userId: ana.userId, start: week }])).status).toBe(403);
     expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('the exports', () => {
+  const workbook = async (kind: 'attendance' | 'timelog', query: string) => {
+    const response = await fetch(`${server.url}/api/companies/${companyId}/exports/${kind}?from=2026-03&userId=${ana.userId}${query}`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    return { header, rows: Array.from({ length: sheet.rowCount - 1 }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1)) };
+  };
+  const dayOf = (cell: unknown) => (cell as Date).toISOString().slice(0, 10);
+
+  it('tell each row’s timesheet status, and keep only approved timesheets’ days when asked, with the summary counting the same', async () => {
+    at('2026-03-20T08:00:00Z');
+    const timelog = await workbook('timelog', '');
+    const status = timelog.header.indexOf('Timesheet');
+    expect(status).toBe(timelog.header.length - 1);
+    const statusByDay = new Map(timelog.rows.map((row) => [dayOf(row[0]), row[status]]));
+    // Weeks from Monday: 2–8 March and 9–15 March approved; 16 March on, open.
+    for (const [day, shown] of statusByDay) expect(shown).toBe(day < '2026-03-16' ? 'Approved' : 'Open');
+    const approved = await workbook('timelog', '&approvedOnly=true');
+    expect(approved.rows).toEqual(timelog.rows.filter((row) => row[status] === 'Approved'));
+    const attendance = await workbook('attendance', '&approvedOnly=true');
+    expect(attendance.header.slice(0, 5)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Timesheet']);
+    expect(attendance.rows.map((row) => dayOf(row[0]))).toEqual(Array.from({ length: 14 }, (_, i) => `2026-03-${String(i + 2).padStart(2, '0')}`));
+    const summary = (await admin.call('GET', `/api/companies/${companyId}/exports/summary?from=2026-03&userId=${ana.userId}&approvedOnly=true`)).body;
+    expect(summary).toMatchObject({ attendanceDays: 14, timelogRows: approved.rows.length });
+    expect((await admin.call('GET', `/api/companies/${companyId}/exports/summary?from=2026-03&userId=${ana.userId}&approvedOnly=maybe`)).status).toBe(400);
   });
 });
 

@@ -3,13 +3,14 @@ import { hoursAndMinutes } from '../accounting/time.ts';
 
 /**
  * Core §9's time log columns, in order, then the time tracked and idle as
- * time values, which a spreadsheet sums (a SUM of Tracked is the dashboards' time).
+ * time values, which a spreadsheet sums (a SUM of Tracked is the dashboards' time),
+ * and the status of the timesheet holding the row's day.
  */
-export const TIMELOG_COLUMNS = ['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle'] as const;
+export const TIMELOG_COLUMNS = ['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle', 'Timesheet'] as const;
 
-/** Core §9's attendance columns: Date, Status, the time punched and tracked (time values), then as many Punch In / Punch Out pairs as the busiest day has (one at least). */
+/** Core §9's attendance columns: Date, Status, the time punched and tracked (time values), the timesheet's status, then as many Punch In / Punch Out pairs as the busiest day has (one at least). */
 export function attendanceColumns(pairs: number): string[] {
-  return ['Date', 'Status', 'Punched', 'Tracked', ...Array.from({ length: Math.max(1, pairs) }, () => ['Punch In', 'Punch Out']).flat()];
+  return ['Date', 'Status', 'Punched', 'Tracked', 'Timesheet', ...Array.from({ length: Math.max(1, pairs) }, () => ['Punch In', 'Punch Out']).flat()];
 }
 
 /** Whole minutes as a spreadsheet's time value (a fraction of a day), shown with [h]:mm. */

@@ -143,7 +143,7 @@ function download(exportUrl: string, cookie: string): Promise<Measured> {
 /** The cell values of every sheet, made before the bare write is timed. */
 function sheetRows(people: Person[], days: string[]): CellValue[][][] {
   return people.map((person, i) =>
-    [...personEntries(person, i, days)].map((entry) => timelogRow(entry, 0, (day) => screenshotsLink('http://localhost', person.userId, day))),
+    [...personEntries(person, i, days)].map((entry) => timelogRow(entry, 0, (day) => screenshotsLink('http://localhost', person.userId, day), 'Open')),
   );
 }
 

@@ -93,10 +93,11 @@ describe('the Export modal', () => {
     expect(attendance.download.suggestedFilename()).toBe('Attendance Inc - Ana Apollo - Mar 2026 - Attendance Data.xlsx');
     await alertWith(page, 'Successfully downloaded attendance data');
     const days = sheetRows(attendance.book, 'Ana Apollo');
-    expect(days[0]).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out']);
+    expect(days[0]).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Timesheet', 'Punch In', 'Punch Out']);
     expect(days).toHaveLength(1 + 31);
-    // Mon 2 March: a real date, its status, and the punches as times of the day.
-    const [date, status, punched, tracked, punchIn] = days[2];
+    // Mon 2 March: a real date, its status, its timesheet's, and the punches as times of the day.
+    const [date, status, punched, tracked, timesheet, punchIn] = days[2];
+    expect(timesheet).toBe('Open');
     expect(date).toBeInstanceOf(Date);
     expect((date as Date).toISOString().slice(0, 10)).toBe('2026-03-02');
     expect(status).toBe('Present');
@@ -108,7 +109,7 @@ describe('the Export modal', () => {
     const timelog = await download(dialog, 'Timelog Data');
     await alertWith(page, 'Successfully downloaded timelog data');
     const entries = sheetRows(timelog.book, 'Ana Apollo');
-    expect(entries[0]).toEqual(['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle']);
+    expect(entries[0]).toEqual(['Date', 'Project Name', 'Task Name', 'Task Details', 'Task Hours', 'Task Minutes', 'Idle Minutes', 'Rates($)', 'Total Earnings($)', 'Screen Shot', 'Tracked', 'Idle', 'Timesheet']);
     expect(entries.slice(1).map((row) => row[1])).toEqual(['Moonshot', 'Moonshot', 'Moonshot']);
     await screenshot(page, 'exports-member-downloaded');
   });

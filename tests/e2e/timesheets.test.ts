@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
@@ -146,6 +148,22 @@ describe('timesheets', () => {
     await expect.poll(async () => (await table.getByRole('row').filter({ hasText: 'Ana Apollo' }).innerText()).includes('11h 00m')).toBe(true);
     await screenshot(approvals, 'timesheets-approved');
     await visible(sheet.getByText('Approved · locked'));
+
+    // The time log export of Ana's month, approved timesheets only: her week's rows, each 'Approved'.
+    const attendancePage = await pageOf(max, `/userAttendance?user=${ana.userId}&month=${monday.toString().slice(0, 7)}`);
+    await (await visible(attendancePage.getByRole('button', { name: 'Export Data' }))).click();
+    const exporting = await visible(attendancePage.getByRole('dialog', { name: 'Export Data' }));
+    await exporting.getByLabel('Approved timesheets only').check();
+    await exporting.getByRole('button', { name: 'Get Data' }).click();
+    const [file] = await Promise.all([attendancePage.waitForEvent('download'), (await visible(exporting.getByRole('button', { name: 'Timelog Data', exact: true }))).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await file.path())!) as unknown as ExcelJS.Buffer);
+    const timelog = book.worksheets[0];
+    const header = (timelog.getRow(1).values as unknown[]).slice(1);
+    const statuses = Array.from({ length: timelog.rowCount - 1 }, (_, i) => (timelog.getRow(i + 2).values as unknown[])[header.indexOf('Timesheet') + 1]);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Approved']));
+    await screenshot(attendancePage, 'timesheet-export-approved-only');
 
     // The agent's batch for Wednesday, sent late, is refused; the week's figures stay as approved.
     const late = await api(ana, 'POST', '/app-usage', {

@@ -86,8 +86,8 @@ export async function compareSurfaces(
   const [team, performance, timelogBook, attendanceBook, records] = await Promise.all([
     teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true }),
     performanceDashboard(db, { companyId, today: range.to, rules }, range, { teams: null, team: null, viewer: admin }),
-    workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, people, months, 'http://localhost')),
-    workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, people, months, now)),
+    workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, people, months, 'http://localhost', { approvedOnly: false })),
+    workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, people, months, now, { approvedOnly: false })),
     attendanceRecords(db, companyId, people.map((p) => p.userId), { search: '', day: null, page: 1, pageSize: 100_000 }, now),
   ]);
 

@@ -6574,6 +6574,7 @@ export interface paths {
                     to?: string;
                     userId?: "" | string;
                     teamId?: "" | string;
+                    approvedOnly?: boolean;
                 };
                 header?: never;
                 path: {
@@ -6691,6 +6692,7 @@ export interface paths {
                     to?: string;
                     userId?: "" | string;
                     teamId?: "" | string;
+                    approvedOnly?: boolean;
                 };
                 header?: never;
                 path: {
@@ -6788,6 +6790,7 @@ export interface paths {
                     to?: string;
                     userId?: "" | string;
                     teamId?: "" | string;
+                    approvedOnly?: boolean;
                 };
                 header?: never;
                 path: {

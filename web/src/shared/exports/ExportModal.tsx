@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportMessages, exportMonths, exportSubject, monthsLabel } from '../../../../domain/exports/months.ts';
@@ -56,6 +56,7 @@ function ExportForm({ companyId, target, months, latest }: Omit<ExportModalProps
   const [from, setFrom] = useState<string | null>(firstDayOf(months.from));
   const [to, setTo] = useState<string | null>(firstDayOf(months.to));
   const [teamId, setTeamId] = useState(target.kind === 'team' ? target.teamId : null);
+  const [approvedOnly, setApprovedOnly] = useState(false);
   const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
   // What 'Get Data' asked for; a change of any field asks again.
   const [requested, setRequested] = useState<ExportRequest | null>(null);
@@ -80,7 +81,7 @@ function ExportForm({ companyId, target, months, latest }: Omit<ExportModalProps
     try {
       const subject = exportSubject(target.kind === 'person' ? { userId: target.userId } : { teamId: teamId ?? undefined });
       const range = exportMonths({ from: monthOf(from), to: monthOf(to) });
-      setRequested({ subject, months: { from: range.from, to: range.to } });
+      setRequested({ subject, months: { from: range.from, to: range.to }, approvedOnly });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       setProblem({ field: FIELD_OF[error.message] ?? 'from', message: error.message });
@@ -109,6 +110,13 @@ function ExportForm({ companyId, target, months, latest }: Omit<ExportModalProps
         <MonthPickerField label="From" placeholder="Pick a month" value={from} onChange={changed(setFrom)} maxDate={firstDayOf(latest)} clearable error={errorOf('from')} disabled={busy} />
         <MonthPickerField label="To" placeholder="Same as From" value={to} onChange={changed(setTo)} maxDate={firstDayOf(latest)} clearable error={errorOf('to')} disabled={busy} />
       </SimpleGrid>
+      <Checkbox
+        label="Approved timesheets only"
+        description="Only the days of approved (locked) timesheets"
+        checked={approvedOnly}
+        onChange={(event) => changed(setApprovedOnly)(event.currentTarget.checked)}
+        disabled={busy}
+      />
       <Group>
         <Button onClick={getData} loading={summary.isFetching} disabled={busy}>
           Get Data

@@ -2,16 +2,18 @@ import type { ExportSubject, MonthRange } from '../../../../domain/exports/month
 import type { ExportKind } from '../../../../domain/exports/naming.ts';
 import { api, type ApiPath, urlOf } from '../../lib/api';
 
-/** What an export asks for: whole months, and one person or one team. */
+/** What an export asks for: whole months, one person or one team, and whether only the days of approved timesheets. */
 export interface ExportRequest {
   subject: ExportSubject;
   months: Pick<MonthRange, 'from' | 'to'>;
+  approvedOnly: boolean;
 }
 
-const queryOf = ({ subject, months }: ExportRequest) => ({
+const queryOf = ({ subject, months, approvedOnly }: ExportRequest) => ({
   from: months.from,
   to: months.to,
   ...(subject.kind === 'person' ? { userId: subject.userId } : { teamId: subject.teamId }),
+  ...(approvedOnly ? { approvedOnly } : {}),
 });
 
 const FILE_PATHS = {
