@@ -119,6 +119,7 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/timesheets': { member: 'refused', query: () => '?day=2024-01-01' },
   'POST /api/companies/{companyId}/timesheets/approve': { member: 'refused', body: (ids) => ({ timesheets: [{ userId: ids.userId, start: '2024-01-01' }] }) },
   'GET /api/companies/{companyId}/timesheets/{userId}/sheet': { member: 'allowed', query: () => '?day=2024-01-01' },
+  'GET /api/companies/{companyId}/timesheets/{userId}/{start}/history': { member: 'allowed' },
   'GET /api/companies/{companyId}/timesheets/{userId}': { member: 'allowed', query: () => '?from=2024-01-01&to=2024-01-31' },
   'POST /api/companies/{companyId}/timesheets/{start}/submit': { member: 'allowed', body: (ids) => ({ approverId: ids.adminId, note: 'All in' }) },
   'POST /api/companies/{companyId}/timesheets/{userId}/{start}/approve': { member: 'refused', body: () => ({}) },

@@ -326,4 +326,21 @@ describe('a timesheet waiting for an approver who leaves', () => {
     expect(moved).toMatchObject({ status: 'Submitted', approver: { userId: admin.userId, name: 'Ada Admin' } });
     expect((await eventsOf(timesheetStream(companyId, ana.userId, '2026-03-16'))).map((event) => event.type)).toEqual(['TimesheetSubmitted', 'TimesheetReassigned']);
   });
+
+  it('keep a history of every decision, with who, when and why, for the person and those who see them', async () => {
+    const historyOf = (reader: ApiUser, start: string) => reader.call('GET', `/api/companies/${companyId}/timesheets/${ana.userId}/${start}/history`);
+    const moved = (await historyOf(ana, '2026-03-16')).body;
+    expect(moved.map((entry: { action: string; by: { name: string } }) => [entry.action, entry.by.name])).toEqual([
+      ['Submitted', 'Ana Apollo'],
+      ['Moved', 'Timeledger'],
+    ]);
+    expect(moved[1].approver).toMatchObject({ name: 'Ada Admin' });
+    const week1 = (await historyOf(admin, week)).body as { action: string; reason: string | null; totals: unknown }[];
+    expect(week1.map((entry) => entry.action)).toEqual(['Submitted', 'Rejected', 'Submitted', 'Approved', 'Reopened', 'Submitted', 'Approved']);
+    expect(week1[1].reason).toBe('Friday is missing');
+    expect(week1[4].reason).toBe('Payroll correction');
+    expect(week1[3].totals).toEqual({ trackedMinutes: 300, manualMinutes: 0, idleMinutes: 10, earningsCents: 0 });
+    expect((await historyOf(bob, week)).status).toBe(404);
+    expect(await historyOf(ana, '2026-03-03')).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
+  });
 });

@@ -162,6 +162,33 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
     );
 
     app.get(
+      '/api/companies/:companyId/timesheets/:userId/:start/history',
+      {
+        config: { access: inCompany() },
+        schema: {
+          tags,
+          summary: 'What happened to a person’s timesheet of a period, oldest first: submissions, answers, reopenings and moves, each with who and when',
+          params: TheirPeriod,
+          response: {
+            200: Type.Array(
+              Type.Object({
+                action: Type.Union(['Submitted', 'Approved', 'Rejected', 'Reopened', 'Moved'].map((action) => Type.Literal(action))),
+                at: Type.String(),
+                by: Type.Object({ userId: Nullable(Type.String()), name: Type.String() }),
+                note: Nullable(Type.String()),
+                reason: Nullable(Type.String()),
+                approver: Sheet.properties.approver,
+                totals: Nullable(Totals),
+              }),
+            ),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => timesheets.history(accessOf(request), request.params.userId, request.params.start),
+    );
+
+    app.get(
       '/api/companies/:companyId/timesheets/:userId',
       {
         config: { access: inCompany() },

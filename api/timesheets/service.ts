@@ -12,7 +12,7 @@ import { handleCommand, loadStream, toDomainEvent } from '../../eventstore/comma
 import { comparePositions, type EventMetadata, type EventStore, type LogPosition } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { attendanceDays, personZone, workRulesOf } from '../../projections/attendance/queries.ts';
-import { requestDecider } from '../../projections/request-history/index.ts';
+import { PRODUCT_ACTOR, requestDecider } from '../../projections/request-history/index.ts';
 import { settingsOf } from '../../projections/settings/queries.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import { figuresBy, rangeFigures, type TotalFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
@@ -27,6 +27,25 @@ export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
 
 /** The figures a timesheet shows and an approval records, of the one accounting rule's. */
 const periodTotals = ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents }: TotalFigures): PeriodTotals => ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
+
+/** A decision on a timesheet as its history shows it; null for the lock's notes of changed time. */
+function historyEntry(event: TimesheetEvent) {
+  const entry = { note: null as string | null, reason: null as string | null, approver: null as { userId: string; name: string } | null, totals: null as PeriodTotals | null };
+  switch (event.type) {
+    case 'TimesheetSubmitted':
+      return { ...entry, action: 'Submitted' as const, at: event.data.at, by: event.data.by, note: event.data.note, approver: event.data.approver };
+    case 'TimesheetApproved':
+      return { ...entry, action: 'Approved' as const, at: event.data.at, by: event.data.by, totals: event.data.totals };
+    case 'TimesheetRejected':
+      return { ...entry, action: 'Rejected' as const, at: event.data.at, by: event.data.by, reason: event.data.reason };
+    case 'TimesheetReopened':
+      return { ...entry, action: 'Reopened' as const, at: event.data.at, by: event.data.by, reason: event.data.reason };
+    case 'TimesheetReassigned':
+      return { ...entry, action: 'Moved' as const, at: event.data.at, by: PRODUCT_ACTOR, approver: event.data.to };
+    case 'TimesheetTimeChanged':
+      return null;
+  }
+}
 
 /** Approvals of one bulk request that run at once. */
 const BULK_CONCURRENCY = 4;
@@ -204,6 +223,20 @@ export function createTimesheetsService({
         nextStart: next.start <= today ? next.start : null,
         rows: query.status ? rows.filter((row) => row.status === query.status) : rows,
       };
+    },
+
+    /**
+     * What happened to a person's timesheet of a period, in order: each
+     * submission, answer, reopening and move, from its stream (one person's
+     * period, a few events), not the changes of time the lock notes.
+     */
+    async history(access: CompanyAccess, userId: string, start: string) {
+      const period = await theirs(access, userId, start);
+      const recorded = await store.readStream(timesheetStream(access.company.company_id, userId, period.start));
+      return recorded.flatMap((event) => {
+        const told = historyEntry(toDomainEvent<TimesheetEvent>(event));
+        return told ? [told] : [];
+      });
     },
 
     async submit(access: CompanyAccess, start: string, input: { note: string; approverId: string; timeZone: string | null }, metadata: EventMetadata) {

@@ -17,6 +17,7 @@ const website = randomUUID();
 const leave = randomUUID();
 const regularization = randomUUID();
 const session = randomUUID();
+const week = { companyId, userId: ana.userId, start: '2026-03-02', end: '2026-03-08' };
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 10, 4, n)).toISOString();
 
 const task = { teamId: apollo, projectId: website, projectName: 'Website', taskId: 'WE-1', taskName: 'Write the docs', taskDetails: '' };
@@ -166,6 +167,18 @@ const story: [StoredEvent, { userId?: string }, string, string][] = [
     'requests',
     "Ada Admin declined Ana Apollo's regularization for 9 Mar 2026",
   ],
+  [{ type: 'TimesheetSubmitted', data: { ...week, by: ana, at: minute(130), note: '', approver: max } }, ana, 'timesheets', 'Ana Apollo submitted their timesheet for 2 Mar – 8 Mar 2026 to Max Manager'],
+  [{ type: 'TimesheetRejected', data: { ...week, by: max, at: minute(131), reason: 'Friday is missing' } }, max, 'timesheets', "Max Manager rejected Ana Apollo's timesheet for 2 Mar – 8 Mar 2026: Friday is missing"],
+  [{ type: 'TimesheetReassigned', data: { companyId, userId: ana.userId, start: week.start, from: max, to: ada, at: minute(132) } }, ada, 'timesheets', "Timeledger moved Ana Apollo's timesheet starting 2 Mar 2026 from Max Manager to Ada Admin"],
+  [
+    { type: 'TimesheetApproved', data: { ...week, by: ada, at: minute(133), totals: { trackedMinutes: 2280, manualMinutes: 60, idleMinutes: 10, earningsCents: 0 } } },
+    ada,
+    'timesheets',
+    "Ada Admin approved Ana Apollo's timesheet for 2 Mar – 8 Mar 2026 (38h tracked)",
+  ],
+  [{ type: 'TimesheetReopened', data: { ...week, by: ada, at: minute(134), reason: 'Payroll correction' } }, ada, 'timesheets', "Ada Admin reopened Ana Apollo's timesheet for 2 Mar – 8 Mar 2026: Payroll correction"],
+  // Not told: the lock's own notes.
+  [{ type: 'TimesheetTimeChanged', data: { companyId, userId: ana.userId, start: week.start, days: ['2026-03-04'], change: 'timer', at: minute(135) } }, ana, '', ''],
   [{ type: 'DailyThresholdSet', data: { companyId, by: ada, at: minute(140), minutes: 480 } }, ada, 'settings', 'Ada Admin set the daily threshold to 8h'],
   [{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: minute(141), enabled: true } }, ada, 'settings', 'Ada Admin turned screenshots on'],
   [{ type: 'LeavePolicySet', data: { companyId, by: ada, at: minute(142), year: 2026, paidLeaveDays: 18 } }, ada, 'settings', 'Ada Admin set paid leave for 2026 to 18 days'],

@@ -2,12 +2,13 @@ import { MINUTE_MS, wholeMinutes } from '../../domain/accounting/time.ts';
 import type { StoredEvent } from '../../domain/events.ts';
 import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
+import { periodLabel } from '../../domain/timesheets/timesheet.ts';
 import { decidedAt } from '../../eventstore/decided-at.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { PRODUCT_ACTOR } from '../request-history/index.ts';
 
 /** What an activity is about: the activity log's filter. */
-export const ACTIVITY_KINDS = ['timer', 'attendance', 'tasks', 'projects', 'teams', 'members', 'requests', 'settings', 'screenshots'] as const;
+export const ACTIVITY_KINDS = ['timer', 'attendance', 'tasks', 'projects', 'teams', 'members', 'requests', 'timesheets', 'settings', 'screenshots'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export interface Person {
@@ -95,6 +96,7 @@ const requestDay = (context: Context, kind: 'leave' | 'regularization', requestI
 };
 
 const requestTold = (sentence: string, userId: string): Told => ({ kind: 'requests', sentence, subjectUserId: userId });
+const timesheetTold = (sentence: string, { userId, at }: { userId: string; at: string }): Told => ({ kind: 'timesheets', sentence, subjectUserId: userId, at });
 
 const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
   CompanyCreated: (data, c) => {
@@ -302,6 +304,30 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
       `${PRODUCT_ACTOR.name} moved ${c.person(data.userId).name}'s regularization request${requestDay(c, 'regularization', data.requestId)} from ${data.from.name} to ${data.to.name}`,
       data.userId,
     ),
+    actor: PRODUCT_ACTOR,
+  }),
+
+  TimesheetSubmitted: (data, c) => ({
+    ...timesheetTold(`${data.by.name} submitted ${whose(data.by, c.person(data.userId))} timesheet for ${periodLabel(data)} to ${data.approver.name}`, data),
+    actor: data.by,
+  }),
+  TimesheetApproved: (data, c) => ({
+    ...timesheetTold(`${data.by.name} approved ${whose(data.by, c.person(data.userId))} timesheet for ${periodLabel(data)} (${durationText(data.totals.trackedMinutes)} tracked)`, data),
+    actor: data.by,
+  }),
+  TimesheetRejected: (data, c) => ({
+    ...timesheetTold(`${data.by.name} rejected ${whose(data.by, c.person(data.userId))} timesheet for ${periodLabel(data)}: ${data.reason}`, data),
+    actor: data.by,
+  }),
+  TimesheetReopened: (data, c) => ({
+    ...timesheetTold(`${data.by.name} reopened ${whose(data.by, c.person(data.userId))} timesheet for ${periodLabel(data)}: ${data.reason}`, data),
+    actor: data.by,
+  }),
+  TimesheetReassigned: (data, c) => ({
+    kind: 'timesheets',
+    at: data.at,
+    subjectUserId: data.userId,
+    sentence: `${PRODUCT_ACTOR.name} moved ${c.person(data.userId).name}'s timesheet starting ${dayText(data.start)} from ${data.from.name} to ${data.to.name}`,
     actor: PRODUCT_ACTOR,
   }),
 

@@ -180,6 +180,24 @@ describe('timesheets', () => {
     await reopening.getByRole('button', { name: 'Reopen' }).click();
     await alertWith(admin, 'Timesheet reopened');
     await visible(sheet.getByText('Reopened by Ada Admin'));
+
+    // Every decision is in the timesheet's history and in the activity log.
+    await sheet.getByRole('button', { name: 'History' }).click();
+    const history = await visible(sheet.getByRole('dialog', { name: `History of Ana Apollo’s timesheet, ${periodName}` }));
+    const decisions = ['submitted it to Max Manager', 'rejected it', 'submitted it to Max Manager', 'approved it: 11h 00m tracked, 1h 00m manual, 0h 00m idle', 'reopened it'];
+    await expect.poll(async () => (await history.innerText()).split('\n').filter((line) => decisions.some((decision) => line.endsWith(decision)))).toEqual([
+      'Ana Apollo submitted it to Max Manager',
+      'Max Manager rejected it',
+      'Ana Apollo submitted it to Max Manager',
+      'Max Manager approved it: 11h 00m tracked, 1h 00m manual, 0h 00m idle',
+      'Ada Admin reopened it',
+    ]);
+    await visible(history.getByText('“Friday afternoon is missing”'));
+    await expectAccessible(sheet);
+    await screenshot(sheet, 'timesheet-history');
+    const log = await pageOf(ada, '/v2/activity-log');
+    await visible(log.getByText(`Max Manager approved Ana Apollo's timesheet for ${periodName} (11h tracked)`));
+    await visible(log.getByText(`Ada Admin reopened Ana Apollo's timesheet for ${periodName}: Payroll correction`));
   });
 
   it('fit a phone: a card per day, the approvals as cards', async () => {

@@ -10273,6 +10273,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{companyId}/timesheets/{userId}/{start}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened to a person’s timesheet of a period, oldest first: submissions, answers, reopenings and moves, each with who and when */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: string;
+                    userId: string;
+                    start: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            action: "Submitted" | "Approved" | "Rejected" | "Reopened" | "Moved";
+                            at: string;
+                            by: {
+                                userId: string | null;
+                                name: string;
+                            };
+                            note: string | null;
+                            reason: string | null;
+                            approver: {
+                                userId: string;
+                                name: string;
+                            } | null;
+                            totals: {
+                                trackedMinutes: number;
+                                manualMinutes: number;
+                                idleMinutes: number;
+                                earningsCents: number;
+                            } | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{companyId}/timesheets/{userId}": {
         parameters: {
             query?: never;
@@ -12320,7 +12433,7 @@ export interface paths {
             parameters: {
                 query?: {
                     userId?: string;
-                    kind?: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "settings" | "screenshots";
+                    kind?: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "settings" | "screenshots";
                     before?: string;
                 };
                 header?: never;
@@ -12342,7 +12455,7 @@ export interface paths {
                                 id: string;
                                 at: string;
                                 /** @enum {unknown} */
-                                kind: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "settings" | "screenshots";
+                                kind: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "settings" | "screenshots";
                                 actor: {
                                     userId: string | null;
                                     name: string;

@@ -18,6 +18,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   teams: 'Teams',
   members: 'Members',
   requests: 'Requests',
+  timesheets: 'Timesheets',
   settings: 'Settings',
   screenshots: 'Screenshots',
 };

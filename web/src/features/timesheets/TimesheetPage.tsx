@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { mayRun } from '../../../../domain/members/authorization.ts';
 import { periodLabel, timesheetMessages } from '../../../../domain/timesheets/timesheet.ts';
 import type { CompanySummary } from '../../shared/company/CompanySummary';
@@ -15,6 +15,7 @@ import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SubmitTimesheetModal } from './SubmitTimesheetModal';
 import { TimesheetGrid } from './TimesheetGrid';
+import { TimesheetHistoryButton } from './TimesheetHistoryButton';
 import { timesheetQueries } from './timesheetQueries';
 import type { TimesheetSearch } from './timesheetSearch';
 import type { TimesheetSheet } from './timesheetsApi';
@@ -70,7 +71,7 @@ function TimesheetOfCompany({ company, search }: { company: CompanySummary; sear
       {!data && sheet.isPending && <Skeleton height={320} aria-label="Loading the timesheet" />}
       {data && (
         <>
-          <StatusPanel sheet={data} own={own} onSubmit={() => setSubmitting(true)} />
+          <StatusPanel sheet={data} own={own} onSubmit={() => setSubmitting(true)} history={<TimesheetHistoryButton companyId={company.companyId} userId={userId} start={data.period.start} title={`History of ${data.person.name}’s timesheet, ${periodLabel(data.period)}`} />} />
           <Totals sheet={data} />
           <TimesheetGrid sheet={data} />
         </>
@@ -83,7 +84,7 @@ function TimesheetOfCompany({ company, search }: { company: CompanySummary; sear
 /** Whether one's own timesheet may be sent now: open, rejected or reopened, from the period's last day, with no timer running in it. */
 const submittable = (sheet: TimesheetSheet) => ['Open', 'Rejected', 'Reopened'].includes(sheet.status) && sheet.today >= sheet.period.end;
 
-function StatusPanel({ sheet, own, onSubmit }: { sheet: TimesheetSheet; own: boolean; onSubmit: () => void }) {
+function StatusPanel({ sheet, own, onSubmit, history }: { sheet: TimesheetSheet; own: boolean; onSubmit: () => void; history: ReactNode }) {
   const { status } = sheet;
   return (
     <Paper withBorder p="md" radius="md">
@@ -98,11 +99,14 @@ function StatusPanel({ sheet, own, onSubmit }: { sheet: TimesheetSheet; own: boo
               </Text>
             )}
           </Group>
-          {own && submittable(sheet) && (
-            <Button onClick={onSubmit} disabled={sheet.timerRunning}>
-              {status === 'Open' ? 'Submit' : 'Submit again'}
-            </Button>
-          )}
+          <Group gap="xs">
+            {history}
+            {own && submittable(sheet) && (
+              <Button onClick={onSubmit} disabled={sheet.timerRunning}>
+                {status === 'Open' ? 'Submit' : 'Submit again'}
+              </Button>
+            )}
+          </Group>
         </Group>
         {own && submittable(sheet) && sheet.timerRunning && <Text size="sm">{timesheetMessages.timerRunning}</Text>}
         {own && ['Open', 'Rejected', 'Reopened'].includes(status) && sheet.today < sheet.period.end && (

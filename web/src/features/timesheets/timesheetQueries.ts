@@ -13,6 +13,8 @@ export const timesheetQueries = {
       queryFn: () => timesheetsApi.sheet(companyId, userId, day),
       placeholderData: keepPreviousData,
     }),
+  history: (companyId: string, userId: string, start: string) =>
+    queryOptions({ queryKey: ['company', companyId, 'timesheets', 'history', userId, start], queryFn: () => timesheetsApi.history(companyId, userId, start) }),
   approvals: (companyId: string, query: { day?: string; teamId?: string; status?: ApprovalRow['status'] }) =>
     queryOptions({
       queryKey: ['company', companyId, 'timesheets', 'approvals', query],

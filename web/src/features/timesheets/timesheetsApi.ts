@@ -5,6 +5,7 @@ import { once } from '../../shared/requests/requestsApi';
 export type TimesheetSheet = ApiAnswer<'get', '/api/companies/{companyId}/timesheets/{userId}/sheet'>;
 export type Approvals = ApiAnswer<'get', '/api/companies/{companyId}/timesheets'>;
 export type ApprovalRow = Approvals['rows'][number];
+export type TimesheetHistory = ApiAnswer<'get', '/api/companies/{companyId}/timesheets/{userId}/{start}/history'>;
 
 /** The timesheet calls (api/timesheets/routes.ts). */
 export const timesheetsApi = {
@@ -12,6 +13,7 @@ export const timesheetsApi = {
     api.get('/api/companies/{companyId}/timesheets/{userId}/sheet', { path: { companyId, userId }, query: day ? { day } : {} }),
   submit: (companyId: string, start: string, values: { approverId: string; note: string }) =>
     api.post('/api/companies/{companyId}/timesheets/{start}/submit', { path: { companyId, start }, body: { ...values, timeZone: browserTimeZone() }, ...once() }),
+  history: (companyId: string, userId: string, start: string) => api.get('/api/companies/{companyId}/timesheets/{userId}/{start}/history', { path: { companyId, userId, start } }),
   approvals: (companyId: string, query: { day?: string; teamId?: string; status?: ApprovalRow['status'] }) => api.get('/api/companies/{companyId}/timesheets', { path: { companyId }, query }),
   approveMany: (companyId: string, timesheets: { userId: string; start: string }[]) =>
     api.post('/api/companies/{companyId}/timesheets/approve', { path: { companyId }, body: { timesheets }, ...once() }),
