@@ -311,6 +311,15 @@ describe('the exports', () => {
     expect(summary).toMatchObject({ attendanceDays: 14, timelogRows: approved.rows.length });
     expect((await admin.call('GET', `/api/companies/${companyId}/exports/summary?from=2026-03&userId=${ana.userId}&approvedOnly=maybe`)).status).toBe(400);
   });
+
+  it('show on the attendance calendar which periods are locked', async () => {
+    const month = (await ana.call('GET', `/api/companies/${companyId}/attendance/month?month=2026-03`)).body;
+    expect(month.lockedPeriods).toEqual([
+      { start: '2026-03-02', end: '2026-03-08' },
+      { start: '2026-03-09', end: '2026-03-15' },
+    ]);
+    expect((await ana.call('GET', `/api/companies/${companyId}/attendance/month?month=2026-02`)).body.lockedPeriods).toEqual([]);
+  });
 });
 
 describe('a timesheet waiting for an approver who leaves', () => {

@@ -74,6 +74,8 @@ export const MonthAttendance = Type.Object({
   thresholdMinutes: Minutes,
   days: Type.Array(AttendanceDay),
   counts: StatusCounts,
+  /** The person's approved timesheets whose periods reach into the month: their days are locked. */
+  lockedPeriods: Type.Array(Type.Object({ start: Day, end: Day })),
 });
 export type MonthAttendance = Static<typeof MonthAttendance>;
 

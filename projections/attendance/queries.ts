@@ -10,6 +10,7 @@ import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database } from '../database.ts';
 import { settingsOf } from '../settings/queries.ts';
 import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
+import { lockedPeriods } from '../timesheets/queries.ts';
 
 /** The company's working days (core §4's) and the daily threshold its settings hold (8 hours until set). */
 export async function workRulesOf(db: Kysely<Database>, companyId: string): Promise<WorkRules> {
@@ -136,8 +137,8 @@ export async function monthAttendance(
   const first = Temporal.PlainYearMonth.from(month);
   const range = { from: first.toPlainDate({ day: 1 }).toString(), to: first.toPlainDate({ day: first.daysInMonth }).toString() };
   const rules = await workRulesOf(db, company.companyId);
-  const { timeZone, today, days } = await attendanceDays(db, company, person.userId, range, rules, now);
-  return { person: { ...person, timeZone }, month, today, thresholdMinutes: wholeMinutes(rules.dailyThresholdMs), days, counts: statusCounts(days) };
+  const [{ timeZone, today, days }, locked] = await Promise.all([attendanceDays(db, company, person.userId, range, rules, now), lockedPeriods(db, company.companyId, person.userId, range)]);
+  return { person: { ...person, timeZone }, month, today, thresholdMinutes: wholeMinutes(rules.dailyThresholdMs), days, counts: statusCounts(days), lockedPeriods: locked };
 }
 
 /** A team as its viewer sees it: whether they may see Admins (leftOutOfTeamViews). */

@@ -71,3 +71,17 @@ export async function timesheetsOfPeriod(db: Kysely<Database>, companyId: string
     .execute();
   return new Map(rows.map((row) => [row.user_id, sheetOf(row)]));
 }
+
+/** A person's approved (locked) periods that reach into a range of days, oldest first. */
+export async function lockedPeriods(db: Kysely<Database>, companyId: string, userId: string, { from, to }: DayRange) {
+  return db
+    .selectFrom('timesheets')
+    .select(['period_start as start', 'period_end as end'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Approved')
+    .where('period_start', '<=', to)
+    .where('period_end', '>=', from)
+    .orderBy('period_start')
+    .execute();
+}

@@ -140,7 +140,8 @@ describe('timesheets', () => {
     await again.getByRole('button', { name: 'Submit', exact: true }).click();
     await alertWith(sheet, 'Timesheet submitted for approval');
 
-    // Max approves the three weeks at once; each is locked.
+    // Max approves the three weeks at once (once his page shows Ana's sent again); each is locked.
+    await expect.poll(async () => (await table.getByRole('row').filter({ hasText: 'Submitted' }).count())).toBe(3);
     await approvals.getByLabel('Select all waiting for me').check();
     await approvals.getByRole('button', { name: 'Approve selected (3)' }).click();
     await alertWith(approvals, '3 timesheets approved');
@@ -151,6 +152,10 @@ describe('timesheets', () => {
 
     // The time log export of Ana's month, approved timesheets only: her week's rows, each 'Approved'.
     const attendancePage = await pageOf(max, `/userAttendance?user=${ana.userId}&month=${monday.toString().slice(0, 7)}`);
+    // Her calendar marks the week's days locked.
+    await expect.poll(() => attendancePage.getByText('Locked: timesheet approved').count()).toBe(monday.month === dayOfWeek(6).month ? 7 : monday.daysInMonth - monday.day + 1);
+    await expectAccessible(attendancePage);
+    await screenshot(attendancePage, 'timesheet-calendar-locked');
     await (await visible(attendancePage.getByRole('button', { name: 'Export Data' }))).click();
     const exporting = await visible(attendancePage.getByRole('dialog', { name: 'Export Data' }));
     await exporting.getByLabel('Approved timesheets only').check();

@@ -6947,6 +6947,12 @@ export interface paths {
                                 casualLeave: number;
                                 leave: number;
                             };
+                            lockedPeriods: {
+                                /** Format: date */
+                                start: string;
+                                /** Format: date */
+                                end: string;
+                            }[];
                         };
                     };
                 };

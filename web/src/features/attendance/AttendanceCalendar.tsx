@@ -13,6 +13,7 @@ import { Fragment } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { formatDuration } from '../../shared/format/formatDuration';
 import { localDay } from '../../shared/dashboards/localDay';
+import { LockIcon } from '../../shared/timesheets/LockIcon';
 import { DAY_STATUS_LOOKS } from './dayStatusLooks';
 import type { AttendanceDay, MonthAttendance } from './MonthAttendance';
 
@@ -34,6 +35,7 @@ interface AttendanceCalendarProps {
 export function AttendanceCalendar({ attendance, onOpenDay }: AttendanceCalendarProps) {
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const days = new Map(attendance.days.map((day) => [day.day, day]));
+  const locked = (date: string) => attendance.lockedPeriods.some((period) => period.start <= date && date <= period.end);
   const first = Temporal.PlainYearMonth.from(attendance.month).toPlainDate({ day: 1 });
   const inMonth = attendance.today.startsWith(attendance.month);
   // A blank future day has nothing to show.
@@ -63,7 +65,7 @@ export function AttendanceCalendar({ attendance, onOpenDay }: AttendanceCalendar
         eventInteractive
         eventClick={({ event }) => open(event.startStr)}
         dateClick={({ dateStr }) => open(dateStr)}
-        eventContent={({ event }) => <DayLabel day={days.get(event.startStr)} />}
+        eventContent={({ event }) => <DayLabel day={days.get(event.startStr)} locked={locked(event.startStr)} />}
         eventClass={({ event }) => `attendance-event attendance-event-${days.get(event.startStr)?.status}`}
         dayCellClass={(cell) => dayClass(days.get(dayOf(cell)), cell.isToday)}
       />
@@ -86,10 +88,15 @@ function statusEvent(day: AttendanceDay): EventInput[] {
   ];
 }
 
-function DayLabel({ day }: { day: AttendanceDay | undefined }) {
+function DayLabel({ day, locked }: { day: AttendanceDay | undefined; locked: boolean }) {
   if (!day) return null;
   return (
     <Box className="attendance-label" px={4}>
+      {locked && (
+        <Text span size="xs" display="block">
+          <LockIcon size={11} /> Locked: timesheet approved
+        </Text>
+      )}
       <Text span fw={700} size="sm">
         {DAY_STATUS_LOOKS[day.status].label}
       </Text>{' '}
