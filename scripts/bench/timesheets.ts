@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Temporal } from 'temporal-polyfill';
+import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
+import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
+import { folderStorage } from '../../api/storage/storage.ts';
+import { createPostgresEventStore } from '../../eventstore/postgres.ts';
+import { createDatabase, createPool } from '../../projections/database.ts';
+import { createDemoCompany } from '../demo/company.ts';
+import { type BenchContext, type BenchResult, result } from './context.ts';
+import { latencies } from './latencies.ts';
+import { percentile } from './percentile.ts';
+import { startProduct } from './product.ts';
+
+const SECTION = 'timesheets';
+/** Weeks each bulk request approves, of every person: with the demo's 25 people, 50 timesheets a request. */
+const WEEKS_PER_REQUEST = 2;
+const BULK_REQUESTS = 5;
+const LIST_RUNS = 200;
+const ZONE = 'Asia/Kolkata';
+
+/**
+ * Timesheet approvals for the demo company (`npm run demo`: 25 people with
+ * weeks of real time, made through the product's services), over HTTP to the
+ * product in a process of its own, as an Admin's browser asks: everyone
+ * submits their past weeks to the Admin; then bulk approvals of 50
+ * timesheets each (two weeks of all 25 people), each of real approvals on
+ * the figures of the one accounting rule; and /timesheets's list of a week.
+ */
+export async function timesheets(ctx: BenchContext): Promise<BenchResult[]> {
+  const serverUrl = new URL(ctx.url);
+  serverUrl.pathname = '/postgres';
+  const url = await ensureDatabase(serverUrl.toString(), `bench_timesheets_${Date.now()}`);
+  const product = await startProduct({ ...ctx, url });
+  const pool = createPool(url, 8);
+  const db = createDatabase(pool);
+  const store = createPostgresEventStore(pool);
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-timesheets-'));
+  try {
+    ctx.log('timesheets: making the demo company (25 people)');
+    const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
+    const weeks = WEEKS_PER_REQUEST * BULK_REQUESTS;
+    const demo = await createDemoCompany({ store, db, pool, linkKey: randomBytes(32).toString('hex'), storage: folderStorage(filesDir), log: quiet }, { days: 7 * (weeks + 2) });
+    await pool.query('VACUUM ANALYZE');
+
+    const headers = { [APP_HEADER]: APP_HEADER_VALUE, 'content-type': 'application/json' };
+    const signIn = async (email: string) => {
+      const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: demo.password }) });
+      if (!login.ok) throw new Error(`${email} could not sign in: ${login.status}`);
+      const signed = { ...headers, cookie: login.headers.get('set-cookie')!.split(';')[0] };
+      const me = (await (await fetch(`${product.url}/api/me`, { headers: signed })).json()) as { id: string };
+      return { headers: signed, userId: me.id };
+    };
+    const call = async (who: { headers: Record<string, string> }, method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${product.url}/api/companies/${demo.companyId}/${route}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const people = demo.signIns.filter((signIn) => signIn.role !== 'Client');
+    const [admin, ...others] = await Promise.all(people.map((person) => signIn(person.email)));
+
+    // The weeks that ended before this one, in Kolkata (the demo's zone), the latest first.
+    const today = Temporal.Now.plainDateISO(ZONE);
+    const thisMonday = today.subtract({ days: today.dayOfWeek - 1 });
+    const mondays = Array.from({ length: weeks }, (_, i) => thisMonday.subtract({ weeks: i + 1 }).toString());
+    ctx.log(`timesheets: ${others.length} people submit ${weeks} weeks each to the Admin`);
+    for (const person of others) {
+      for (const monday of mondays) await call(person, 'POST', `timesheets/${monday}/submit`, { approverId: admin.userId, note: '', timeZone: ZONE });
+    }
+
+    const bulk: number[] = [];
+    let approved = 0;
+    for (let i = 0; i < BULK_REQUESTS; i++) {
+      const timesheets = mondays.slice(i * WEEKS_PER_REQUEST, (i + 1) * WEEKS_PER_REQUEST).flatMap((start) => others.map((person) => ({ userId: person.userId, start })));
+      const started = performance.now();
+      const answer = (await call(admin, 'POST', 'timesheets/approve', { timesheets })) as { results: { approved: boolean }[] };
+      bulk.push(performance.now() - started);
+      approved += answer.results.filter((outcome) => outcome.approved).length;
+    }
+    if (approved !== BULK_REQUESTS * WEEKS_PER_REQUEST * others.length) throw new Error(`only ${approved} timesheets were approved`);
+
+    const listed = await latencies(LIST_RUNS, (i) => call(admin, 'GET', `timesheets?day=${mondays[i % mondays.length]}`));
+    const size = `${others.length} people, ${demo.sessions} sessions`;
+    return [
+      result({
+        section: SECTION,
+        measure: `Bulk approval of ${WEEKS_PER_REQUEST * others.length} timesheets, p95`,
+        value: percentile(bulk, 95),
+        unit: 'ms',
+        target: { max: 1000 },
+        note: `${BULK_REQUESTS} requests; p50 ${percentile(bulk, 50).toFixed(0)} ms; ${WEEKS_PER_REQUEST} weeks of ${size}`,
+      }),
+      result({
+        section: SECTION,
+        measure: `/timesheets list of a week, ${others.length} people, p95`,
+        value: percentile(listed, 95),
+        unit: 'ms',
+        target: { max: 50 },
+        note: `p50 ${percentile(listed, 50).toFixed(1)} ms; over HTTP, as the Admin`,
+      }),
+    ];
+  } finally {
+    await store.close();
+    await db.destroy();
+    await product.stop();
+    await rm(filesDir, { recursive: true, force: true });
+  }
+}
