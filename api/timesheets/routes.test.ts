@@ -320,6 +320,13 @@ describe('the exports', () => {
     ]);
     expect((await ana.call('GET', `/api/companies/${companyId}/attendance/month?month=2026-02`)).body.lockedPeriods).toEqual([]);
   });
+
+  it('show on Time & Attendance each day’s timesheet status', async () => {
+    const { rows } = (await admin.call('GET', `/api/companies/${companyId}/attendance/records?search=Ana&pageSize=100`)).body as { rows: { day: string; timesheet: string }[] };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.timesheet).toBe(row.day >= '2026-03-02' && row.day <= '2026-03-15' ? 'Approved' : 'Open');
+    expect(rows.some((row) => row.timesheet === 'Approved')).toBe(true);
+  });
 });
 
 describe('a timesheet waiting for an approver who leaves', () => {

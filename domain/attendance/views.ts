@@ -3,6 +3,7 @@ import { TEAM_DAY_GROUPS, type TeamDayGroup } from './day-groups.ts';
 import { Minutes } from '../accounting/views.ts';
 import { Count, Day, Email, Id, Instant, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { DAY_STATUSES } from './day-status.ts';
+import { TIMESHEET_STATUSES } from '../timesheets/timesheet.ts';
 
 export { TEAM_DAY_GROUPS, type TeamDayGroup };
 
@@ -106,6 +107,8 @@ export const AttendanceRecords = Type.Object({
       punchedMinutes: Minutes,
       trackedMinutes: Minutes,
       activeMinutes: Minutes,
+      /** The status of the person's timesheet holding the day. */
+      timesheet: Type.Enum(TIMESHEET_STATUSES),
     }),
   ),
   total: Count,

@@ -306,6 +306,18 @@ export async function attendanceRecords(
     matching
       .selectAll('a')
       .select(['m.name', 'm.email'])
+      // The timesheet whose period holds the day; none: open.
+      .select((eb) =>
+        eb
+          .selectFrom('timesheets as t')
+          .select('t.status')
+          .whereRef('t.company_id', '=', 'a.company_id')
+          .whereRef('t.user_id', '=', 'a.user_id')
+          .whereRef('t.period_start', '<=', 'a.day')
+          .whereRef('t.period_end', '>=', 'a.day')
+          .limit(1)
+          .as('timesheet'),
+      )
       .orderBy('a.day', 'desc')
       .orderBy('m.name')
       .orderBy('a.user_id')
@@ -337,6 +349,7 @@ export async function attendanceRecords(
         punchedMinutes: day.punchedMinutes,
         trackedMinutes: day.trackedMinutes,
         activeMinutes: day.activeMinutes,
+        timesheet: row.timesheet ?? 'Open',
       };
     }),
     total: Number(total),

@@ -144,12 +144,12 @@ describe('time and attendance', () => {
     await visible(page.getByText(/^14 records ·/));
     const first = await rowsOf(page);
     expect(first).toHaveLength(10);
-    // Newest day first: Ana and Ivy on the recent day, with their check in, check out, time punched in (work time), tracked and active (nothing tracked).
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours']);
+    // Newest day first: Ana and Ivy on the recent day, with their check in, check out, time punched in (work time), tracked and active (nothing tracked), and their timesheet's status.
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours', 'Timesheet']);
     expect(first.slice(0, 2).map((cells) => cells.slice(1))).toEqual(
       expect.arrayContaining([
-        ['Kolkata', dayLabel(recent), '09:00', '18:00', '9h 00m', '0h 00m', '0h 00m'],
-        ['Kolkata', dayLabel(recent), '10:00', '12:00', '2h 00m', '0h 00m', '0h 00m'],
+        ['Kolkata', dayLabel(recent), '09:00', '18:00', '9h 00m', '0h 00m', '0h 00m', 'Open'],
+        ['Kolkata', dayLabel(recent), '10:00', '12:00', '2h 00m', '0h 00m', '0h 00m', 'Open'],
       ]),
     );
     await screenshot(page, 'time-attendance');

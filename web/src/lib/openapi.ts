@@ -7282,6 +7282,8 @@ export interface paths {
                                 punchedMinutes: number;
                                 trackedMinutes: number;
                                 activeMinutes: number;
+                                /** @enum {unknown} */
+                                timesheet: "Open" | "Submitted" | "Approved" | "Rejected" | "Reopened";
                             }[];
                             total: number;
                             page: number;

@@ -5,6 +5,7 @@ import type { AttendanceRecords } from '../../../../domain/attendance/views.ts';
 import { formatClock } from '../../shared/format/formatClock';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDuration } from '../../shared/format/formatDuration';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 import { LoadFailedAlert } from '../../shared/ui/LoadFailedAlert';
 import { NameAndEmail } from '../../shared/ui/NameAndEmail';
 import { ResponsiveTable, type ResponsiveTableColumn } from '../../shared/ui/ResponsiveTable';
@@ -35,6 +36,7 @@ const COLUMNS: ResponsiveTableColumn<AttendanceRecord>[] = [
   { header: 'Work time', cell: (row) => formatDuration(row.punchedMinutes) },
   { header: 'Tracked', cell: (row) => formatDuration(row.trackedMinutes) },
   { header: 'Active Hours', cell: (row) => formatDuration(row.activeMinutes) },
+  { header: 'Timesheet', nowrap: true, cell: (row) => <TimesheetStatusBadge status={row.timesheet} /> },
 ];
 
 interface AttendanceRecordsTableProps {
@@ -71,7 +73,7 @@ export function AttendanceRecordsTable({ companyId, search, day }: AttendanceRec
         {rows.length === 0 ? (
           <EmptyState title="No attendance records found" description={search || day ? 'Try another search or day.' : undefined} py="xl" />
         ) : (
-          <ResponsiveTable label="Attendance records" columns={COLUMNS} rows={rows} rowKey={(row) => `${row.userId} ${row.day}`} minWidth={900} highlightOnHover />
+          <ResponsiveTable label="Attendance records" columns={COLUMNS} rows={rows} rowKey={(row) => `${row.userId} ${row.day}`} minWidth={1020} highlightOnHover />
         )}
       </Paper>
       <Group justify="space-between">
