@@ -47,8 +47,8 @@ describe('date cells', () => {
 });
 
 describe('attendance columns', () => {
-  it('are Date, Status, Punched, Tracked, then a Punch In / Punch Out pair per punch of the busiest day', () => {
-    expect(attendanceColumns(0)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out']);
-    expect(attendanceColumns(2)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
+  it('are Date, Status, Punched, Tracked, Timesheet, then a Punch In / Punch Out pair per punch of the busiest day', () => {
+    expect(attendanceColumns(0)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Timesheet', 'Punch In', 'Punch Out']);
+    expect(attendanceColumns(2)).toEqual(['Date', 'Status', 'Punched', 'Tracked', 'Timesheet', 'Punch In', 'Punch Out', 'Punch In', 'Punch Out']);
   });
 });
