@@ -329,9 +329,10 @@ describe('two API processes with RUN_PROJECTIONS=false and a worker, each reques
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([expect.stringContaining('Mo Member')]);
     const day = new Date(`${today()}T00:00:00Z`).getTime();
     const row = book.worksheets[0].getRows(2, 31)!.find((r) => (r.getCell(1).value as Date | null)?.getTime() === day)!;
-    // Date, status, punched, tracked, then the day's punch in and out.
+    // Date, status, punched, tracked, the timesheet's status, then the day's punch in and out.
     expect(row.getCell(2).value).toBe('Present');
-    expect([row.getCell(5).value, row.getCell(6).value]).toEqual([expect.any(Date), expect.any(Date)]);
+    expect(row.getCell(5).value).toBe('Open');
+    expect([row.getCell(6).value, row.getCell(7).value]).toEqual([expect.any(Date), expect.any(Date)]);
   });
 
   it('takes a leave request on one process and its approval on the other', async () => {

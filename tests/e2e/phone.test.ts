@@ -243,7 +243,7 @@ describe('at 390 px', () => {
     await expectNoSidewaysScroll(table);
     // Chromium's own tree keeps the table, its column headers and its cells, named by their values alone.
     const heard = await accessibilityTree(page);
-    expect(heard.filter(({ role }) => role === 'columnheader').map(({ name }) => name)).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours']);
+    expect(heard.filter(({ role }) => role === 'columnheader').map(({ name }) => name)).toEqual(['Staff Name', 'Location', 'Date', 'Check In', 'Check Out', 'Work time', 'Tracked', 'Active Hours', 'Timesheet']);
     expect(heard.filter(({ role }) => role === 'cell').map(({ name }) => name)).toContain((await cells.nth(3).innerText()).split('\n').filter(Boolean)[1]);
     await screenshotBothSchemes(page, 'phone-time-attendance-cards');
   });
