@@ -57,6 +57,8 @@ describe('the performance dashboard', () => {
       utilizationPercent: 12.5,
       desktopSeen: false,
       mayRequestMonitoring: true,
+      // The week has ended and nobody submitted it.
+      timesheet: 'Open',
     });
     expect(people['Ivy Idle']).toMatchObject({ trackedMinutes: 0, utilizationPercent: 0, mayRequestMonitoring: true });
     // Nobody asks themselves.

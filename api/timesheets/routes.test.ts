@@ -321,6 +321,16 @@ describe('the exports', () => {
     expect((await ana.call('GET', `/api/companies/${companyId}/attendance/month?month=2026-02`)).body.lockedPeriods).toEqual([]);
   });
 
+  it('show on the performance dashboard’s rows whether the range’s ended periods are approved', async () => {
+    const statusIn = async (from: string, to: string) => {
+      const { people } = (await admin.call('GET', `/api/companies/${companyId}/performance?from=${from}&to=${to}`)).body as { people: { name: string; timesheet: string | null }[] };
+      return people.find((person) => person.name === 'Ana Apollo')!.timesheet;
+    };
+    expect(await statusIn('2026-03-02', '2026-03-19')).toBe('Approved');
+    expect(await statusIn('2026-02-23', '2026-03-15')).toBe('Open');
+    expect(await statusIn('2026-03-17', '2026-03-19')).toBeNull();
+  });
+
   it('show on Time & Attendance each day’s timesheet status', async () => {
     const { rows } = (await admin.call('GET', `/api/companies/${companyId}/attendance/records?search=Ana&pageSize=100`)).body as { rows: { day: string; timesheet: string }[] };
     expect(rows.length).toBeGreaterThan(0);

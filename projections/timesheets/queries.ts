@@ -85,3 +85,23 @@ export async function lockedPeriods(db: Kysely<Database>, companyId: string, use
     .orderBy('period_start')
     .execute();
 }
+
+/** Many people's timesheet statuses of the periods that reach into a range of days: by person, by period start. */
+export async function timesheetStatusesOf(db: Kysely<Database>, companyId: string, userIds: readonly string[], { from, to }: DayRange) {
+  const statuses = new Map<string, Map<string, TimesheetsTable['status']>>();
+  if (!userIds.length) return statuses;
+  const rows = await db
+    .selectFrom('timesheets')
+    .select(['user_id', 'period_start', 'status'])
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('period_start', '<=', to)
+    .where('period_end', '>=', from)
+    .execute();
+  for (const row of rows) {
+    const own = statuses.get(row.user_id) ?? new Map();
+    own.set(row.period_start, row.status);
+    statuses.set(row.user_id, own);
+  }
+  return statuses;
+}

@@ -6389,6 +6389,7 @@ export interface paths {
                                 utilizationPercent: number | null;
                                 desktopSeen: boolean;
                                 mayRequestMonitoring: boolean;
+                                timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                             }[];
                         };
                     };

@@ -1,5 +1,6 @@
 import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
 import { formatDuration } from '../../shared/format/formatDuration';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 import { formatUtilization } from './formatUtilization';
 import type { PerformancePerson } from './performanceApi';
 
@@ -8,10 +9,10 @@ interface PerformanceTableProps {
   onRequestMonitoring: (person: PerformancePerson) => void;
 }
 
-/** A row per person: their hours, utilization, whether the desktop agent reported on them, and asking them to enable it. */
+/** A row per person: their hours, utilization, whether the desktop agent reported on them, their timesheets of the range's ended periods, and asking them to enable the agent. */
 export function PerformanceTable({ people, onRequestMonitoring }: PerformanceTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1020}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -22,6 +23,7 @@ export function PerformanceTable({ people, onRequestMonitoring }: PerformanceTab
             <Table.Th ta="right">Unproductive</Table.Th>
             <Table.Th ta="right">Utilization</Table.Th>
             <Table.Th>Desktop Agent</Table.Th>
+            <Table.Th>Timesheets</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -47,6 +49,7 @@ export function PerformanceTable({ people, onRequestMonitoring }: PerformanceTab
                   </Badge>
                 )}
               </Table.Td>
+              <Table.Td>{person.timesheet ? <TimesheetStatusBadge status={person.timesheet} /> : '–'}</Table.Td>
               <Table.Td ta="right">
                 {person.mayRequestMonitoring && (
                   <Button
