@@ -33,7 +33,7 @@ let other: string;
 const week = { start: '2030-03-04', end: '2030-03-10' };
 const label = '4 Mar – 10 Mar 2030';
 const kolkata = (dateTime: string) => new Date(`${dateTime}+05:30`);
-const sweepAt = (dateTime: string) => sendTimesheetReminders({ store: server.store, db: server.db, now: kolkata(dateTime) });
+const sweepAt = (dateTime: string, streamsToRead?: number) => sendTimesheetReminders({ store: server.store, db: server.db, now: kolkata(dateTime) }, streamsToRead);
 
 const isReminder = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheet?start=${week.start}`);
 const isDigest = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheets`) && decodedHeader(mail.raw, 'Subject').includes(label);
@@ -113,9 +113,11 @@ describe('timesheet reminders', () => {
   });
 
   it('mail each person who has not submitted once, and each approver once the people waiting for them; nothing to an address that cannot exist', async () => {
+    // A sweep that may read one timesheet stream queues one mail; the next ones go on with the rest.
+    expect(await sweepAt('2030-03-13T09:05', 1)).toBe(1);
     // Two sweeps at once, as two servers might run them: each mail is queued once.
     const queued = await Promise.all([sweepAt('2030-03-13T09:05'), sweepAt('2030-03-13T09:05')]);
-    expect(queued[0] + queued[1]).toBe(4);
+    expect(queued[0] + queued[1]).toBe(3);
     await sent();
     await expect.poll(() => reminderMails().length, { timeout: 10_000 }).toBe(4);
     const mails = reminderMails().map(told);

@@ -3,8 +3,8 @@ import { isRole } from '../../domain/members/roles.ts';
 import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
 import { timesheetStream } from '../../domain/timesheets/events.ts';
 import type { Period } from '../../domain/timesheets/periods.ts';
-import { periodDueForReminders, type ReminderMember, remindersDue } from '../../domain/timesheets/reminders.ts';
-import { timesheet } from '../../domain/timesheets/timesheet.ts';
+import { isHandedIn, periodDueForReminders, type ReminderMember, remindersDue } from '../../domain/timesheets/reminders.ts';
+import { timesheet, type TimesheetState } from '../../domain/timesheets/timesheet.ts';
 import { loadStream, uuidFrom } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
@@ -12,6 +12,9 @@ import { activeMembers } from '../../projections/organisation/queries.ts';
 import { companiesSendingReminders } from '../../projections/settings/queries.ts';
 import { timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { cannotExist, type QueuedMail, queuedAlready, queueMails } from '../mail/outbox.ts';
+
+/** Timesheet streams read in one sweep at most (an agent's week can hold thousands of notes of time changed); the next sweep goes on with the rest. */
+export const STREAMS_READ_PER_SWEEP = 500;
 
 interface Dependencies {
   store: EventStore;
@@ -33,12 +36,14 @@ export const reminderKey = (kind: 'timesheet-reminder' | 'timesheet-digest', com
  * timesheet stream, which does not lag, has the last word on how their
  * timesheet stands. Returns how many mails it queued.
  */
-export async function sendTimesheetReminders({ store, db, now }: Dependencies): Promise<number> {
+export async function sendTimesheetReminders({ store, db, now }: Dependencies, streamsToRead = STREAMS_READ_PER_SWEEP): Promise<number> {
+  const budget = { left: streamsToRead };
   let queued = 0;
   for (const company of await companiesSendingReminders(db)) {
+    if (budget.left <= 0) break;
     const timeZone = zoneOrFallback(company.timeZone);
     const period = periodDueForReminders(company.timesheetPeriods, company.reminderDays, now, timeZone);
-    if (period) queued += await remindCompany({ store, db }, { ...company, timeZone }, period);
+    if (period) queued += await remindCompany({ store, db }, { ...company, timeZone }, period, budget);
   }
   return queued;
 }
@@ -47,6 +52,7 @@ async function remindCompany(
   { store, db }: Omit<Dependencies, 'now'>,
   company: { companyId: string; companyName: string; timeZone: string },
   period: Period,
+  budget: { left: number },
 ): Promise<number> {
   const { companyId, companyName } = company;
   const [members, sheets] = await Promise.all([activeMembers(db, companyId), timesheetsOfPeriod(db, companyId, period.start)]);
@@ -60,16 +66,24 @@ async function remindCompany(
     .map((digest) => ({ ...digest, key: reminderKey('timesheet-digest', companyId, digest.approver.userId, period) }));
   const sent = await queuedAlready(db, [...people.map(({ key }) => key), ...digests.map(({ key }) => key)]);
 
-  const standing = async (userId: string) => (await loadStream(store, timesheetStream(companyId, userId, period.start), timesheet)).state;
+  const standings = new Map<string, TimesheetState>();
+  const standing = async (userId: string) => {
+    if (!standings.has(userId)) {
+      budget.left--;
+      standings.set(userId, (await loadStream(store, timesheetStream(companyId, userId, period.start), timesheet)).state);
+    }
+    return standings.get(userId)!;
+  };
   const mails: QueuedMail[] = [];
   for (const { person, key } of people) {
     if (sent.has(key)) continue;
-    const { status } = await standing(person.userId);
-    if (status === 'Submitted' || status === 'Approved') continue;
+    if (budget.left <= 0) return queueMails(db, mails);
+    if (isHandedIn((await standing(person.userId)).status)) continue;
     mails.push({ eventId: key, to: person.email, linkId: key, details: { kind: 'timesheet-reminder', companyName, period } });
   }
   for (const { approver, waiting, key } of digests) {
     if (sent.has(key)) continue;
+    if (budget.left <= 0) break;
     const stillWaiting: string[] = [];
     for (const person of waiting) {
       const state = await standing(person.userId);

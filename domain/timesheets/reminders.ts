@@ -61,7 +61,7 @@ export interface RemindersDue {
 }
 
 /** Submitted or approved: nothing is asked of the person any more. */
-const isHandedIn = (status: TimesheetStatus) => status === 'Submitted' || status === 'Approved';
+export const isHandedIn = (status: TimesheetStatus) => status === 'Submitted' || status === 'Approved';
 
 const byName = (a: ReminderMember, b: ReminderMember) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId);
 
