@@ -7,6 +7,7 @@ import type { ErrorLog } from '../projections/runner.ts';
 import { signInFailures } from './identity/sign-in-failures.ts';
 import { reassignOrphanedRequests } from './requests/reassign.ts';
 import { endAbandonedSessions } from './time-tracking/abandoned-sessions.ts';
+import { sendTimesheetReminders } from './timesheets/reminders.ts';
 import { expireScreenshots, removeUnrecordedUploads } from './screenshots/retention.ts';
 import { uploadReservations } from './screenshots/storage-quota.ts';
 import type { Config } from './config.ts';
@@ -25,12 +26,13 @@ export interface Sweeps {
 
 /**
  * The sweeps that end sessions whose heartbeats stopped, forget old sign-in
- * failures, move leave and regularization requests whose assignee left and
- * remove screenshots past their company's retention (and crashed uploads),
- * every interval, wherever the projections run. Exactly one process sweeps: the
- * one holding a PostgreSQL advisory lock on a connection kept for that. The
- * others try for the lock every interval, so one of them takes over within an
- * interval when the holder stops or loses its connection.
+ * failures, move leave and regularization requests whose assignee left,
+ * queue the timesheet reminders that fell due and remove screenshots past
+ * their company's retention (and crashed uploads), every interval, wherever
+ * the projections run. Exactly one process sweeps: the one holding a
+ * PostgreSQL advisory lock on a connection kept for that. The others try for
+ * the lock every interval, so one of them takes over within an interval when
+ * the holder stops or loses its connection.
  */
 export async function startSweeps(options: {
   databaseUrl: string;
@@ -93,6 +95,7 @@ export async function startSweeps(options: {
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
     await limits.forgetFull().catch((error) => options.log.error({ err: error }, 'allowance sweep failed'));
     await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
+    await sendTimesheetReminders({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'timesheet reminder sweep failed'));
     if (files) {
       const screenshotFiles = { store, db, storage: files, quota: uploadReservations(db), now: at };
       await expireScreenshots(screenshotFiles).catch((error) => options.log.error({ err: error }, 'screenshot retention sweep failed'));

@@ -132,6 +132,7 @@ const companyScoped: Record<string, Case> = {
   'PUT /api/companies/{companyId}/settings/screenshots': { member: 'refused', body: () => ({ enabled: true }) },
   'PUT /api/companies/{companyId}/settings/screenshot-retention': { member: 'refused', body: () => ({ days: 30 }) },
   'PUT /api/companies/{companyId}/settings/timesheet-period': { member: 'refused', body: () => ({ kind: 'monthly' }) },
+  'PUT /api/companies/{companyId}/settings/timesheet-reminders': { member: 'refused', body: () => ({ days: 3 }) },
   'GET /api/companies/{companyId}/settings/screenshot-storage': { member: 'refused' },
   'PUT /api/companies/{companyId}/leave-policies/{year}': { member: 'refused', body: () => ({ paidLeaveDays: 12 }) },
   'POST /api/companies/{companyId}/billing/checkout': { member: 'refused', body: () => ({ plan: 'grow', cycle: 'monthly' }) },

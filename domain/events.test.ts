@@ -208,6 +208,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   AppCategorySet: { companyId, application: 'YouTube', category: 'unproductive', by, at },
   LeavePolicySet: { companyId, by, at, year: 2026, paidLeaveDays: 12 },
   TimesheetPeriodSet: { companyId, by, at, rule: { kind: 'biweekly', startDay: 7 }, from: '2026-03-16' },
+  TimesheetRemindersSet: { companyId, by, at, days: 3 },
   TimesheetSubmitted: { ...timesheetRef, note: 'All in.', approver: { userId: teamId, name: 'Max Manager' } },
   TimesheetApproved: { ...timesheetRef, totals: { trackedMinutes: 60, manualMinutes: 0, idleMinutes: 1, earningsCents: 0 } },
   TimesheetRejected: { ...timesheetRef, reason: 'Friday is missing' },

@@ -27,6 +27,7 @@ import * as latestPunches from './0025_latest_punches.ts';
 import * as storedFiles from './0026_stored_files.ts';
 import * as timesheetPeriods from './0027_timesheet_periods.ts';
 import * as timesheets from './0028_timesheets.ts';
+import * as timesheetReminders from './0031_timesheet_reminders.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026_stored_files': storedFiles,
   '0027_timesheet_periods': timesheetPeriods,
   '0028_timesheets': timesheets,
+  '0031_timesheet_reminders': timesheetReminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,7 @@ export interface TimerLivenessTable {
 }
 
 export interface MailOutboxTable {
+  /** The mail's key: the id of the event that asked for it, or one derived from what it is about (a timesheet reminder's person and period). */
   event_id: string;
   queue_order: Generated<string>;
   kind: string;
@@ -414,6 +415,8 @@ export interface CompanySettingsTable {
   screenshot_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   /** How timesheet periods are cut (domain/timesheets/periods.ts); null: the default, weeks from Monday. */
   timesheet_periods: ColumnType<PeriodSchedule | null, string | null | undefined, string | null>;
+  /** Days after a period ends before its timesheet reminders go out; null: none. */
+  timesheet_reminder_days: number | null;
   updated_at: Date;
   updated_by: string;
 }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import { callApi, createCompany, signedInUser } from '../../tests/support/users.ts';
 import { type BackgroundWork, startBackgroundWork } from '../background.ts';
 import { hashLinkToken, mailedLinkToken } from '../identity/tokens.ts';
-import { mailOf, writeMail } from './outbox.ts';
+import { DIGEST_NAMES, mailOf, writeMail } from './outbox.ts';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -91,6 +91,34 @@ describe('the mails events ask for', () => {
   it('mails no address that cannot exist (the .invalid domain, as the demo company’s people have)', () => {
     expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@demo.timeledger.invalid' }))).toBeNull();
     expect(mailOf(recorded('PasswordResetRequested', { ...link, linkId, email: 'priya@invalid.example.com' }))).not.toBeNull();
+  });
+});
+
+describe('timesheet reminders', () => {
+  const key = '00000000-0000-4000-8000-0000000000f2';
+  const period = { start: '2026-11-23', end: '2026-11-29' };
+  const options = { linkKey: 'key', publicUrl: 'https://timeledger.example' };
+
+  it('asks a person to submit the period’s timesheet, with a link to it and no secret', () => {
+    const written = writeMail({ to: 'ana@example.com', linkId: key, details: { kind: 'timesheet-reminder', companyName: 'Acme', period } }, options);
+    expect(written.subject).toBe('Your timesheet for 23 Nov – 29 Nov 2026 is waiting to be submitted');
+    expect(written.links).toEqual(['https://timeledger.example/timesheet?start=2026-11-23']);
+    expect(written.text).toContain('Your timesheet at Acme for 23 Nov – 29 Nov 2026 has not been submitted yet.');
+    expect(written.text).toContain(written.links[0]);
+  });
+
+  it('lists the people whose timesheets wait for the approver, never as links, the rest counted past 50', () => {
+    const digest = (people: string[]) => writeMail({ to: 'max@example.com', linkId: key, details: { kind: 'timesheet-digest', companyName: 'www.acme.com', period, people } }, options);
+    const one = digest(['Ana Apollo']);
+    expect(one.subject).toBe('1 timesheet for 23 Nov – 29 Nov 2026 is waiting for your approval');
+    expect(one.links).toEqual(['https://timeledger.example/timesheets']);
+    expect(one.text).toContain('These timesheets at www[.]acme[.]com for 23 Nov – 29 Nov 2026 are waiting for your approval:\n\n- Ana Apollo\n\nApprove or reject them here:\nhttps://timeledger.example/timesheets');
+
+    const many = digest(Array.from({ length: DIGEST_NAMES + 2 }, (_, i) => (i === 0 ? 'http://evil.example' : `Person ${i}`)));
+    expect(many.subject).toBe(`${DIGEST_NAMES + 2} timesheets for 23 Nov – 29 Nov 2026 are waiting for your approval`);
+    expect(many.text).toContain('- http[:]//evil[.]example\n- Person 1\n');
+    expect(many.text).toContain(`- Person ${DIGEST_NAMES - 1}\n… and 2 more`);
+    expect(many.text).not.toContain(`Person ${DIGEST_NAMES}\n`);
   });
 });
 

@@ -1,11 +1,14 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../domain/members/roles.ts';
 import { VERIFICATION_LINK_HOURS } from '../../domain/identity/account.ts';
 import { type AccountEvent, accountStreamUser } from '../../domain/identity/events.ts';
 import type { InviteEvent } from '../../domain/invites/events.ts';
 import type { MonitoringEvent } from '../../domain/monitoring/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
+import type { Database } from '../../projections/database.ts';
 import type { Projection } from '../../projections/projection.ts';
+import type { Period } from '../../domain/timesheets/periods.ts';
+import { periodLabel } from '../../domain/timesheets/timesheet.ts';
 import { mailedLinkToken } from '../identity/tokens.ts';
 import type { Mail } from './mailer.ts';
 import { subjectName, textName, unlinked } from './names.ts';
@@ -18,9 +21,16 @@ export type MailDetails =
   | { kind: 'verify-email'; userId: string }
   | { kind: 'reset-password'; userId: string }
   | { kind: 'invite'; companyName: string; teamName: string | null; role: Role; inviter: string }
-  | { kind: 'monitoring-request'; companyName: string; requester: string; message: string | null };
+  | { kind: 'monitoring-request'; companyName: string; requester: string; message: string | null }
+  | { kind: 'timesheet-reminder'; companyName: string; period: Period }
+  | { kind: 'timesheet-digest'; companyName: string; period: Period; people: string[] };
 
-/** A mail the log asks for: to whom, the id its link's secret is derived from (a mail without a secret link: its event's id), and what it says. */
+/**
+ * A queued mail: its key (the id of the event that asked for it, or one
+ * derived from what it is about, so that it is queued once), to whom, the id
+ * its link's secret is derived from (a mail without a secret link: its key),
+ * and what it says.
+ */
 export interface QueuedMail {
   eventId: string;
   to: string;
@@ -32,7 +42,10 @@ export interface QueuedMail {
  * Addresses under the `.invalid` top-level domain cannot exist (RFC 6761):
  * mail to them is never sent. The demo company's people have such addresses.
  */
-const cannotExist = (address: string) => address.toLowerCase().endsWith('.invalid');
+export const cannotExist = (address: string) => address.toLowerCase().endsWith('.invalid');
+
+/** Names listed in a digest at most; the rest are counted. */
+export const DIGEST_NAMES = 50;
 
 /**
  * The mail an event asks for, if any. Events written before mails went
@@ -113,6 +126,29 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
         links: [url],
       };
     }
+    case 'timesheet-reminder': {
+      const url = `${publicUrl}/timesheet?start=${details.period.start}`;
+      const period = periodLabel(details.period);
+      return {
+        to: mail.to,
+        subject: `Your timesheet for ${period} is waiting to be submitted`,
+        text: `Your timesheet at ${textName(details.companyName)} for ${period} has not been submitted yet.\n\nCheck its time and submit it here:\n${url}`,
+        links: [url],
+      };
+    }
+    case 'timesheet-digest': {
+      const url = `${publicUrl}/timesheets`;
+      const period = periodLabel(details.period);
+      const count = details.people.length;
+      const listed = details.people.slice(0, DIGEST_NAMES).map((name) => `- ${textName(name)}`);
+      if (count > DIGEST_NAMES) listed.push(`… and ${count - DIGEST_NAMES} more`);
+      return {
+        to: mail.to,
+        subject: count === 1 ? `1 timesheet for ${period} is waiting for your approval` : `${count} timesheets for ${period} are waiting for your approval`,
+        text: `These timesheets at ${textName(details.companyName)} for ${period} are waiting for your approval:\n\n${listed.join('\n')}\n\nApprove or reject them here:\n${url}`,
+        links: [url],
+      };
+    }
   }
 }
 
@@ -129,14 +165,32 @@ export const mailReactor: Projection = {
   handles: ['AccountRegistered', 'EmailVerificationIssued', 'PasswordResetRequested', 'InviteSent', 'InviteRoleChanged', 'MonitoringRequested'],
 
   async apply(trx, events) {
-    const mails = events.map(mailOf).filter((mail) => mail !== null);
-    if (mails.length === 0) return [];
-    await trx
-      .insertInto('mail_outbox')
-      .values(mails.map((mail) => ({ event_id: mail.eventId, kind: mail.details.kind, recipient: mail.to, link_id: mail.linkId, details: JSON.stringify(mail.details) })))
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
-    await sql`SELECT pg_notify(${MAIL_QUEUED_CHANNEL}, '')`.execute(trx);
+    await queueMails(trx, events.map(mailOf).filter((mail) => mail !== null));
     return [];
   },
 };
+
+/**
+ * Queues mails for the sender, each once: a mail whose key is queued already
+ * queues nothing more, and one to an address that cannot exist is never
+ * queued. Returns how many were queued.
+ */
+export async function queueMails(db: Kysely<Database>, mails: readonly QueuedMail[]): Promise<number> {
+  const sendable = mails.filter((mail) => !cannotExist(mail.to));
+  if (sendable.length === 0) return 0;
+  const queued = await db
+    .insertInto('mail_outbox')
+    .values(sendable.map((mail) => ({ event_id: mail.eventId, kind: mail.details.kind, recipient: mail.to, link_id: mail.linkId, details: JSON.stringify(mail.details) })))
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .execute();
+  if (queued.length > 0) await sql`SELECT pg_notify(${MAIL_QUEUED_CHANNEL}, '')`.execute(db);
+  return queued.length;
+}
+
+/** Which of these keys are queued already (sent or not). */
+export async function queuedAlready(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('mail_outbox').select('event_id').where('event_id', 'in', keys).execute();
+  return new Set(rows.map((row) => row.event_id));
+}

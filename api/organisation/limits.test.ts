@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedHeader, decodedText } from '../../tests/support/mailbox.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, callApi, createCompany, signedInUser } from '../../tests/support/users.ts';
 import { tooManyMailsMessage } from '../mail/recipient-limit.ts';
@@ -36,26 +37,6 @@ const newTeams = async (user: ApiUser, companyId: string, names: string[]) => {
 const mailsTo = (email: string) => server.mailbox.received.filter((mail) => mail.to.includes(email));
 /** The mails the mail reactor queued for an address (one per event that asks for one). */
 const queuedFor = async (email: string) => (await server.db.selectFrom('mail_outbox').select('event_id').where('recipient', '=', email).execute()).length;
-
-/** A header's RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) decoded, its folded lines joined. */
-function decodedHeader(raw: string, name: string): string {
-  const match = raw.match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im'));
-  if (!match) throw new Error(`no ${name} header`);
-  return match[1]
-    .replace(/\?=\r?\n[ \t]+=\?/g, '?==?')
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/=\?utf-8\?([qb])\?(.*?)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-    );
-}
-
-/** A mail's text body, quoted-printable decoded. */
-function decodedText(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
-  return Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-}
 
 beforeAll(async () => {
   server = await startTestServer({

@@ -45,6 +45,7 @@ describe('company settings', () => {
       currentYear: 2026,
       leavePolicies: [],
       timesheetPeriods: { current: { kind: 'weekly', startDay: 1 }, next: null },
+      timesheetReminderDays: 2,
     });
   });
 
@@ -184,5 +185,22 @@ describe('the leave policy', () => {
     } finally {
       clock = null;
     }
+  });
+
+  it('let an Admin choose how many days after a period ends timesheet reminders go out, or none; nobody else', async () => {
+    const setReminders = (user: ApiUser, body: object) => user.call('PUT', `${settingsPath()}/timesheet-reminders`, body);
+    const reminderDays = async () => (await manager.call('GET', settingsPath())).body.timesheetReminderDays;
+    expect(await setReminders(admin, { days: 5 })).toMatchObject({ status: 200, body: { message: 'Timesheet reminders updated' } });
+    expect(await reminderDays()).toBe(5);
+    const before = await eventCount();
+    for (const user of [head, manager, ana]) expect(await setReminders(user, { days: 3 })).toMatchObject({ status: 403, body: { message: accessDenied } });
+    for (const days of [-1, 15, 1_000]) expect(await setReminders(admin, { days })).toMatchObject({ status: 400, body: { message: settingsMessages.remindersInvalid } });
+    for (const body of [{ days: 2.5 }, { days: '3' }, {}, { days: 3, extra: true }]) expect((await setReminders(admin, body)).status).toBe(400);
+    expect(await eventCount()).toBe(before);
+    expect(await reminderDays()).toBe(5);
+    expect((await setReminders(admin, { days: null })).status).toBe(200);
+    expect(await reminderDays()).toBeNull();
+    expect((await setReminders(admin, { days: 0 })).status).toBe(200);
+    expect(await reminderDays()).toBe(0);
   });
 });

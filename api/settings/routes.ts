@@ -27,13 +27,15 @@ const CompanySettings = Type.Object({
   leavePolicies: Type.Array(LeavePolicy),
   /** How timesheet periods are cut now, and a change waiting for the next period. */
   timesheetPeriods: Type.Object({ current: PeriodRule, next: Nullable(Type.Object({ from: Type.String(), rule: PeriodRule })) }),
+  /** Days after a period ends before its timesheet reminders go out; null: none. */
+  timesheetReminderDays: Nullable(Type.Integer()),
 });
 
 /**
  * The company's settings (management §2 /manage-settings): the daily
  * threshold, screenshots (on or off, how long they are kept, the storage they
- * take) and the leave policy of each year, read by the managing roles; the
- * policy, the retention and the storage are Admins' only.
+ * take), the leave policy of each year, timesheet periods and reminders, read
+ * by the managing roles; all but the threshold and screenshots are Admins' only.
  */
 export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { db, settings } = context;
@@ -62,6 +64,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           currentYear: settings.currentYear(access),
           leavePolicies: policies,
           timesheetPeriods: ruleNowAndNext(current.timesheetPeriods, settings.today(access)),
+          timesheetReminderDays: current.timesheetReminderDays,
         };
       },
     );
@@ -159,6 +162,26 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         const { kind, startDay } = request.body;
         const position = await settings.setTimesheetPeriod(access, { rule: { kind, startDay } }, requestMetadata(request, access.userId));
         return { message: 'Timesheet period updated: it applies from the next period', position: positionText(position) };
+      },
+    );
+
+    app.put(
+      '/api/companies/:companyId/settings/timesheet-reminders',
+      {
+        config: { access: inCompany({ command: 'SetTimesheetReminders', write: true }) },
+        schema: {
+          tags,
+          summary:
+            'How many days after a period ends its timesheet reminders go out (Admins only): 0 to 14, or null for none. Each person who has not submitted gets one, each approver one digest of the timesheets waiting',
+          params: CompanyParams,
+          body: Type.Object({ days: Nullable(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })) }),
+          response: { 200: CommandResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const position = await settings.setTimesheetReminders(access, { days: request.body.days }, requestMetadata(request, access.userId));
+        return { message: 'Timesheet reminders updated', position: positionText(position) };
       },
     );
 

@@ -46,5 +46,7 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
       run(access, { type: 'SetLeavePolicy', year, paidLeaveDays, ...by(access) }, metadata),
     setTimesheetPeriod: (access: CompanyAccess, { rule }: Change<'SetTimesheetPeriod'>, metadata: EventMetadata) =>
       run(access, { type: 'SetTimesheetPeriod', rule: { kind: rule.kind, startDay: rule.startDay }, ...by(access) }, metadata),
+    setTimesheetReminders: (access: CompanyAccess, { days }: Change<'SetTimesheetReminders'>, metadata: EventMetadata) =>
+      run(access, { type: 'SetTimesheetReminders', days, ...by(access) }, metadata),
   };
 }

@@ -117,6 +117,7 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   SetScreenshotRetention: { 'own team': 'A', 'other team': 'A' },
   SetLeavePolicy: { 'own team': 'A', 'other team': 'A' },
   SetTimesheetPeriod: { 'own team': 'A', 'other team': 'A' },
+  SetTimesheetReminders: { 'own team': 'A', 'other team': 'A' },
   StartCheckout: { 'own team': 'A', 'other team': 'A' },
   TakeScreenshot: { 'own team': 'A H M m', 'other team': 'A H M m' },
   DeleteScreenshot: { 'own team': 'A H M m', 'other team': 'A H M m' },

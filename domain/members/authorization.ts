@@ -73,6 +73,8 @@ export const COMMAND_RIGHTS = {
   SetLeavePolicy: { Admin: 'company' },
   // How timesheet periods are cut is an Admin's choice.
   SetTimesheetPeriod: { Admin: 'company' },
+  // So is when the company's people and approvers are reminded of their timesheets.
+  SetTimesheetReminders: { Admin: 'company' },
   // Billing: only Admins choose a plan and pay for it.
   StartCheckout: { Admin: 'company' },
   // The desktop agent reports what it sees of its own person's work; only that person deletes their screenshots.

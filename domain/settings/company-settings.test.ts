@@ -164,3 +164,28 @@ describe('company settings: timesheet periods', () => {
     for (const who of [head, manager, member, client, otherAdmin]) given(companySettings, []).when(period(who, { kind: 'monthly' }), context).thenRefuses(accessDenied);
   });
 });
+
+describe('company settings: timesheet reminders', () => {
+  const reminders = (who: Actor, days: number | null) => ({ type: 'SetTimesheetReminders' as const, companyId, days, ...authored(who) });
+  const remindersSet = (days: number | null): SettingsEvent => ({ type: 'TimesheetRemindersSet', data: { companyId, by: by(admin), at, days } });
+
+  it('go out 2 days after a period ends until an Admin chooses 0 to 14 days, or off', () => {
+    expect(companySettings.initialState.timesheetReminderDays).toBe(2);
+    given(companySettings, []).when(reminders(admin, 0), context).then([remindersSet(0)]);
+    given(companySettings, []).when(reminders(admin, 14), context).then([remindersSet(14)]);
+    given(companySettings, []).when(reminders(admin, null), context).then([remindersSet(null)]);
+    given(companySettings, [remindersSet(null)]).when(reminders(admin, 5), context).then([remindersSet(5)]);
+    // The same choice again writes nothing.
+    given(companySettings, []).when(reminders(admin, 2), context).then([]);
+    given(companySettings, [remindersSet(null)]).when(reminders(admin, null), context).then([]);
+    expect([remindersSet(7)].reduce(companySettings.evolve, companySettings.initialState).timesheetReminderDays).toBe(7);
+  });
+
+  it('refuses a number of days that is not a whole number from 0 to 14', () => {
+    for (const days of [-1, 15, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) given(companySettings, []).when(reminders(admin, days), context).thenRefuses(settingsMessages.remindersInvalid);
+  });
+
+  it('is an Admin’s choice only', () => {
+    for (const who of [head, manager, member, client, otherAdmin]) given(companySettings, []).when(reminders(who, 3), context).thenRefuses(accessDenied);
+  });
+});

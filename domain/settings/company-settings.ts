@@ -5,6 +5,7 @@ import { changedBy, type CommandBy } from '../projects/project.ts';
 import type { Decider } from '../shared/decider.ts';
 import { forbidden, invalid } from '../shared/errors.ts';
 import type { SettingsEvent } from './events.ts';
+import { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS } from '../timesheets/reminders.ts';
 import { DEFAULT_SCHEDULE, nextPeriodStart, PERIOD_KINDS, type PeriodRule, type PeriodSchedule, withRuleFrom } from '../timesheets/periods.ts';
 
 export const MAX_THRESHOLD_HOURS = 24;
@@ -22,6 +23,7 @@ export const settingsMessages = {
   yearInvalid: (latest: number) => `Please choose a year between ${FIRST_YEAR} and ${latest}`,
   retentionInvalid: 'Please choose how long screenshots are kept: 30, 90, 180 or 365 days, or until deleted.',
   periodInvalid: 'Please choose weekly or every two weeks with a start day, twice a month, or monthly.',
+  remindersInvalid: `Please choose after how many days timesheet reminders go out: 0 to ${MAX_REMINDER_DAYS}, or off.`,
 } as const;
 
 /** A company's settings as its events leave them; a company that set nothing has the defaults. */
@@ -34,6 +36,8 @@ export interface SettingsState {
   paidLeaveDays: Readonly<Record<number, number>>;
   /** How timesheet periods are cut, with any change waiting for the next period. */
   timesheetPeriods: PeriodSchedule;
+  /** Days after a period ends before its timesheet reminders go out; null: none. */
+  timesheetReminderDays: number | null;
 }
 
 export const DEFAULT_THRESHOLD_MINUTES = DEFAULT_WORK_RULES.dailyThresholdMs / 60_000;
@@ -43,7 +47,8 @@ export type SettingsCommand =
   | ({ type: 'SetScreenshots'; companyId: string; enabled: boolean } & CommandBy)
   | ({ type: 'SetScreenshotRetention'; companyId: string; days: number | null } & CommandBy)
   | ({ type: 'SetLeavePolicy'; companyId: string; year: number; paidLeaveDays: number } & CommandBy)
-  | ({ type: 'SetTimesheetPeriod'; companyId: string; rule: { kind: string; startDay?: number } } & CommandBy);
+  | ({ type: 'SetTimesheetPeriod'; companyId: string; rule: { kind: string; startDay?: number } } & CommandBy)
+  | ({ type: 'SetTimesheetReminders'; companyId: string; days: number | null } & CommandBy);
 
 export interface SettingsContext {
   /** The server's clock. */
@@ -55,7 +60,7 @@ export interface SettingsContext {
 }
 
 export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsState, SettingsContext> = {
-  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, screenshotRetentionDays: DEFAULT_SCREENSHOT_RETENTION_DAYS, paidLeaveDays: {}, timesheetPeriods: DEFAULT_SCHEDULE },
+  initialState: { thresholdMinutes: DEFAULT_THRESHOLD_MINUTES, screenshotsEnabled: false, screenshotRetentionDays: DEFAULT_SCREENSHOT_RETENTION_DAYS, paidLeaveDays: {}, timesheetPeriods: DEFAULT_SCHEDULE, timesheetReminderDays: DEFAULT_REMINDER_DAYS },
 
   evolve(state, event) {
     switch (event.type) {
@@ -69,6 +74,8 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         return { ...state, paidLeaveDays: { ...state.paidLeaveDays, [event.data.year]: event.data.paidLeaveDays } };
       case 'TimesheetPeriodSet':
         return { ...state, timesheetPeriods: withRuleFrom(state.timesheetPeriods, event.data.rule, event.data.from) };
+      case 'TimesheetRemindersSet':
+        return { ...state, timesheetReminderDays: event.data.days };
     }
   },
 
@@ -107,6 +114,13 @@ export const companySettings: Decider<SettingsCommand, SettingsEvent, SettingsSt
         const from = nextPeriodStart(state.timesheetPeriods, today);
         if (JSON.stringify(withRuleFrom(state.timesheetPeriods, rule, from)) === JSON.stringify(state.timesheetPeriods)) return [];
         return [{ type: 'TimesheetPeriodSet', data: { ...change, rule, from } }];
+      }
+      case 'SetTimesheetReminders': {
+        authorize(command.actor, 'SetTimesheetReminders', { companyId: command.companyId });
+        const { days } = command;
+        if (days !== null && (!Number.isInteger(days) || days < 0 || days > MAX_REMINDER_DAYS)) throw invalid(settingsMessages.remindersInvalid);
+        if (days === state.timesheetReminderDays) return [];
+        return [{ type: 'TimesheetRemindersSet', data: { ...change, days } }];
       }
     }
   },

@@ -3,6 +3,7 @@ import type { DomainEvent } from '../shared/decider.ts';
 import { ChangedBy } from '../projects/events.ts';
 import { Closed, Day, Id, Instant, Nullable } from '../shared/schema.ts';
 import { PeriodRule } from '../timesheets/events.ts';
+import { MAX_REMINDER_DAYS } from '../timesheets/reminders.ts';
 
 /** Each event says who changed the setting (as the settings page and the leave policy card show them) and when, by the deciding clock. */
 const change = { companyId: Id, by: ChangedBy, at: Instant };
@@ -18,15 +19,18 @@ export const LeavePolicySet = Closed({ ...change, year: Type.Integer({ minimum: 
 
 /** How timesheet periods are cut from `from` on: the first day after the period in which it was set. */
 export const TimesheetPeriodSet = Closed({ ...change, rule: PeriodRule, from: Day });
+/** How many days after a period ends its timesheet reminders go out; null: none. */
+export const TimesheetRemindersSet = Closed({ ...change, days: Nullable(Type.Integer({ minimum: 0, maximum: MAX_REMINDER_DAYS })) });
 
 export type SettingsEvent =
   | DomainEvent<'DailyThresholdSet', Static<typeof DailyThresholdSet>>
   | DomainEvent<'ScreenshotsSet', Static<typeof ScreenshotsSet>>
   | DomainEvent<'ScreenshotRetentionSet', Static<typeof ScreenshotRetentionSet>>
   | DomainEvent<'LeavePolicySet', Static<typeof LeavePolicySet>>
-  | DomainEvent<'TimesheetPeriodSet', Static<typeof TimesheetPeriodSet>>;
+  | DomainEvent<'TimesheetPeriodSet', Static<typeof TimesheetPeriodSet>>
+  | DomainEvent<'TimesheetRemindersSet', Static<typeof TimesheetRemindersSet>>;
 
-export const settingsEventSchemas = { DailyThresholdSet, ScreenshotsSet, ScreenshotRetentionSet, LeavePolicySet, TimesheetPeriodSet };
+export const settingsEventSchemas = { DailyThresholdSet, ScreenshotsSet, ScreenshotRetentionSet, LeavePolicySet, TimesheetPeriodSet, TimesheetRemindersSet };
 
 /** One company's settings and leave policies. */
 export const companySettingsStream = (companyId: string) => `company-settings-${companyId}`;

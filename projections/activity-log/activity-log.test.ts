@@ -184,6 +184,9 @@ const story: [StoredEvent, { userId?: string }, string, string][] = [
   [{ type: 'LeavePolicySet', data: { companyId, by: ada, at: minute(142), year: 2026, paidLeaveDays: 18 } }, ada, 'settings', 'Ada Admin set paid leave for 2026 to 18 days'],
   [{ type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: minute(142), days: 30 } }, ada, 'settings', 'Ada Admin set screenshots to be kept for 30 days'],
   [{ type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: minute(142), days: null } }, ada, 'settings', 'Ada Admin set screenshots to be kept until deleted'],
+  [{ type: 'TimesheetRemindersSet', data: { companyId, by: ada, at: minute(142), days: 3 } }, ada, 'settings', 'Ada Admin set timesheet reminders to go out 3 days after a period ends'],
+  [{ type: 'TimesheetRemindersSet', data: { companyId, by: ada, at: minute(142), days: 0 } }, ada, 'settings', 'Ada Admin set timesheet reminders to go out the day after a period ends'],
+  [{ type: 'TimesheetRemindersSet', data: { companyId, by: ada, at: minute(142), days: null } }, ada, 'settings', 'Ada Admin turned timesheet reminders off'],
   [
     { type: 'ScreenshotDeleted', data: { companyId, userId: ana.userId, screenshotId: randomUUID(), by: ana, at: minute(143) } },
     ana,

@@ -98,6 +98,9 @@ const requestDay = (context: Context, kind: 'leave' | 'regularization', requestI
 const requestTold = (sentence: string, userId: string): Told => ({ kind: 'requests', sentence, subjectUserId: userId });
 const timesheetTold = (sentence: string, { userId, at }: { userId: string; at: string }): Told => ({ kind: 'timesheets', sentence, subjectUserId: userId, at });
 
+/** When reminders go out, as the settings card says it. */
+const reminderWait = (days: number) => (days === 0 ? 'the day after a period ends' : `${plural(days, 'day')} after a period ends`);
+
 const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
   CompanyCreated: (data, c) => {
     const actor = c.person(data.createdBy.userId, data.createdBy.name);
@@ -344,6 +347,12 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
     at: data.at,
     actor: data.by,
     sentence: `${data.by.name} set paid leave for ${data.year} to ${plural(data.paidLeaveDays, 'day')}`,
+  }),
+  TimesheetRemindersSet: (data) => ({
+    kind: 'settings',
+    at: data.at,
+    actor: data.by,
+    sentence: data.days === null ? `${data.by.name} turned timesheet reminders off` : `${data.by.name} set timesheet reminders to go out ${reminderWait(data.days)}`,
   }),
   AppCategorySet: (data) => ({ kind: 'settings', at: data.at, actor: data.by, sentence: `${data.by.name} marked ${data.application} as ${data.category}` }),
 

@@ -131,6 +131,18 @@ export async function teamsNamed(db: Kysely<Database>, companyId: string, teamId
   return db.selectFrom('teams').select(['team_id', 'name']).where('company_id', '=', companyId).where('team_id', 'in', teamIds).orderBy('name').execute();
 }
 
+/** A company's members now, with their address, access level and when they joined. */
+export async function activeMembers(db: Kysely<Database>, companyId: string) {
+  const rows = await db
+    .selectFrom('company_members')
+    .select(['user_id', 'name', 'email', 'access_level', 'joined_at'])
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, accessLevel: row.access_level, joinedAt: row.joined_at }));
+}
+
 /** Which of these (company, user) pairs are members now. */
 export async function currentMemberships(db: Kysely<Database>, pairs: readonly { companyId: string; userId: string }[]) {
   if (pairs.length === 0) return [];

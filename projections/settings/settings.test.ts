@@ -5,7 +5,7 @@ import type { SettingsEvent } from '../../domain/settings/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
 import { useTestDatabase } from '../../tests/support/test-database.ts';
 import { workRulesOf } from '../attendance/queries.ts';
-import { leavePolicies, settingsOf } from './queries.ts';
+import { companiesSendingReminders, leavePolicies, settingsOf } from './queries.ts';
 import { settingsProjection } from './settings.ts';
 
 const ada = { userId: randomUUID(), name: 'Ada Admin' };
@@ -37,6 +37,8 @@ const history = (companyId: string): SettingsEvent[] => [
   { type: 'LeavePolicySet', data: { companyId, by: max, at: '2026-02-03T10:00:00.000Z', year: 2026, paidLeaveDays: 15 } },
   { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', days: null } },
   { type: 'ScreenshotRetentionSet', data: { companyId, by: ada, at: '2026-02-05T10:00:00.000Z', days: 30 } },
+  { type: 'TimesheetRemindersSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', days: null } },
+  { type: 'TimesheetRemindersSet', data: { companyId, by: ada, at: '2026-02-05T10:00:00.000Z', days: 4 } },
   // Set to months, then to pairs of weeks, then back to months, all before the change applied: one change.
   { type: 'TimesheetPeriodSet', data: { companyId, by: ada, at: '2026-02-03T10:00:00.000Z', rule: { kind: 'monthly' }, from: '2026-02-09' } },
   { type: 'TimesheetPeriodSet', data: { companyId, by: ada, at: '2026-02-04T10:00:00.000Z', rule: { kind: 'biweekly', startDay: 3 }, from: '2026-02-09' } },
@@ -76,6 +78,7 @@ describe('settings read model', () => {
         { from: null, rule: { kind: 'weekly', startDay: 1 } },
         { from: '2026-02-09', rule: { kind: 'monthly' } },
       ],
+      timesheetReminderDays: 4,
     });
     expect((await rowsOf(companyId)).settings[0]).toMatchObject({ updated_by: ada.userId, updated_at: new Date('2026-02-05T10:00:00.000Z') });
     expect(await leavePolicies(database.db, companyId)).toEqual([
@@ -87,7 +90,7 @@ describe('settings read model', () => {
   it('keeps the default threshold when only screenshots were set', async () => {
     const companyId = randomUUID();
     await apply([{ type: 'ScreenshotsSet', data: { companyId, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } }]);
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: true, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday, timesheetReminderDays: 2 });
   });
 
   it('keeps screenshots until deleted once a company chose so', async () => {
@@ -98,9 +101,39 @@ describe('settings read model', () => {
 
   it('gives a company without settings the defaults: 8 hours, no screenshots (kept 90 days), no policy', async () => {
     const companyId = randomUUID();
-    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday });
+    expect(await settingsOf(database.db, companyId)).toEqual({ dailyThresholdMinutes: 480, screenshotsEnabled: false, screenshotRetentionDays: 90, timesheetPeriods: weeksFromMonday, timesheetReminderDays: 2 });
     expect(await leavePolicies(database.db, companyId)).toEqual([]);
     expect(await workRulesOf(database.db, companyId)).toEqual(DEFAULT_WORK_RULES);
+  });
+
+  it('lists the companies that send timesheet reminders, with their zone, periods and days; not those that turned them off', async () => {
+    const [untouched, monthly, off]: string[] = [randomUUID(), randomUUID(), randomUUID()];
+    const company = (companyId: string, name: string) => ({
+      company_id: companyId,
+      name,
+      location_country: 'India',
+      location_code: 'IN',
+      time_zone: 'Asia/Kolkata',
+      work_start: '09:00',
+      work_end: '18:00',
+      created_by: ada.userId,
+      created_at: new Date('2026-01-05T10:00:00.000Z'),
+      subscription_status: 'active',
+      trial_ends_at: null,
+      subscription_active_until: null,
+    });
+    await database.db.insertInto('companies').values([company(untouched, 'Untouched'), company(monthly, 'Monthly'), company(off, 'Off')]).execute();
+    await apply([
+      { type: 'TimesheetPeriodSet', data: { companyId: monthly, by: ada, at: '2026-02-03T10:00:00.000Z', rule: { kind: 'monthly' }, from: '2026-02-09' } },
+      { type: 'TimesheetRemindersSet', data: { companyId: monthly, by: ada, at: '2026-02-03T10:00:00.000Z', days: 5 } },
+      { type: 'ScreenshotsSet', data: { companyId: off, by: ada, at: '2026-01-05T10:00:00.000Z', enabled: true } },
+      { type: 'TimesheetRemindersSet', data: { companyId: off, by: ada, at: '2026-02-03T10:00:00.000Z', days: null } },
+    ]);
+    const listed = (await companiesSendingReminders(database.db)).filter((row) => [untouched, monthly, off].includes(row.companyId));
+    expect(listed.sort((a, b) => a.companyName.localeCompare(b.companyName))).toEqual([
+      { companyId: monthly, companyName: 'Monthly', timeZone: 'Asia/Kolkata', timesheetPeriods: [...weeksFromMonday, { from: '2026-02-09', rule: { kind: 'monthly' } }], reminderDays: 5 },
+      { companyId: untouched, companyName: 'Untouched', timeZone: 'Asia/Kolkata', timesheetPeriods: weeksFromMonday, reminderDays: 2 },
+    ]);
   });
 
   it('gives team attendance the threshold that was set', async () => {

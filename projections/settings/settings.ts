@@ -13,6 +13,7 @@ const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {
   ScreenshotRetentionSet: ['settings'],
   LeavePolicySet: ['settings', 'leave'],
   TimesheetPeriodSet: ['settings'],
+  TimesheetRemindersSet: ['settings'],
 };
 
 /**
@@ -23,7 +24,7 @@ const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {
 export const settingsProjection: Projection = {
   name: 'settings',
   tables: ['company_settings', 'leave_policies'],
-  handles: ['DailyThresholdSet', 'ScreenshotsSet', 'ScreenshotRetentionSet', 'LeavePolicySet', 'TimesheetPeriodSet'],
+  handles: ['DailyThresholdSet', 'ScreenshotsSet', 'ScreenshotRetentionSet', 'LeavePolicySet', 'TimesheetPeriodSet', 'TimesheetRemindersSet'],
 
   async apply(trx, recorded) {
     const events = recorded.map((r) => ({ type: r.type, data: r.data }) as SettingsEvent);
@@ -47,6 +48,7 @@ export const settingsProjection: Projection = {
         screenshots_enabled: companySettings.initialState.screenshotsEnabled,
         screenshot_retention_days: companySettings.initialState.screenshotRetentionDays,
         timesheet_periods: null,
+        timesheet_reminder_days: companySettings.initialState.timesheetReminderDays,
       };
       const changed = changedColumns(event, before);
       settings.set(companyId, { ...before, ...changed, updated_at: new Date(at), updated_by: by.userId });
@@ -62,6 +64,7 @@ export const settingsProjection: Projection = {
             screenshots_enabled: eb.ref('excluded.screenshots_enabled'),
             screenshot_retention_days: eb.ref('excluded.screenshot_retention_days'),
             timesheet_periods: eb.ref('excluded.timesheet_periods'),
+            timesheet_reminder_days: eb.ref('excluded.timesheet_reminder_days'),
             updated_at: eb.ref('excluded.updated_at'),
             updated_by: eb.ref('excluded.updated_by'),
           })),
@@ -101,5 +104,7 @@ function changedColumns(event: Exclude<SettingsEvent, { type: 'LeavePolicySet' }
     case 'TimesheetPeriodSet': {
       return { timesheet_periods: withRuleFrom(before.timesheet_periods ?? DEFAULT_SCHEDULE, event.data.rule, event.data.from) };
     }
+    case 'TimesheetRemindersSet':
+      return { timesheet_reminder_days: event.data.days };
   }
 }

@@ -105,3 +105,9 @@ export async function timesheetStatusesOf(db: Kysely<Database>, companyId: strin
   }
   return statuses;
 }
+
+/** The timesheets of a company's period that were ever submitted: whose, how they stand, and whom they were sent to. */
+export async function submittedInPeriod(db: Kysely<Database>, companyId: string, start: string) {
+  const rows = await db.selectFrom('timesheets').select(['user_id', 'status', 'approver_id']).where('company_id', '=', companyId).where('period_start', '=', start).execute();
+  return rows.map((row) => ({ userId: row.user_id, status: row.status, approverId: row.approver_id }));
+}

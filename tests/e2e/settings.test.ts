@@ -187,6 +187,28 @@ describe('settings', () => {
     expect(await managerPage.getByRole('combobox', { name: 'Period' }).count()).toBe(0);
   });
 
+  it('lets an Admin choose when timesheet reminders go out, or turn them off; the others read it', async () => {
+    const page = await pageOf(admin, '/manage-settings');
+    const managerPage = await pageOf(manager, '/manage-settings');
+    await visible(managerPage.getByText('Reminders go out 2 days after a period ends.'));
+    expect(await managerPage.getByRole('combobox', { name: 'Send reminders' }).count()).toBe(0);
+    const reminders = () => page.getByRole('combobox', { name: 'Send reminders' });
+    expect(await (await visible(reminders())).inputValue()).toBe('2 days after a period ends');
+
+    await reminders().click();
+    await page.getByRole('option', { name: 'Off' }).click();
+    await alertWith(page, 'Timesheet reminders updated');
+    await expect.poll(() => reminders().inputValue()).toBe('Off');
+    // The manager's open page shows it without a reload.
+    await visible(managerPage.getByText('Reminders are off.'));
+
+    await reminders().click();
+    await page.getByRole('option', { name: 'The day after a period ends' }).click();
+    await alertWith(page, 'Timesheet reminders updated');
+    await visible(managerPage.getByText('Reminders go out the day after a period ends.'));
+    await screenshot(page, 'settings-timesheet-reminders');
+  });
+
   it('is not offered to a Member', async () => {
     const page = await pageOf(ana, '/dashboard-individual');
     await visible(page.getByRole('navigation', { name: 'Manage' }));
@@ -199,6 +221,7 @@ describe('settings', () => {
     const page = await pageOf(admin, '/manage-settings', PHONE);
     await visible(page.getByRole('checkbox', { name: 'Enable screenshots' }));
     await visible(page.getByText(/^Screenshots use /));
+    await visible(page.getByRole('combobox', { name: 'Send reminders' }));
     await visible(page.getByRole('table').first());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await screenshot(page, 'settings-phone');

@@ -79,3 +79,23 @@ export async function startMailbox() {
 }
 
 export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) decoded, its folded lines joined. */
+export function decodedHeader(raw: string, name: string): string {
+  const match = raw.match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im'));
+  if (!match) throw new Error(`no ${name} header`);
+  return match[1]
+    .replace(/\?=\r?\n[ \t]+=\?/g, '?==?')
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/=\?utf-8\?([qb])\?(.*?)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+/** A mail's text body, quoted-printable decoded. */
+export function decodedText(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
+  return Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}

@@ -15,10 +15,11 @@ import { ScreenshotsCard } from './ScreenshotsCard';
 import { screenshotStorageQueryOptions, settingsQueryOptions } from './settingsQueryOptions';
 import { ThresholdCard } from './ThresholdCard';
 import { TimesheetPeriodCard } from './TimesheetPeriodCard';
+import { TimesheetRemindersCard } from './TimesheetRemindersCard';
 
 const TITLE = 'Settings';
 
-/** /manage-settings (management §2): the daily threshold, screenshots (and how long they are kept), the leave policy, timesheet periods and the application categories. */
+/** /manage-settings (management §2): the daily threshold, screenshots (and how long they are kept), the leave policy, timesheet periods and reminders, and the application categories. */
 export function ManageSettingsPage() {
   const company = useActiveCompany();
   if (!company) return <EmptyPage title={TITLE} />;
@@ -73,6 +74,7 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
               periods={settings.data.timesheetPeriods}
               canChoose={mayRun(company.role, 'SetTimesheetPeriod')}
             />
+            <TimesheetRemindersCard companyId={companyId} days={settings.data.timesheetReminderDays} canChoose={mayRun(company.role, 'SetTimesheetReminders')} />
           </Stack>
         </SimpleGrid>
       )}

@@ -8,6 +8,8 @@ export const settingsApi = {
   setScreenshotRetention: (companyId: string, days: number | null) => api.put('/api/companies/{companyId}/settings/screenshot-retention', { path: { companyId }, body: { days } }),
   setTimesheetPeriod: (companyId: string, rule: { kind: string; startDay?: number }) =>
     api.put('/api/companies/{companyId}/settings/timesheet-period', { path: { companyId }, body: rule }),
+  setTimesheetReminders: (companyId: string, days: number | null) =>
+    api.put('/api/companies/{companyId}/settings/timesheet-reminders', { path: { companyId }, body: { days } }),
   screenshotStorage: (companyId: string) => api.get('/api/companies/{companyId}/settings/screenshot-storage', { path: { companyId } }),
   setLeavePolicy: (companyId: string, year: number, paidLeaveDays: number) =>
     api.put('/api/companies/{companyId}/leave-policies/{year}', { path: { companyId, year }, body: { paidLeaveDays } }),
