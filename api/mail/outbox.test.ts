@@ -102,7 +102,7 @@ describe('timesheet reminders', () => {
   it('asks a person to submit the period’s timesheet, with a link to it and no secret', () => {
     const written = writeMail({ to: 'ana@example.com', linkId: key, details: { kind: 'timesheet-reminder', companyName: 'Acme', period } }, options);
     expect(written.subject).toBe('Your timesheet for 23 Nov – 29 Nov 2026 is waiting to be submitted');
-    expect(written.links).toEqual(['https://timeledger.example/timesheet?start=2026-11-23']);
+    expect(written.links).toEqual(['https://timeledger.example/timesheet?day=2026-11-23']);
     expect(written.text).toContain('Your timesheet at Acme for 23 Nov – 29 Nov 2026 has not been submitted yet.');
     expect(written.text).toContain(written.links[0]);
   });

@@ -127,7 +127,7 @@ export function writeMail(mail: Pick<QueuedMail, 'to' | 'linkId' | 'details'>, {
       };
     }
     case 'timesheet-reminder': {
-      const url = `${publicUrl}/timesheet?start=${details.period.start}`;
+      const url = `${publicUrl}/timesheet?day=${details.period.start}`;
       const period = periodLabel(details.period);
       return {
         to: mail.to,

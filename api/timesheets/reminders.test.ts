@@ -35,7 +35,7 @@ const label = '4 Mar – 10 Mar 2030';
 const kolkata = (dateTime: string) => new Date(`${dateTime}+05:30`);
 const sweepAt = (dateTime: string, streamsToRead?: number) => sendTimesheetReminders({ store: server.store, db: server.db, now: kolkata(dateTime) }, streamsToRead);
 
-const isReminder = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheet?start=${week.start}`);
+const isReminder = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheet?day=${week.start}`);
 const isDigest = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheets`) && decodedHeader(mail.raw, 'Subject').includes(label);
 const reminderMails = () => server.mailbox.received.filter((mail) => isReminder(mail) || isDigest(mail));
 /** Each reminder mail as who got it, what about, and from which company. */
