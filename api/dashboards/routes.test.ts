@@ -55,7 +55,8 @@ describe('individual dashboard', () => {
       manualMinutes: 0,
       earningsCents: 7500,
     });
-    expect(answer.body.person).toEqual({ userId: ana.userId, name: 'Ana Apollo', timeZone: 'Asia/Kolkata' });
+    // The week has ended and nobody submitted its timesheet.
+    expect(answer.body.person).toEqual({ userId: ana.userId, name: 'Ana Apollo', timeZone: 'Asia/Kolkata', timesheet: 'Open' });
     expect(answer.body.timeline.map((bar: { day: string }) => bar.day)).toEqual(['2026-03-03', '2026-03-03', '2026-03-04']);
     expect(answer.body.trend.find((w: { weekday: string }) => w.weekday === 'Tue').trackedMinutes).toBe(3.5 * HOUR);
 

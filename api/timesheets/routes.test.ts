@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
 import { accessDenied } from '../../domain/members/roles.ts';
 import { timesheetStream } from '../../domain/timesheets/events.ts';
 import { timesheetMessages } from '../../domain/timesheets/timesheet.ts';
@@ -331,6 +332,21 @@ describe('the exports', () => {
     expect(await statusIn('2026-03-17', '2026-03-19')).toBeNull();
   });
 
+
+  it('show on the team and individual dashboards the same status as the performance dashboard, and the locked days', async () => {
+    for (const [from, to] of [['2026-03-02', '2026-03-19'], ['2026-02-23', '2026-03-15'], ['2026-03-17', '2026-03-19']]) {
+      const range = `from=${from}&to=${to}`;
+      const performance = (await admin.call('GET', `/api/companies/${companyId}/performance?${range}`)).body as { people: { userId: string; timesheet: string | null }[] };
+      const expected = new Map(performance.people.map((person) => [person.userId, person.timesheet]));
+      const team = (await admin.call('GET', `/api/companies/${companyId}/dashboards/team?${range}`)).body as TeamDashboard;
+      const rows = [...team.untracked, ...Object.values(team.topUsers).flat()];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect([row.name, row.timesheet]).toEqual([row.name, expected.get(row.userId)]);
+      const individual = (await admin.call('GET', `/api/companies/${companyId}/dashboards/individual?${range}&userId=${ana.userId}`)).body as IndividualDashboard;
+      expect(individual.person.timesheet).toBe(expected.get(ana.userId));
+      for (const day of individual.days) expect([day.day, day.locked]).toEqual([day.day, day.day >= '2026-03-02' && day.day <= '2026-03-15']);
+    }
+  });
   it('show on Time & Attendance each day’s timesheet status', async () => {
     const { rows } = (await admin.call('GET', `/api/companies/${companyId}/attendance/records?search=Ana&pageSize=100`)).body as { rows: { day: string; timesheet: string }[] };
     expect(rows.length).toBeGreaterThan(0);

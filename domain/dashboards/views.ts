@@ -3,6 +3,7 @@ import { Cents, Minutes, TimeFigures, TimeShares } from '../accounting/views.ts'
 import { Day, Id, Instant, NamedPerson, Name, Nullable, TimeZone } from '../shared/schema.ts';
 import { TaskId } from '../tasks/events.ts';
 import { TIMELOG_SOURCES } from '../time-tracking/events.ts';
+import { TIMESHEET_STATUSES } from '../timesheets/timesheet.ts';
 import { WEEKDAYS } from './range.ts';
 
 /**
@@ -12,7 +13,9 @@ import { WEEKDAYS } from './range.ts';
  */
 const Range = Type.Object({ from: Day, to: Day });
 const WeekdayTotals = Type.Object({ weekday: Type.Enum(WEEKDAYS), ...TimeFigures.properties });
-const PersonTotals = Type.Object({ ...NamedPerson.properties, ...TimeFigures.properties });
+/** A person's timesheets of a range's ended periods (rangeTimesheetStatus): Approved when all are, else the earliest one's that is not; null while none has ended. */
+export const RangeTimesheet = Nullable(Type.Enum(TIMESHEET_STATUSES));
+const PersonTotals = Type.Object({ ...NamedPerson.properties, ...TimeFigures.properties, timesheet: RangeTimesheet });
 
 /** Totals of a range with the parts' shares, and whether the desktop agent saw application usage in it (the unproductive part is shown then). */
 const RangeTotals = Type.Object({ ...TimeFigures.properties, shares: TimeShares, usageSeen: Type.Boolean() });
@@ -25,7 +28,7 @@ export const TeamDashboard = Type.Object({
   /** The projects with the most time, most first (up to 50); `prefix`: the project's short id, which its task ids start with. */
   topProjects: Type.Array(Type.Object({ projectId: Id, prefix: Type.String(), projectName: Name, trackedMinutes: Minutes })),
   /** The team's people with no time in the range. */
-  untracked: Type.Array(NamedPerson),
+  untracked: Type.Array(Type.Object({ ...NamedPerson.properties, timesheet: RangeTimesheet })),
   /** Monday to Sunday, each the sum over the range's days of that weekday. */
   trend: Type.Array(WeekdayTotals),
   /** The top 4 of each kind. */
@@ -49,6 +52,8 @@ export const DaySummary = Type.Object({
   earningsCents: Cents,
   firstStart: Nullable(Instant),
   lastEnd: Nullable(Instant),
+  /** In a period whose timesheet is approved: its time can no longer change. */
+  locked: Type.Boolean(),
 });
 export type DaySummary = Static<typeof DaySummary>;
 
@@ -58,6 +63,7 @@ export const IndividualDashboard = Type.Object({
     ...NamedPerson.properties,
     /** The zone of their latest session in the range (else the company's): the timeline's hours are in it. */
     timeZone: TimeZone,
+    timesheet: RangeTimesheet,
   }),
   totals: Type.Object({ ...RangeTotals.properties, manualMinutes: Minutes, earningsCents: Cents }),
   /** Every day of the range, the empty ones too. */

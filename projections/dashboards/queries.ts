@@ -7,6 +7,7 @@ import type { TimelogSource } from '../../domain/time-tracking/events.ts';
 import type { Database } from '../database.ts';
 import { figuresBy, projectMinutes, rangeFigures, timelogPieces, totalOf, unitFigures } from '../timelog/queries.ts';
 import { dayPunches } from '../time-tracking/queries.ts';
+import { lockedPeriods, rangeStatusesOf } from '../timesheets/queries.ts';
 
 const TOP_PROJECTS = 50;
 const TOP_USERS = 4;
@@ -98,7 +99,7 @@ export async function teamDashboard(
   db: Kysely<Database>,
   companyId: string,
   range: DayRange,
-  scope: TeamView & { team: { teamId: string; name: string } | null },
+  scope: TeamView & { team: { teamId: string; name: string } | null; today: string },
 ): Promise<TeamDashboard> {
   const { teams } = scope;
   // `people`: those whose absence of time the dashboard lists.
@@ -107,8 +108,10 @@ export async function teamDashboard(
     teamViewPeople(db, companyId, scope),
     projectMinutes(db, companyId, range, { teams }, TOP_PROJECTS),
   ]);
-  const names = await namesOf(db, companyId, people, [...figures.byUser.keys()]);
-  const users = [...figures.byUser].map(([userId, own]) => ({ userId, name: names.get(userId) ?? 'Former member', ...timeOf(own) }));
+  const userIds = [...new Set([...people.map((p) => p.user_id), ...figures.byUser.keys()])];
+  const [names, timesheets] = await Promise.all([namesOf(db, companyId, people, userIds), rangeStatusesOf(db, companyId, userIds, range, scope.today)]);
+  const timesheet = (userId: string) => timesheets.get(userId) ?? null;
+  const users = [...figures.byUser].map(([userId, own]) => ({ userId, name: names.get(userId) ?? 'Former member', ...timeOf(own), timesheet: timesheet(userId) }));
   const trend = WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(sumParts([...figures.byDay].flatMap(([day, of]) => (weekdayOf(day) === weekday ? [of] : [])))) }));
 
   const projects = projectRows.length
@@ -131,7 +134,7 @@ export async function teamDashboard(
       projectName: projectById.get(r.projectId)?.name ?? r.projectName,
       trackedMinutes: r.trackedMinutes,
     })),
-    untracked: people.filter((p) => !tracked.has(p.user_id)).map((p) => ({ userId: p.user_id, name: p.name })),
+    untracked: people.filter((p) => !tracked.has(p.user_id)).map((p) => ({ userId: p.user_id, name: p.name, timesheet: timesheet(p.user_id) })),
     trend,
     topUsers: {
       mostProductive: top(withTime, productiveShare).map((u) => ({ ...u, percent: productiveShare(u) })),
@@ -149,14 +152,16 @@ const timeOf = ({ trackedMinutes, idleMinutes, unproductiveMinutes, productiveMi
 /** One person's dashboard: each day of the range with its earnings, the week's trend, and the time-log entries as work bars. */
 export async function individualDashboard(
   db: Kysely<Database>,
-  company: { companyId: string; timeZone: string },
+  company: { companyId: string; timeZone: string; today: string },
   person: { userId: string; name: string },
   range: DayRange,
 ): Promise<IndividualDashboard> {
   const { companyId } = company;
-  const [units, pieces] = await Promise.all([
+  const [units, pieces, locked, timesheets] = await Promise.all([
     unitFigures(db, companyId, range, { teams: null, userIds: [person.userId] }),
     timelogPieces(db, companyId, person.userId, range).execute(),
+    lockedPeriods(db, companyId, person.userId, range),
+    rangeStatusesOf(db, companyId, [person.userId], range, company.today),
   ]);
   const byDay = figuresBy(units, (unit) => unit.day);
   const days: DaySummary[] = rangeDays(range).map((day) => {
@@ -171,12 +176,13 @@ export async function individualDashboard(
       earningsCents: total.earningsCents,
       firstStart: of.length ? new Date(Math.min(...of.map((u) => u.firstStart.getTime()))).toISOString() : null,
       lastEnd: latest?.lastEnd.toISOString() ?? null,
+      locked: locked.some((period) => period.start <= day && day <= period.end),
     };
   });
   const totals = totalOf(units);
   return {
     range,
-    person: { ...person, timeZone: pieces.at(-1)?.time_zone ?? company.timeZone },
+    person: { ...person, timeZone: pieces.at(-1)?.time_zone ?? company.timeZone, timesheet: timesheets.get(person.userId) ?? null },
     totals: { ...timeOf(totals), shares: timeShares(totals), usageSeen: totals.usageSeen, manualMinutes: totals.manualMinutes, earningsCents: totals.earningsCents },
     days,
     trend: WEEKDAYS.map((weekday) => ({ weekday, ...timeOf(totalOf(units.filter((unit) => weekdayOf(unit.day) === weekday))) })),

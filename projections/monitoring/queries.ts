@@ -5,11 +5,9 @@ import { seesAdmins } from '../../domain/dashboards/access.ts';
 import type { DayRange } from '../../domain/dashboards/range.ts';
 import { type Actor, isAllowed } from '../../domain/members/authorization.ts';
 import type { Role } from '../../domain/members/roles.ts';
-import { rangeTimesheetStatus } from '../../domain/timesheets/range-status.ts';
 import { namesOf, teamViewPeople } from '../dashboards/queries.ts';
 import type { Database } from '../database.ts';
-import { settingsOf } from '../settings/queries.ts';
-import { timesheetStatusesOf } from '../timesheets/queries.ts';
+import { rangeStatusesOf } from '../timesheets/queries.ts';
 import { rangeFigures } from '../timelog/queries.ts';
 import { utilizationPercent, workingDaysSoFar } from './utilization.ts';
 import type { PerformanceDashboard } from './views.ts';
@@ -32,12 +30,11 @@ export async function performanceDashboard(
   const [figures, listed] = await Promise.all([rangeFigures(db, companyId, range, { teams }), teamViewPeople(db, companyId, { teams, seesAdmins: seesAdmins(scope.viewer) })]);
   const { byUser } = figures;
   const userIds = [...new Set([...listed.map((p) => p.user_id), ...byUser.keys()])];
-  const [names, desktop, teamIds, { timesheetPeriods: schedule }, timesheets] = await Promise.all([
+  const [names, desktop, teamIds, timesheets] = await Promise.all([
     namesOf(db, companyId, listed, userIds),
     desktopSeen(db, companyId, range, userIds),
     teamsOf(db, companyId, listed.map((p) => p.user_id)),
-    settingsOf(db, companyId),
-    timesheetStatusesOf(db, companyId, userIds, range),
+    rangeStatusesOf(db, companyId, userIds, range, company.today),
   ]);
   const roles = new Map(listed.map((p) => [p.user_id, p.access_level as Role]));
 
@@ -62,7 +59,7 @@ export async function performanceDashboard(
       ...shown(byUser.get(userId) ?? NO_TIME, 1),
       desktopSeen: desktop.has(userId),
       mayRequestMonitoring: mayRequestMonitoring(userId),
-      timesheet: rangeTimesheetStatus(schedule, range, company.today, timesheets.get(userId) ?? new Map()),
+      timesheet: timesheets.get(userId) ?? null,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {

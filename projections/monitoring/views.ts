@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Minutes, TimeFigures, TimeShares } from '../../domain/accounting/views.ts';
 import { Day, Id, Name, NamedPerson, Nullable } from '../../domain/shared/schema.ts';
-import { TIMESHEET_STATUSES } from '../../domain/timesheets/timesheet.ts';
+import { RangeTimesheet } from '../../domain/dashboards/views.ts';
 
 /**
  * What the performance dashboard's API answers (api/monitoring/routes.ts)
@@ -32,8 +32,7 @@ export const PerformanceDashboard = Type.Object({
       desktopSeen: Type.Boolean(),
       /** The viewer may ask them to enable the desktop agent. */
       mayRequestMonitoring: Type.Boolean(),
-      /** Their timesheets of the range's ended periods: Approved when all are, else the earliest one's that is not; null while none has ended. */
-      timesheet: Nullable(Type.Enum(TIMESHEET_STATUSES)),
+      timesheet: RangeTimesheet,
     }),
   ),
 });

@@ -1,5 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
+import { rangeTimesheetStatus } from '../../domain/timesheets/range-status.ts';
+import type { TimesheetStatus } from '../../domain/timesheets/timesheet.ts';
 import type { Database, TimesheetsTable } from '../database.ts';
+import { settingsOf } from '../settings/queries.ts';
 
 /** Local days, both included. */
 interface DayRange {
@@ -104,6 +107,16 @@ export async function timesheetStatusesOf(db: Kysely<Database>, companyId: strin
     statuses.set(row.user_id, own);
   }
   return statuses;
+}
+
+/**
+ * What each person's timesheets say of a range, for the rows of a dashboard
+ * (rangeTimesheetStatus): null while none of its periods has ended.
+ * `today`: the company's.
+ */
+export async function rangeStatusesOf(db: Kysely<Database>, companyId: string, userIds: readonly string[], range: DayRange, today: string): Promise<Map<string, TimesheetStatus | null>> {
+  const [{ timesheetPeriods: schedule }, statuses] = await Promise.all([settingsOf(db, companyId), timesheetStatusesOf(db, companyId, userIds, range)]);
+  return new Map(userIds.map((userId) => [userId, rangeTimesheetStatus(schedule, range, today, statuses.get(userId) ?? new Map())]));
 }
 
 /** The timesheets of a company's period that were ever submitted: whose, how they stand, and whom they were sent to. */

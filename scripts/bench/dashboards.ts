@@ -60,10 +60,10 @@ export async function dashboards(ctx: BenchContext): Promise<BenchResult[]> {
   const last7 = presetRange(7, today);
   const team = await latencies(RUNS, (i) =>
     i % 2 === 0
-      ? teamDashboard(ctx.db, companyId, last30, { teams: null, team: null, seesAdmins: true })
-      : teamDashboard(ctx.db, companyId, last30, { seesAdmins: true, teams: [teams[i % TEAMS]], team: { teamId: teams[i % TEAMS], name: 'Team' } }),
+      ? teamDashboard(ctx.db, companyId, last30, { teams: null, team: null, seesAdmins: true, today })
+      : teamDashboard(ctx.db, companyId, last30, { seesAdmins: true, teams: [teams[i % TEAMS]], team: { teamId: teams[i % TEAMS], name: 'Team' }, today }),
   );
-  const individual = await latencies(RUNS, (i) => individualDashboard(ctx.db, company, people[(i * 7) % PEOPLE], i % 2 === 0 ? last7 : last30));
+  const individual = await latencies(RUNS, (i) => individualDashboard(ctx.db, { ...company, today }, people[(i * 7) % PEOPLE], i % 2 === 0 ? last7 : last30));
   const someone = people[0].userId;
   const indexed = await latencies(RUNS, () => ctx.pool.query('SELECT * FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, someone]));
   const baseline = percentile(indexed, 95);

@@ -156,6 +156,16 @@ describe('timesheets', () => {
     await expect.poll(() => attendancePage.getByText('Locked: timesheet approved').count()).toBe(monday.month === dayOfWeek(6).month ? 7 : monday.daysInMonth - monday.day + 1);
     await expectAccessible(attendancePage);
     await screenshot(attendancePage, 'timesheet-calendar-locked');
+    // So do her dashboard's days, and the team dashboard's rows tell her week approved.
+    const week = `from=${monday}&to=${dayOfWeek(6)}`;
+    const herDashboard = await pageOf(max, `/dashboard-individual?user=${ana.userId}&${week}`);
+    await visible(herDashboard.getByText('Approved · locked'));
+    await expect.poll(() => herDashboard.getByRole('img', { name: 'Locked: timesheet approved' }).count()).toBe(7);
+    await screenshot(herDashboard, 'timesheet-dashboard-locked');
+    const teamDashboard = await pageOf(max, `/dashboard-team?${week}`);
+    await visible(teamDashboard.getByText('Approved · locked').first());
+    await expectAccessible(teamDashboard);
+    await screenshot(teamDashboard, 'timesheet-team-dashboard');
     await (await visible(attendancePage.getByRole('button', { name: 'Export Data' }))).click();
     const exporting = await visible(attendancePage.getByRole('dialog', { name: 'Export Data' }));
     await exporting.getByLabel('Approved timesheets only').check();

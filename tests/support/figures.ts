@@ -84,7 +84,7 @@ export async function compareSurfaces(
   const admin: Actor = { kind: 'member', userId: randomUUID(), companyId, role: 'Admin', managedTeams: new Set() };
   const months = monthsOf(range);
   const [team, performance, timelogBook, attendanceBook, records] = await Promise.all([
-    teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true }),
+    teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true, today: range.to }),
     performanceDashboard(db, { companyId, today: range.to, rules }, range, { teams: null, team: null, viewer: admin }),
     workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, people, months, 'http://localhost', { approvedOnly: false })),
     workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, people, months, now, { approvedOnly: false })),
@@ -96,7 +96,7 @@ export async function compareSurfaces(
   let checkedDays = 0;
   for (const [index, person] of people.entries()) {
     const [individual, calendar] = await Promise.all([
-      individualDashboard(db, company, person, range),
+      individualDashboard(db, { ...company, today: range.to }, person, range),
       attendanceDays(db, company, person.userId, { from: months.firstDay, to: months.lastDay }, rules, now),
     ]);
     days.set(person.userId, individual.days);

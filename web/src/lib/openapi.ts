@@ -5816,6 +5816,7 @@ export interface paths {
                                 /** Format: uuid */
                                 userId: string;
                                 name: string;
+                                timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                             }[];
                             trend: {
                                 /** @enum {unknown} */
@@ -5834,6 +5835,7 @@ export interface paths {
                                     idleMinutes: number;
                                     unproductiveMinutes: number;
                                     productiveMinutes: number;
+                                    timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                                     percent: number;
                                 }[];
                                 mostUnproductive: {
@@ -5844,6 +5846,7 @@ export interface paths {
                                     idleMinutes: number;
                                     unproductiveMinutes: number;
                                     productiveMinutes: number;
+                                    timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                                     percent: number;
                                 }[];
                                 mostHours: {
@@ -5854,6 +5857,7 @@ export interface paths {
                                     idleMinutes: number;
                                     unproductiveMinutes: number;
                                     productiveMinutes: number;
+                                    timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                                 }[];
                                 leastHours: {
                                     /** Format: uuid */
@@ -5863,6 +5867,7 @@ export interface paths {
                                     idleMinutes: number;
                                     unproductiveMinutes: number;
                                     productiveMinutes: number;
+                                    timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                                 }[];
                                 mostIdle: {
                                     /** Format: uuid */
@@ -5872,6 +5877,7 @@ export interface paths {
                                     idleMinutes: number;
                                     unproductiveMinutes: number;
                                     productiveMinutes: number;
+                                    timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                                 }[];
                             };
                         };
@@ -5982,6 +5988,7 @@ export interface paths {
                                 userId: string;
                                 name: string;
                                 timeZone: string;
+                                timesheet: ("Open" | "Submitted" | "Approved" | "Rejected" | "Reopened") | (never | null);
                             };
                             totals: {
                                 trackedMinutes: number;
@@ -6011,6 +6018,7 @@ export interface paths {
                                 firstStart: string | null;
                                 /** Format: date-time */
                                 lastEnd: string | null;
+                                locked: boolean;
                             }[];
                             trend: {
                                 /** @enum {unknown} */

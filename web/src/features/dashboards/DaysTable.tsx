@@ -5,6 +5,7 @@ import { formatClock } from '../../shared/format/formatClock';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDollars } from '../../shared/format/formatDollars';
 import { formatDuration } from '../../shared/format/formatDuration';
+import { LockIcon } from '../../shared/timesheets/LockIcon';
 import { weeksOf } from './weeksOf';
 
 interface DaysTableProps {
@@ -16,7 +17,8 @@ interface DaysTableProps {
 /**
  * The daily table (core §2), oldest day first as the trend charts run: each
  * row opens that day's details. Pages are weeks counted back from the range's
- * last day, and it opens on that last week.
+ * last day, and it opens on that last week. A day of an approved timesheet
+ * shows a padlock.
  */
 export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
   const weeks = weeksOf(days);
@@ -43,9 +45,12 @@ export function DaysTable({ days, timeZone, onOpen }: DaysTableProps) {
               <Table.Tr key={day.day} onClick={() => onOpen(day.day)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
                   {/* The row opens the day on a click; the button lets a keyboard open it too. */}
-                  <Anchor component="button" type="button" size="sm">
-                    {formatDay(day.day)}
-                  </Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component="button" type="button" size="sm">
+                      {formatDay(day.day)}
+                    </Anchor>
+                    {day.locked && <LockIcon label="Locked: timesheet approved" />}
+                  </Group>
                 </Table.Td>
                 <Table.Td>{formatDuration(day.trackedMinutes)}</Table.Td>
                 <Table.Td ta="right">{day.rateCents === null ? '—' : formatDollars(day.rateCents)}</Table.Td>

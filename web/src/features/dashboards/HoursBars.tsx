@@ -1,12 +1,14 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { formatDuration } from '../../shared/format/formatDuration';
+import type { TimesheetStatus } from '../../../../domain/timesheets/timesheet.ts';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 
 interface HoursBarsProps {
-  people: { userId: string; name: string; minutes: number }[];
+  people: { userId: string; name: string; minutes: number; timesheet: TimesheetStatus | null }[];
   color: string;
 }
 
-/** A bar of hours per person of a top list (core §2 top users), the longest full width. */
+/** A bar of hours per person of a top list (core §2 top users), the longest full width, with their timesheets' status of the range. */
 export function HoursBars({ people, color }: HoursBarsProps) {
   const longest = Math.max(0, ...people.map((person) => person.minutes));
   return (
@@ -14,9 +16,12 @@ export function HoursBars({ people, color }: HoursBarsProps) {
       {people.map((person) => (
         <Stack key={person.userId} gap={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" truncate>
-              {person.name}
-            </Text>
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Text size="sm" truncate>
+                {person.name}
+              </Text>
+              {person.timesheet && <TimesheetStatusBadge status={person.timesheet} size="xs" />}
+            </Group>
             <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
               {formatDuration(person.minutes)}
             </Text>

@@ -29,6 +29,7 @@ import { weekTrendData } from '../../shared/dashboards/weekTrendData';
 import { WorkTimeline } from './WorkTimeline';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ScreenshotsButton } from '../../shared/screenshots/ScreenshotsButton';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 
 type IndividualSearch = RangeSearch & { user?: string; screenshots?: string };
 
@@ -59,10 +60,20 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
       <Group justify="space-between" align="flex-end">
         <div>
           <PageTitle>User Dashboard</PageTitle>
-          <Text c="dimmed" size="sm">
-            {data ? `${data.person.name} · ` : ''}
-            {viewed.problem ? 'No range' : formatRange(viewed.range)}
-          </Text>
+          <Group gap="xs">
+            <Text c="dimmed" size="sm">
+              {data ? `${data.person.name} · ` : ''}
+              {viewed.problem ? 'No range' : formatRange(viewed.range)}
+            </Text>
+            {data?.person.timesheet && (
+              <Group gap={4} wrap="nowrap">
+                <Text c="dimmed" size="sm">
+                  Timesheets:
+                </Text>
+                <TimesheetStatusBadge status={data.person.timesheet} size="xs" />
+              </Group>
+            )}
+          </Group>
         </div>
         <Group align="flex-end">
           {!viewed.problem && (

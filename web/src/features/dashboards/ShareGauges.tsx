@@ -1,14 +1,16 @@
 import { GaugeChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TimesheetStatus } from '../../../../domain/timesheets/timesheet.ts';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 
 interface ShareGaugesProps {
-  people: { userId: string; name: string; percent: number }[];
+  people: { userId: string; name: string; percent: number; timesheet: TimesheetStatus | null }[];
   color: string;
   /** The label of a share, e.g. the minimum label for a productive share at or below 0%. */
   label: (percent: number) => string;
 }
 
-/** A radial gauge per person of a top list (core §2 top users). */
+/** A radial gauge per person of a top list (core §2 top users), with their timesheets' status of the range. */
 export function ShareGauges({ people, color, label }: ShareGaugesProps) {
   return (
     <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
@@ -31,6 +33,7 @@ export function ShareGauges({ people, color, label }: ShareGaugesProps) {
           <Text size="sm" ta="center" lineClamp={2}>
             {person.name}
           </Text>
+          {person.timesheet && <TimesheetStatusBadge status={person.timesheet} size="xs" />}
         </Stack>
       ))}
     </SimpleGrid>

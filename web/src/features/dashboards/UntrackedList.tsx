@@ -1,8 +1,9 @@
 import { Avatar, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import type { TeamDashboard } from '../../shared/dashboards/DashboardViews';
+import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
 import { initials } from '../../shared/ui/initials';
 
-/** 'Haven't tracked time yet' (core §2): the team's people without time in the range. */
+/** 'Haven't tracked time yet' (core §2): the team's people without time in the range, with their timesheets' status of the range. */
 export function UntrackedList({ people }: { people: TeamDashboard['untracked'] }) {
   return (
     <ScrollArea.Autosize mah={260} type="auto">
@@ -12,7 +13,7 @@ export function UntrackedList({ people }: { people: TeamDashboard['untracked'] }
             <Avatar size="sm" radius="xl" color="gray">
               {initials(person.name)}
             </Avatar>
-            <Stack gap={0}>
+            <Stack gap={0} style={{ flexGrow: 1 }}>
               <Text size="sm" fw={500}>
                 {person.name}
               </Text>
@@ -20,6 +21,7 @@ export function UntrackedList({ people }: { people: TeamDashboard['untracked'] }
                 Never tracked time
               </Text>
             </Stack>
+            {person.timesheet && <TimesheetStatusBadge status={person.timesheet} size="xs" />}
           </Group>
         ))}
       </Stack>
