@@ -105,8 +105,8 @@ function workdays(count: number): string[] {
   return days;
 }
 
-/** The n-th session of a person's day: two or three hours from 9:00, 12:30 or 16:00 local time, with some idle minutes. */
-function stoppedSession(company: { companyId: string }, person: { userId: string; teamId: string }, projectId: string, day: string, n: number): NewEvent {
+/** The n-th session of a person's day: two or three hours from 9:00, 12:30 or 16:00 in Kolkata, with some idle minutes. */
+export function stoppedSession(company: { companyId: string }, person: { userId: string; teamId: string }, projectId: string, day: string, n: number): NewEvent {
   const start = Temporal.PlainDateTime.from(`${day}T${['09:00', '12:30', '16:00'][n]}`).toZonedDateTime(TIME_ZONE).toInstant();
   const end = start.add({ minutes: 120 + ((n * 37) % 60) });
   const seconds = (end.epochMilliseconds - start.epochMilliseconds) / 1000;
