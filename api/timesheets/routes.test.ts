@@ -11,6 +11,8 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import type { ApiUser } from '../../tests/support/users.ts';
 import { readModelsIncludeAllWritten } from '../../tests/support/read-models.ts';
 import { reassignOrphanedRequests } from '../requests/reassign.ts';
+import { allowances } from '../limits/allowances.ts';
+import { timesheetDecisionLimit } from './limits.ts';
 import { timesheetAnswers } from './routes.ts';
 
 /*
@@ -384,5 +386,30 @@ describe('a timesheet waiting for an approver who leaves', () => {
     expect(week1[3].totals).toEqual({ trackedMinutes: 300, manualMinutes: 0, idleMinutes: 10, earningsCents: 0 });
     expect((await historyOf(bob, week)).status).toBe(404);
     expect(await historyOf(ana, '2026-03-03')).toMatchObject({ status: 404, body: { message: timesheetMessages.noSuchPeriod } });
+  });
+});
+
+describe('timesheet decisions', () => {
+  it('are limited per person to 1,000 an hour, a bulk approval counting each timesheet, answering 429 and writing nothing', async () => {
+    const limits = allowances(server.db, () => clock ?? new Date());
+    /** Takes all but `left` of the hour's decisions from someone. */
+    const drain = async (user: ApiUser, left: number) => {
+      for (let more = true; more; ) more = await limits.take(timesheetDecisionLimit, user.userId, 50).then(() => true, () => false);
+      for (let more = true; more; ) more = await limits.take(timesheetDecisionLimit, user.userId).then(() => true, () => false);
+      if (left > 0) await limits.giveBack(timesheetDecisionLimit, user.userId, left);
+    };
+    await drain(admin, 1);
+    await drain(ana, 0);
+    let before = await eventCount();
+    const bulk = await admin.call('POST', `/api/companies/${companyId}/timesheets/approve`, { timesheets: [{ userId: ana.userId, start: '2026-03-16' }, { userId: bob.userId, start: '2026-03-16' }] });
+    expect(bulk).toMatchObject({ status: 429, body: { message: timesheetDecisionLimit.message } });
+    expect(await eventCount()).toBe(before);
+    // The last one left: Ana's week, waiting for Ada since Max left, is rejected.
+    expect(await answer(admin, 'reject', ana, '2026-03-16', 'Too late')).toMatchObject({ status: 200 });
+    before = await eventCount();
+    expect(await answer(admin, 'reopen', ana, week, 'Once more')).toMatchObject({ status: 429, body: { message: timesheetDecisionLimit.message } });
+    expect(await submit(ana, '2026-03-16', admin.userId)).toMatchObject({ status: 429, body: { message: timesheetDecisionLimit.message } });
+    expect(await eventCount()).toBe(before);
+    for (const user of [admin, ana]) await limits.giveBack(timesheetDecisionLimit, user.userId, 1_000);
   });
 });

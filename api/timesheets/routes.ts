@@ -9,6 +9,7 @@ import { type ApiContext, positionText, requestMetadata } from '../http/context.
 import { checkedRange, CommandResponse, Day, errorResponses, Id, Nullable, PickedId, Text, TimeZone } from '../http/schemas.ts';
 import { visiblePerson } from '../access/membership.ts';
 import { timesheetsOf } from '../../projections/timesheets/queries.ts';
+import { timesheetDecisionLimit } from './limits.ts';
 
 export const timesheetAnswers = {
   submitted: 'Timesheet submitted for approval',
@@ -140,6 +141,7 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       },
       async (request) => {
         const access = accessOf(request);
+        await context.allowances.take(timesheetDecisionLimit, access.userId, request.body.timesheets.length);
         const { results, position } = await timesheets.approveMany(access, request.body.timesheets, requestMetadata(request, access.userId));
         const approved = results.filter((result) => result.approved).length;
         return { message: timesheetAnswers.approvedMany(approved, results.length), position: positionText(position), results };
@@ -223,6 +225,7 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       },
       async (request) => {
         const access = accessOf(request);
+        await context.allowances.take(timesheetDecisionLimit, access.userId);
         const { approverId, note, timeZone } = request.body;
         const position = await timesheets.submit(access, request.params.start, { approverId, note: note ?? '', timeZone: timeZone ?? null }, requestMetadata(request, access.userId));
         return { message: timesheetAnswers.submitted, position: positionText(position) };
@@ -243,6 +246,7 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       },
       async (request) => {
         const access = accessOf(request);
+        await context.allowances.take(timesheetDecisionLimit, access.userId);
         const { userId, start } = request.params;
         const position = await timesheets.approve(access, userId, start, requestMetadata(request, access.userId));
         return { message: timesheetAnswers.approved, position: positionText(position) };
@@ -257,6 +261,7 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       },
       async (request) => {
         const access = accessOf(request);
+        await context.allowances.take(timesheetDecisionLimit, access.userId);
         const { userId, start } = request.params;
         const position = await timesheets.reject(access, userId, start, request.body.reason, requestMetadata(request, access.userId));
         return { message: timesheetAnswers.rejected, position: positionText(position) };
@@ -271,6 +276,7 @@ export function timesheetRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
       },
       async (request) => {
         const access = accessOf(request);
+        await context.allowances.take(timesheetDecisionLimit, access.userId);
         const { userId, start } = request.params;
         const position = await timesheets.reopen(access, userId, start, request.body.reason, requestMetadata(request, access.userId));
         return { message: timesheetAnswers.reopened, position: positionText(position) };
