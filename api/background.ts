@@ -15,11 +15,14 @@ import { startSweeps } from './sweeps.ts';
 export type BackgroundSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'dataDir' | 'fileStorage' | 's3'> & {
   /** The key mailed links are derived from (api/identity/tokens.ts). */
   linkKey: string;
+  /** BILLING=off: no company is ever locked for its subscription. */
+  billingOff: boolean;
 };
 
 export async function backgroundSettings(config: Config): Promise<BackgroundSettings> {
   const { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, s3 } = config;
-  return { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, s3, linkKey: mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir)) };
+  const linkKey = mailLinkKey(await loadJwtSecret(config.jwtSecret, config.dataDir));
+  return { smtpUrl, mailFrom, publicUrl, dataDir, fileStorage, s3, linkKey, billingOff: config.billing.off };
 }
 
 export interface BackgroundWork {
@@ -46,7 +49,7 @@ export async function startBackgroundWork(options: {
   now?: () => Date;
 }): Promise<BackgroundWork> {
   const { settings, log } = options;
-  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs, files: settings });
+  const sweeps = await startSweeps({ ...options, intervalMs: options.sweepIntervalMs, files: settings, billingOff: settings.billingOff });
   const pool = createPool(options.databaseUrl, 3);
   const db = createDatabase(pool);
   let store: EventStore | null = null;

@@ -42,6 +42,8 @@ export async function startSweeps(options: {
   files?: Pick<Config, 'fileStorage' | 'dataDir' | 's3'>;
   intervalMs?: number;
   now?: () => Date;
+  /** BILLING=off: no company is locked for its subscription, so every one is reminded of its timesheets. */
+  billingOff?: boolean;
 }): Promise<Sweeps> {
   const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
   const now = options.now ?? (() => new Date());
@@ -95,7 +97,7 @@ export async function startSweeps(options: {
     await failures.forgetStale().catch((error) => options.log.error({ err: error }, 'sign-in failure sweep failed'));
     await limits.forgetFull().catch((error) => options.log.error({ err: error }, 'allowance sweep failed'));
     await reassignOrphanedRequests({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'request reassignment sweep failed'));
-    await sendTimesheetReminders({ store, db, now: at }).catch((error) => options.log.error({ err: error }, 'timesheet reminder sweep failed'));
+    await sendTimesheetReminders({ store, db, now: at, billingOff: options.billingOff ?? false }).catch((error) => options.log.error({ err: error }, 'timesheet reminder sweep failed'));
     if (files) {
       const screenshotFiles = { store, db, storage: files, quota: uploadReservations(db), now: at };
       await expireScreenshots(screenshotFiles).catch((error) => options.log.error({ err: error }, 'screenshot retention sweep failed'));

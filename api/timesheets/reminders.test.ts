@@ -33,7 +33,8 @@ let other: string;
 const week = { start: '2030-03-04', end: '2030-03-10' };
 const label = '4 Mar – 10 Mar 2030';
 const kolkata = (dateTime: string) => new Date(`${dateTime}+05:30`);
-const sweepAt = (dateTime: string, streamsToRead?: number) => sendTimesheetReminders({ store: server.store, db: server.db, now: kolkata(dateTime) }, streamsToRead);
+const sweepAt = (dateTime: string, streamsToRead?: number, billingOff = false) =>
+  sendTimesheetReminders({ store: server.store, db: server.db, now: kolkata(dateTime), billingOff }, streamsToRead);
 
 const isReminder = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheet?day=${week.start}`);
 const isDigest = (mail: ReceivedMail) => mail.links.includes(`${server.url}/timesheets`) && decodedHeader(mail.raw, 'Subject').includes(label);
@@ -188,6 +189,13 @@ describe('timesheet reminders', () => {
     expect(await sweepAt('2030-03-21T09:30')).toBe(1);
     const queued = await server.db.selectFrom('mail_outbox').select(['event_id', 'recipient']).where('kind', '=', 'timesheet-reminder').where(sql<boolean>`details @> ${JSON.stringify({ period: next })}::jsonb`).execute();
     expect(queued).toEqual([{ event_id: reminderKey('timesheet-reminder', other, oz.userId, next), recipient: oz.email }]);
+    await sent();
+  });
+
+  it('leave alone a company locked for its subscription, whose people could not submit; with billing off there is none', async () => {
+    // Other Co's 30-day trial ended on 3 April and nobody subscribed; its reminders of the week of 1 April are due on the 11th.
+    expect(await sweepAt('2030-04-11T09:30')).toBe(0);
+    expect(await sweepAt('2030-04-11T09:30', undefined, true)).toBeGreaterThan(0);
     await sent();
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isLocked } from '../../domain/companies/company.ts';
 import { isRole } from '../../domain/members/roles.ts';
 import { localDay, zoneOrFallback } from '../../domain/time-tracking/local-days.ts';
 import { timesheetStream } from '../../domain/timesheets/events.ts';
@@ -20,6 +21,8 @@ interface Dependencies {
   store: EventStore;
   db: Kysely<Database>;
   now: Date;
+  /** BILLING=off: no company is locked for its subscription. */
+  billingOff: boolean;
 }
 
 /** The key of a person's reminder, or of an approver's digest, for a company's period: the same on every sweep and every server. */
@@ -34,13 +37,15 @@ export const reminderKey = (kind: 'timesheet-reminder' | 'timesheet-digest', com
  * person (or approver) and period, so it goes once whatever sweeps, restarts
  * and servers meet it. The read models find who is due; each person's
  * timesheet stream, which does not lag, has the last word on how their
- * timesheet stands. Returns how many mails it queued.
+ * timesheet stands. A company locked for its subscription is not reminded:
+ * its people could not submit. Returns how many mails it queued.
  */
-export async function sendTimesheetReminders({ store, db, now }: Dependencies, streamsToRead = STREAMS_READ_PER_SWEEP): Promise<number> {
+export async function sendTimesheetReminders({ store, db, now, billingOff }: Dependencies, streamsToRead = STREAMS_READ_PER_SWEEP): Promise<number> {
   const budget = { left: streamsToRead };
   let queued = 0;
   for (const company of await companiesSendingReminders(db)) {
     if (budget.left <= 0) break;
+    if (!billingOff && isLocked(company.subscription, now)) continue;
     const timeZone = zoneOrFallback(company.timeZone);
     const period = periodDueForReminders(company.timesheetPeriods, company.reminderDays, now, timeZone);
     if (period) queued += await remindCompany({ store, db }, { ...company, timeZone }, period, budget);
@@ -49,7 +54,7 @@ export async function sendTimesheetReminders({ store, db, now }: Dependencies, s
 }
 
 async function remindCompany(
-  { store, db }: Omit<Dependencies, 'now'>,
+  { store, db }: Pick<Dependencies, 'store' | 'db'>,
   company: { companyId: string; companyName: string; timeZone: string },
   period: Period,
   budget: { left: number },

@@ -19,13 +19,13 @@ export async function settingsOf(db: Kysely<Database>, companyId: string) {
   };
 }
 
-/** Every company that sends timesheet reminders: its name and zone, how its periods are cut and how many days after one ends they go out. */
+/** Every company that sends timesheet reminders: its name and zone, its subscription, how its periods are cut and how many days after one ends they go out. */
 export async function companiesSendingReminders(db: Kysely<Database>) {
   const defaults = companySettings.initialState;
   const rows = await db
     .selectFrom('companies as c')
     .leftJoin('company_settings as s', 's.company_id', 'c.company_id')
-    .select(['c.company_id', 'c.name', 'c.time_zone', 's.company_id as settings_of', 's.timesheet_periods', 's.timesheet_reminder_days'])
+    .select(['c.company_id', 'c.name', 'c.time_zone', 'c.subscription_status', 'c.trial_ends_at', 'c.subscription_active_until', 's.company_id as settings_of', 's.timesheet_periods', 's.timesheet_reminder_days'])
     .where((eb) => eb.or([eb('s.company_id', 'is', null), eb('s.timesheet_reminder_days', 'is not', null)]))
     .orderBy('c.company_id')
     .execute();
@@ -33,6 +33,7 @@ export async function companiesSendingReminders(db: Kysely<Database>) {
     companyId: row.company_id,
     companyName: row.name,
     timeZone: row.time_zone,
+    subscription: { status: row.subscription_status, trialEndsAt: row.trial_ends_at, activeUntil: row.subscription_active_until },
     timesheetPeriods: row.timesheet_periods ?? defaults.timesheetPeriods,
     reminderDays: row.settings_of === null ? defaults.timesheetReminderDays : row.timesheet_reminder_days,
   }));
