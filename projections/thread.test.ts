@@ -71,9 +71,10 @@ describe('projection thread', () => {
       entry: new URL('../tests/support/thread-entry-dying-once.ts', import.meta.url).href,
     });
     try {
-      await expect.poll(() => messages, { timeout: 5000 }).toContain('projection thread exited; starting it again');
+      // A new thread loads and compiles the projections' modules afresh: seconds on a busy machine.
+      await expect.poll(() => messages, { timeout: 20_000 }).toContain('projection thread exited; starting it again');
       await register(database, 'After the restart');
-      await expect.poll(() => names(database), { timeout: 5000 }).toContain('After the restart');
+      await expect.poll(() => names(database), { timeout: 20_000 }).toContain('After the restart');
     } finally {
       await thread.stop();
       delete process.env.PROJECTION_THREAD_DIED;
