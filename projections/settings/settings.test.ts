@@ -130,9 +130,10 @@ describe('settings read model', () => {
       { type: 'TimesheetRemindersSet', data: { companyId: off, by: ada, at: '2026-02-03T10:00:00.000Z', days: null } },
     ]);
     const listed = (await companiesSendingReminders(database.db)).filter((row) => [untouched, monthly, off].includes(row.companyId));
+    const subscription = { status: 'active', trialEndsAt: null, activeUntil: null };
     expect(listed.sort((a, b) => a.companyName.localeCompare(b.companyName))).toEqual([
-      { companyId: monthly, companyName: 'Monthly', timeZone: 'Asia/Kolkata', timesheetPeriods: [...weeksFromMonday, { from: '2026-02-09', rule: { kind: 'monthly' } }], reminderDays: 5 },
-      { companyId: untouched, companyName: 'Untouched', timeZone: 'Asia/Kolkata', timesheetPeriods: weeksFromMonday, reminderDays: 2 },
+      { companyId: monthly, companyName: 'Monthly', timeZone: 'Asia/Kolkata', subscription, timesheetPeriods: [...weeksFromMonday, { from: '2026-02-09', rule: { kind: 'monthly' } }], reminderDays: 5 },
+      { companyId: untouched, companyName: 'Untouched', timeZone: 'Asia/Kolkata', subscription, timesheetPeriods: weeksFromMonday, reminderDays: 2 },
     ]);
   });
 
