@@ -7,7 +7,7 @@ import type { EventStore } from '../eventstore/types.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { createDatabase, createPool, type Database } from '../projections/database.ts';
 import { projections } from '../projections/index.ts';
-import { startProjectionThread } from '../projections/thread.ts';
+import { startProjectionsInProcess, startProjectionThread } from '../projections/thread.ts';
 import { ensureDatabase, type RunningPostgres, startEmbeddedPostgres } from './database/embedded-postgres.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -55,11 +55,15 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
   return { url: await ensureDatabase(embedded.url, 'timeledger'), embedded };
 }
 
-/** `now`: the server's clock, which stamps every start, stop, punch and organisation change (tests move it on rather than wait). */
+/**
+ * `now`: the server's clock, which stamps every start, stop, punch and
+ * organisation change (tests move it on rather than wait).
+ * `projectionsInProcess`: tests only (projections/thread.ts).
+ */
 export async function startServer(
   config: Config,
   logger: Logger = pino({ level: config.logLevel }),
-  { now = () => new Date() }: { now?: () => Date } = {},
+  { now = () => new Date(), projectionsInProcess = false }: { now?: () => Date; projectionsInProcess?: boolean } = {},
 ): Promise<RunningServer> {
   let ready = false;
   const { url: databaseUrl, embedded } = await openDatabase(config, logger);
@@ -75,7 +79,7 @@ export async function startServer(
   await watcher.start();
 
   const projectionThread = config.runProjections
-    ? await startProjectionThread({
+    ? await (projectionsInProcess ? startProjectionsInProcess : startProjectionThread)({
         databaseUrl,
         kurrentDbUrl: config.kurrentDbUrl,
         background: { module: BACKGROUND, settings },

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { EventStore } from '../eventstore/types.ts';
 import type { ReadModelChange } from './runner.ts';
+import { type BackgroundModule, startProjectionWorker } from './worker.ts';
 
 export interface ThreadOptions {
   databaseUrl: string;
@@ -104,6 +105,32 @@ export async function startProjectionThread(options: ThreadOptions & {
       const timeout = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
       await exited;
       clearTimeout(timeout);
+    },
+  };
+}
+
+/**
+ * The same work as the projection thread's (thread-entry.ts), on this
+ * thread: for the integration tests, whose every file starts a server and
+ * whose worker has the modules loaded already, where a new thread would load
+ * them all again (about 2 s a server). The product always runs the thread.
+ */
+export async function startProjectionsInProcess(options: ThreadOptions & { store: EventStore; log: Logger; onProgress: (change: ReadModelChange) => void }): Promise<ProjectionThread> {
+  const { background } = options;
+  const worker = await startProjectionWorker({
+    databaseUrl: options.databaseUrl,
+    kurrentDbUrl: options.kurrentDbUrl,
+    log: { error: (object, message) => options.log.error(object, message), info: (object, message) => options.log.info(object, message) },
+    onProgress: options.onProgress,
+    startBackgroundWork: background
+      ? async (work) => ((await import(background.module)) as BackgroundModule).startBackgroundWork({ ...work, settings: background.settings as never })
+      : undefined,
+  });
+  const unsubscribe = options.store.onAppendedHere(() => worker.runner.appended());
+  return {
+    async stop() {
+      unsubscribe();
+      await worker.stop();
     },
   };
 }

@@ -19,10 +19,13 @@ export interface TestServer extends RunningServer {
 /**
  * The whole product (API, projections, WebSocket, built web app) on a fresh
  * database of the test run's PostgreSQL, mailing to a real SMTP server.
- * `dataDirIn`: the folder its data folder is made in (the system's temporary one).
+ * `dataDirIn`: the folder its data folder is made in (the system's temporary
+ * one). `projectionThread`: run the projections on their thread as the
+ * product does (the browser files' shared server, the thread's own tests);
+ * else on this one, which has their modules loaded already.
  */
 export async function startTestServer(
-  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; s3?: S3Settings; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig>; dataDirIn?: string } = {},
+  overrides: { authRateLimit?: number; invitesPerHour?: number; screenshotsPerHour?: number; screenshotStoragePerCompanyMb?: number; invitesPerPersonPerHour?: number; companiesPerDay?: number; mailsPerAddressPerDay?: number; databaseUrl?: string; runProjections?: boolean; jwtSecret?: string; trustProxy?: TrustProxy; fileStorage?: FileStorageKind; s3?: S3Settings; logger?: Logger; now?: () => Date; billing?: Partial<BillingConfig>; dataDirIn?: string; projectionThread?: boolean } = {},
 ): Promise<TestServer> {
   const [mailbox, databaseUrl, dataDir] = await Promise.all([
     startMailbox(),
@@ -55,7 +58,7 @@ export async function startTestServer(
       billing: { ...configFromEnv({}).billing, ...overrides.billing },
     },
     overrides.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    { now: overrides.now },
+    { now: overrides.now, projectionsInProcess: !overrides.projectionThread },
   );
   return {
     ...server,
@@ -85,7 +88,7 @@ let sharedServer: Promise<TestServer> | undefined;
  * `dataDirIn` (tests/e2e/support/global-setup.ts), removed after the run.
  */
 export function sharedTestServer(dataDirIn: string): Promise<TestServer> {
-  sharedServer ??= startTestServer({ now: () => sharedClock?.() ?? new Date(), dataDirIn }).catch((error: unknown) => {
+  sharedServer ??= startTestServer({ now: () => sharedClock?.() ?? new Date(), dataDirIn, projectionThread: true }).catch((error: unknown) => {
     sharedServer = undefined;
     throw error;
   });
