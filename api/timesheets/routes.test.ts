@@ -334,7 +334,6 @@ describe('the exports', () => {
     expect(await statusIn('2026-03-17', '2026-03-19')).toBeNull();
   });
 
-
   it('show on the team and individual dashboards the same status as the performance dashboard, and the locked days', async () => {
     for (const [from, to] of [['2026-03-02', '2026-03-19'], ['2026-02-23', '2026-03-15'], ['2026-03-17', '2026-03-19']]) {
       const range = `from=${from}&to=${to}`;
@@ -349,6 +348,7 @@ describe('the exports', () => {
       for (const day of individual.days) expect([day.day, day.locked]).toEqual([day.day, day.day >= '2026-03-02' && day.day <= '2026-03-15']);
     }
   });
+
   it('show on Time & Attendance each day’s timesheet status', async () => {
     const { rows } = (await admin.call('GET', `/api/companies/${companyId}/attendance/records?search=Ana&pageSize=100`)).body as { rows: { day: string; timesheet: string }[] };
     expect(rows.length).toBeGreaterThan(0);
