@@ -3,7 +3,7 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ThreadMessage, ThreadOptions } from './thread.ts';
-import { type BackgroundModule, type StartBackgroundWork, startProjectionWorker } from './worker.ts';
+import { backgroundWorkOf, startProjectionWorker } from './worker.ts';
 
 const port = parentPort!;
 const { databaseUrl, kurrentDbUrl, background } = workerData as ThreadOptions;
@@ -16,12 +16,6 @@ const sendLog = (level: 'info' | 'error') => (object: unknown, message?: string)
     send({ type: 'log', level, object: { detail: String(object) }, message });
   }
 };
-
-async function backgroundWork(): Promise<StartBackgroundWork | undefined> {
-  if (!background) return undefined;
-  const { startBackgroundWork } = (await import(background.module)) as BackgroundModule;
-  return (options) => startBackgroundWork({ ...options, settings: background.settings as never });
-}
 
 /**
  * Under a full CPU, requests go first and the read models catch up in larger
@@ -41,7 +35,7 @@ try {
     kurrentDbUrl,
     log: { error: sendLog('error'), info: sendLog('info') },
     onProgress: (change) => send({ type: 'progress', change }),
-    startBackgroundWork: await backgroundWork(),
+    startBackgroundWork: background && backgroundWorkOf(background),
   });
   port.on('message', async (message: 'appended' | 'stop') => {
     if (message === 'appended') return worker.runner.appended();

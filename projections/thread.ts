@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { EventStore } from '../eventstore/types.ts';
 import type { ReadModelChange } from './runner.ts';
-import { type BackgroundModule, startProjectionWorker } from './worker.ts';
+import { backgroundWorkOf, startProjectionWorker } from './worker.ts';
 
 export interface ThreadOptions {
   databaseUrl: string;
@@ -116,15 +116,12 @@ export async function startProjectionThread(options: ThreadOptions & {
  * them all again (about 2 s a server). The product always runs the thread.
  */
 export async function startProjectionsInProcess(options: ThreadOptions & { store: EventStore; log: Logger; onProgress: (change: ReadModelChange) => void }): Promise<ProjectionThread> {
-  const { background } = options;
   const worker = await startProjectionWorker({
     databaseUrl: options.databaseUrl,
     kurrentDbUrl: options.kurrentDbUrl,
     log: { error: (object, message) => options.log.error(object, message), info: (object, message) => options.log.info(object, message) },
     onProgress: options.onProgress,
-    startBackgroundWork: background
-      ? async (work) => ((await import(background.module)) as BackgroundModule).startBackgroundWork({ ...work, settings: background.settings as never })
-      : undefined,
+    startBackgroundWork: options.background && backgroundWorkOf(options.background),
   });
   const unsubscribe = options.store.onAppendedHere(() => worker.runner.appended());
   return {

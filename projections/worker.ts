@@ -26,6 +26,12 @@ export interface BackgroundModule {
   startBackgroundWork(options: BackgroundOptions & { settings: never }): ReturnType<StartBackgroundWork>;
 }
 
+/** The background work of a module given by its URL and its settings (ThreadOptions' `background`), loaded when it starts. */
+export const backgroundWorkOf =
+  (background: { module: string; settings: unknown }): StartBackgroundWork =>
+  async (options) =>
+    ((await import(background.module)) as BackgroundModule).startBackgroundWork({ ...options, settings: background.settings as never });
+
 export interface ProjectionWorker {
   runner: ProjectionRunner;
   /** Lets the batches in flight finish, stores every cursor, closes the connections. */

@@ -4,6 +4,7 @@ import type { Actor } from '../../domain/members/authorization.ts';
 import { teamsManagedBy } from '../../domain/members/read-rights.ts';
 import type { Role } from '../../domain/members/roles.ts';
 import { notFound } from '../../domain/shared/errors.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import type { CompaniesTable, Database } from '../../projections/database.ts';
 
@@ -23,6 +24,9 @@ export interface CompanyAccess {
   teamRoles: Map<string, string>;
   actor: Actor;
 }
+
+/** The company's local day at `now`: today as its pages and figures count it. */
+export const companyToday = (access: CompanyAccess, now: Date) => localDay(now.toISOString(), access.company.time_zone);
 
 /** The tables a membership is read from: a change to any of them clears the cached memberships. */
 export const MEMBERSHIP_TABLES = ['companies', 'company_members', 'team_members', 'teams'] as const;

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { seesAdmins, visibleTeams } from '../../domain/dashboards/access.ts';
 import { DashboardPeople, DayDetail, IndividualDashboard, TeamDashboard } from '../../domain/dashboards/views.ts';
-import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { dashboardPeople, dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
 import { accessOf, inCompany } from '../http/access.ts';
-import { visiblePerson, visibleTeam } from '../access/membership.ts';
+import { companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ApiContext } from '../http/context.ts';
 import { checkedRange, CompanyParams, DayText, errorResponses, Id } from '../http/schemas.ts';
 
@@ -18,7 +17,6 @@ const RangeQuery = { from: DayText, to: DayText };
 export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
   const { db } = context;
   const tags = ['dashboards'];
-  const companyToday = (timeZone: string) => localDay(context.now().toISOString(), timeZone);
 
   return async (app) => {
     app.get(
@@ -38,7 +36,7 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         const range = checkedRange(request.query);
         const visible = visibleTeams(access.actor);
         const { teamId } = request.query;
-        const viewer = { seesAdmins: seesAdmins(access.actor), today: companyToday(access.company.time_zone) };
+        const viewer = { seesAdmins: seesAdmins(access.actor), today: companyToday(access, context.now()) };
         if (!teamId) return teamDashboard(db, access.company.company_id, range, { ...viewer, teams: visible, team: null });
         const team = await visibleTeam(db, access, teamId);
         return teamDashboard(db, access.company.company_id, range, { ...viewer, teams: [team.teamId], team });
@@ -61,8 +59,8 @@ export function dashboardRoutes(context: ApiContext): FastifyPluginAsyncTypebox 
         const access = accessOf(request);
         const range = checkedRange(request.query);
         const person = await visiblePerson(db, access, request.query.userId);
-        const { company_id: companyId, time_zone: timeZone } = access.company;
-        return individualDashboard(db, { companyId, timeZone, today: companyToday(timeZone) }, person, range);
+        const company = { companyId: access.company.company_id, timeZone: access.company.time_zone, today: companyToday(access, context.now()) };
+        return individualDashboard(db, company, person, range);
       },
     );
 

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { FIRST_YEAR } from '../../domain/shared/calendar-day.ts';
 import { MAX_COMMENT_LENGTH } from '../../domain/leave/events.ts';
 import { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
-import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { leaveRequestsToProcess, myLeaveRequests, paidLeaveBalanceOf } from '../../projections/leave/queries.ts';
+import { companyToday } from '../access/membership.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import type { ApiContext } from '../http/context.ts';
 import { positionText, requestMetadata } from '../http/context.ts';
@@ -62,7 +62,7 @@ export function leaveRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const access = accessOf(request);
-        const year = request.query.year ?? Number(localDay(context.now().toISOString(), access.company.time_zone).slice(0, 4));
+        const year = request.query.year ?? Number(companyToday(access, context.now()).slice(0, 4));
         return paidLeaveBalanceOf(db, access.company.company_id, access.userId, year);
       },
     );

@@ -4,12 +4,11 @@ import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type DayRange, presetRange } from '../../domain/dashboards/range.ts';
 import { MAX_MONITORING_MESSAGE } from '../../domain/monitoring/events.ts';
 import { monitoringMessages } from '../../domain/monitoring/monitoring.ts';
-import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { workRulesOf } from '../../projections/attendance/queries.ts';
 import { performanceDashboard } from '../../projections/monitoring/queries.ts';
 import { PerformanceDashboard } from '../../projections/monitoring/index.ts';
 import { accessOf, inCompany } from '../http/access.ts';
-import { visibleTeam } from '../access/membership.ts';
+import { companyToday, visibleTeam } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { checkedRange, CommandResponse, CompanyParams, DayText, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
 
@@ -41,7 +40,7 @@ export function monitoringRoutes(context: ApiContext): FastifyPluginAsyncTypebox
       async (request) => {
         const access = accessOf(request);
         const companyId = access.company.company_id;
-        const today = localDay(context.now().toISOString(), access.company.time_zone);
+        const today = companyToday(access, context.now());
         const { from, to, teamId } = request.query;
         const range: DayRange = from === undefined && to === undefined ? presetRange(DEFAULT_RANGE_DAYS, today) : checkedRange({ from: from ?? '', to: to ?? '' });
         const team = teamId ? await visibleTeam(db, access, teamId) : null;

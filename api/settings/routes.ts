@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { leavePolicies, settingsOf } from '../../projections/settings/queries.ts';
 import { accessOf, inCompany } from '../http/access.ts';
+import { companyToday } from '../access/membership.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
 import { CommandResponse, CompanyParams, errorResponses, Id, Nullable } from '../http/schemas.ts';
 import { type PeriodSchedule, ruleOn } from '../../domain/timesheets/periods.ts';
@@ -63,7 +64,7 @@ export function settingsRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
           screenshotRetentionDays: current.screenshotRetentionDays,
           currentYear: settings.currentYear(access),
           leavePolicies: policies,
-          timesheetPeriods: ruleNowAndNext(current.timesheetPeriods, settings.today(access)),
+          timesheetPeriods: ruleNowAndNext(current.timesheetPeriods, companyToday(access, context.now())),
           timesheetReminderDays: current.timesheetReminderDays,
         };
       },

@@ -1,10 +1,9 @@
 import { companySettings, type SettingsCommand } from '../../domain/settings/company-settings.ts';
 import { companySettingsStream } from '../../domain/settings/events.ts';
 import { yearOf } from '../../domain/shared/calendar-day.ts';
-import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { EventMetadata, EventStore, LogPosition } from '../../eventstore/types.ts';
-import type { CompanyAccess } from '../access/membership.ts';
+import { type CompanyAccess, companyToday } from '../access/membership.ts';
 
 type Change<Type extends SettingsCommand['type']> = Omit<Extract<SettingsCommand, { type: Type }>, 'type' | 'companyId' | 'actor' | 'actorName'>;
 
@@ -13,10 +12,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /** A company's settings (management §2 /manage-settings): each change goes through the company-settings decider. */
 export function createSettingsService({ store, now }: { store: EventStore; now: () => Date }) {
   /** The year it is in the company's time zone: the policy form's default, and the latest year but one a policy takes. */
-  const currentYear = (access: CompanyAccess) => yearOf(localDay(now().toISOString(), access.company.time_zone));
-
-  /** The company's local today. */
-  const today = (access: CompanyAccess) => localDay(now().toISOString(), access.company.time_zone);
+  const currentYear = (access: CompanyAccess) => yearOf(companyToday(access, now()));
 
   async function run(access: CompanyAccess, command: SettingsCommand, metadata: EventMetadata): Promise<LogPosition | null> {
     const companyId = access.company.company_id;
@@ -25,7 +21,7 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
       companySettingsStream(companyId),
       companySettings,
       command,
-      { now: now(), currentYear: currentYear(access), today: today(access) },
+      { now: now(), currentYear: currentYear(access), today: companyToday(access, now()) },
       { ...metadata, companyId },
     );
     return position;
@@ -35,7 +31,6 @@ export function createSettingsService({ store, now }: { store: EventStore; now: 
 
   return {
     currentYear,
-    today,
     setDailyThreshold: (access: CompanyAccess, { hours }: Change<'SetDailyThreshold'>, metadata: EventMetadata) =>
       run(access, { type: 'SetDailyThreshold', hours, ...by(access) }, metadata),
     setScreenshots: (access: CompanyAccess, { enabled }: Change<'SetScreenshots'>, metadata: EventMetadata) =>

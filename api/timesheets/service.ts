@@ -19,7 +19,7 @@ import { figuresBy, rangeFigures, type TotalFigures, totalOf, unitFigures } from
 import { timeByTask, timesheetOf, timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
-import { type CompanyAccess, visiblePerson, visibleTeam } from '../access/membership.ts';
+import { type CompanyAccess, companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { PeriodLocks } from './locks.ts';
 
@@ -190,7 +190,7 @@ export function createTimesheetsService({
     async approvals(access: CompanyAccess, query: { day?: string; teamId?: string; status?: TimesheetStatus }) {
       const companyId = access.company.company_id;
       const { timesheetPeriods: schedule } = await settingsOf(db, companyId);
-      const today = localDay(now().toISOString(), access.company.time_zone);
+      const today = companyToday(access, now());
       const current = periodOf(schedule, today);
       const period = query.day ? periodOf(schedule, query.day) : (previousPeriod(schedule, current) ?? current);
       if (period.start > today) throw invalid(timesheetMessages.notBegun);
