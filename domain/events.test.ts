@@ -216,6 +216,17 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   TimesheetReassigned: { companyId, userId, start: timesheetRef.start, from: timesheetRef.by, to: { userId: inviteId, name: 'Ada Admin' }, at },
   TimesheetTimeChanged: { companyId, userId, start: '2026-03-09', days: ['2026-03-10'], change: 'timer', at },
   MonitoringRequested: { companyId, companyName: 'Acme', userId, name: 'Ada Lovelace', email: 'ada@example.com', by, message: 'Please run the agent.', at },
+  WorkingDaysSet: { companyId, by, at, days: [1, 2, 3, 4] },
+  DailyTargetSet: { companyId, by, at, minutes: 450 },
+  HolidayRegionSet: { companyId, by, at, region: 'BY' },
+  CompanyHolidayAdded: { companyId, by, at, day: '2026-12-24', name: 'Christmas Eve' },
+  CompanyHolidayRemoved: { companyId, by, at, day: '2026-12-24' },
+  BalanceRulesSet: { companyId, by, at, carryOverCapMinutes: 2_400, overtimeExpiryMonths: 6, idleCounts: false },
+  ContractSet: { companyId, userId, by, at, contract: { from: '2026-03-11', until: null, weekdayMinutes: [360, 360, 360, 360, 0, 0, 0] } },
+  ContractRemoved: { companyId, userId, by, at, from: '2026-03-11' },
+  PersonHolidayRegionSet: { companyId, userId, by, at, region: null },
+  BalanceCorrected: { companyId, userId, by, at, day: '2026-03-10', minutes: -90, reason: 'Forgot to stop the timer' },
+  OvertimePaidOut: { companyId, userId, by, at, day: '2026-03-31', minutes: 600, reason: 'Paid with March salary' },
 };
 
 const validators = new Map(Object.entries(eventSchemas).map(([type, schema]) => [type, Compile(schema)]));

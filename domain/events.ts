@@ -16,6 +16,7 @@ import { type ScreenshotEvent, screenshotEventSchemas } from './screenshots/even
 import type { Same } from './shared/schema.ts';
 import { type HeartbeatEvent, timeTrackingEventSchemas, type TrackerEvent } from './time-tracking/events.ts';
 import { type TimesheetEvent, timesheetEventSchemas } from './timesheets/events.ts';
+import { type WorkingTimeEvent, workingTimeEventSchemas } from './working-time/events.ts';
 
 /** Every event the product stores. */
 export type StoredEvent =
@@ -40,7 +41,8 @@ export type StoredEvent =
   | MonitoringEvent
   | AppUsageEvent
   | AppCategoryEvent
-  | TimesheetEvent;
+  | TimesheetEvent
+  | WorkingTimeEvent;
 
 /** Each event type's data schema: the event store refuses data that does not match it. */
 export const eventSchemas = {
@@ -60,6 +62,7 @@ export const eventSchemas = {
   ...monitoringEventSchemas,
   ...appUsageEventSchemas,
   ...timesheetEventSchemas,
+  ...workingTimeEventSchemas,
 };
 
 type Schemas = typeof eventSchemas;

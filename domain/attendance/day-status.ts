@@ -63,6 +63,6 @@ export function isWorkingDay(day: string, rules: WorkRules = DEFAULT_WORK_RULES)
 }
 
 /** The ISO weekday of a calendar day; a UTC date has the same, and is far cheaper than Temporal where thousands of days are read. */
-function weekdayOf(day: string): Weekday {
+export function weekdayOf(day: string): Weekday {
   return (new Date(`${day}T00:00:00Z`).getUTCDay() || 7) as Weekday;
 }

@@ -33,6 +33,11 @@ function targetOf(command: CommandName, place: Place): Target {
     case 'EditMember':
     case 'RemoveMember':
     case 'RequestMonitoring':
+    case 'SetContract':
+    case 'RemoveContract':
+    case 'SetPersonHolidayRegion':
+    case 'CorrectBalance':
+    case 'PayOutOvertime':
       return { companyId, member: colleague };
     case 'SendInvite':
       return { companyId, team, grants: 'Member' };
@@ -124,6 +129,17 @@ const EXPECTED: Record<CommandName, { 'own team': string; 'other team': string }
   RecordAppUsage: { 'own team': 'A H M m', 'other team': 'A H M m' },
   SetAppCategory: { 'own team': 'A', 'other team': 'A' },
   RequestMonitoring: { 'own team': 'A H M', 'other team': 'A' },
+  SetWorkingDays: { 'own team': 'A', 'other team': 'A' },
+  SetDailyTarget: { 'own team': 'A', 'other team': 'A' },
+  SetHolidayRegion: { 'own team': 'A', 'other team': 'A' },
+  AddCompanyHoliday: { 'own team': 'A', 'other team': 'A' },
+  RemoveCompanyHoliday: { 'own team': 'A', 'other team': 'A' },
+  SetBalanceRules: { 'own team': 'A', 'other team': 'A' },
+  SetContract: { 'own team': 'A H', 'other team': 'A' },
+  RemoveContract: { 'own team': 'A H', 'other team': 'A' },
+  SetPersonHolidayRegion: { 'own team': 'A H', 'other team': 'A' },
+  CorrectBalance: { 'own team': 'A', 'other team': 'A' },
+  PayOutOvertime: { 'own team': 'A', 'other team': 'A' },
 };
 
 const LETTER: Record<Role, string> = { Admin: 'A', Head: 'H', Manager: 'M', Member: 'm', Client: 'C' };

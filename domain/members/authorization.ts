@@ -85,6 +85,20 @@ export const COMMAND_RIGHTS = {
   SetAppCategory: { Admin: 'company' },
   // Asking someone to run the desktop agent: those who manage them.
   RequestMonitoring: PEOPLE,
+  // Working time: the company's rules, holidays and balance rules are an Admin's choice.
+  SetWorkingDays: { Admin: 'company' },
+  SetDailyTarget: { Admin: 'company' },
+  SetHolidayRegion: { Admin: 'company' },
+  AddCompanyHoliday: { Admin: 'company' },
+  RemoveCompanyHoliday: { Admin: 'company' },
+  SetBalanceRules: { Admin: 'company' },
+  // A person's contract and holiday region: an Admin, or a Head of one of their teams.
+  SetContract: { Admin: 'company', Head: 'own-teams' },
+  RemoveContract: { Admin: 'company', Head: 'own-teams' },
+  SetPersonHolidayRegion: { Admin: 'company', Head: 'own-teams' },
+  // What changes a balance by hand (a correction, a payout) is an Admin's, with a reason.
+  CorrectBalance: { Admin: 'company' },
+  PayOutOvertime: { Admin: 'company' },
 } as const satisfies Record<string, Partial<Record<Role, Reach>>>;
 
 export type CommandName = keyof typeof COMMAND_RIGHTS;

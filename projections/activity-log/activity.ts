@@ -1,5 +1,6 @@
 import { MINUTE_MS, wholeMinutes } from '../../domain/accounting/time.ts';
 import type { StoredEvent } from '../../domain/events.ts';
+import { WEEKDAYS } from '../../domain/dashboards/range.ts';
 import { MONTH_NAMES } from '../../domain/exports/months.ts';
 import { durationText } from '../../domain/regularization/time-text.ts';
 import { periodLabel } from '../../domain/timesheets/timesheet.ts';
@@ -8,7 +9,7 @@ import type { RecordedEvent } from '../../eventstore/types.ts';
 import { PRODUCT_ACTOR } from '../request-history/index.ts';
 
 /** What an activity is about: the activity log's filter. */
-export const ACTIVITY_KINDS = ['timer', 'attendance', 'tasks', 'projects', 'teams', 'members', 'requests', 'timesheets', 'settings', 'screenshots'] as const;
+export const ACTIVITY_KINDS = ['timer', 'attendance', 'tasks', 'projects', 'teams', 'members', 'requests', 'timesheets', 'working-time', 'settings', 'screenshots'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export interface Person {
@@ -82,6 +83,14 @@ const taskText = (task: { taskId: string; taskName: string; projectName: string 
 /** A session's exact time: its parts' from start to end. */
 const sessionMs = (session: { entries: { start: string; end: string }[] }) => session.entries.reduce((sum, entry) => sum + Date.parse(entry.end) - Date.parse(entry.start), 0);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** A working-time change, told as its author's: "Ada Admin set …". */
+const workingTimeTold = (data: { by: Person; at: string }, what: string, subjectUserId: string | null = null): Told => ({
+  kind: 'working-time',
+  at: data.at,
+  actor: data.by,
+  subjectUserId,
+  sentence: `${data.by.name} ${what}`,
+});
 
 /** A task by its id and title, as last named; its id alone for one the log never named. */
 function taskOf(context: Context, taskId: string) {
@@ -355,6 +364,30 @@ const tellers: { [T in StoredEvent['type']]?: Teller<T> } = {
     sentence: data.days === null ? `${data.by.name} turned timesheet reminders off` : `${data.by.name} set timesheet reminders to go out ${reminderWait(data.days)}`,
   }),
   AppCategorySet: (data) => ({ kind: 'settings', at: data.at, actor: data.by, sentence: `${data.by.name} marked ${data.application} as ${data.category}` }),
+
+  WorkingDaysSet: (data) => workingTimeTold(data, `set the working days to ${data.days.map((day) => WEEKDAYS[day - 1]).join(', ')}`),
+  DailyTargetSet: (data) => workingTimeTold(data, data.minutes === null ? 'set the daily target to follow the daily threshold' : `set the daily target to ${durationText(data.minutes)}`),
+  HolidayRegionSet: (data) => workingTimeTold(data, data.region === null ? "set public holidays to the country's only" : `set public holidays to those of region ${data.region}`),
+  CompanyHolidayAdded: (data) => workingTimeTold(data, `added the company holiday ${data.name} on ${dayText(data.day)}`),
+  CompanyHolidayRemoved: (data) => workingTimeTold(data, `removed the company holiday on ${dayText(data.day)}`),
+  BalanceRulesSet: (data) =>
+    workingTimeTold(
+      data,
+      `set balances to carry ${data.carryOverCapMinutes === null ? 'all overtime' : `at most ${durationText(data.carryOverCapMinutes)}`} into a month, overtime to ${
+        data.overtimeExpiryMonths === null ? 'never expire' : `expire after ${plural(data.overtimeExpiryMonths, 'month')}`
+      }, and idle time ${data.idleCounts ? 'to count' : 'not to count'} as worked`,
+    ),
+  ContractSet: (data, c) => {
+    const { from, until, weekdayMinutes } = data.contract;
+    const week = weekdayMinutes.map((minutes, i) => `${WEEKDAYS[i]} ${durationText(minutes)}`).join(', ');
+    return workingTimeTold(data, `set ${whose(data.by, c.person(data.userId))} contract from ${dayText(from)}${until ? ` to ${dayText(until)}` : ''}: ${week}`, data.userId);
+  },
+  ContractRemoved: (data, c) => workingTimeTold(data, `removed ${whose(data.by, c.person(data.userId))} contract from ${dayText(data.from)}`, data.userId),
+  PersonHolidayRegionSet: (data, c) =>
+    workingTimeTold(data, `set ${whose(data.by, c.person(data.userId))} public holidays to ${data.region === null ? "the company's" : `those of region ${data.region}`}`, data.userId),
+  BalanceCorrected: (data, c) =>
+    workingTimeTold(data, `corrected ${whose(data.by, c.person(data.userId))} balance by ${data.minutes < 0 ? '−' : '+'}${durationText(Math.abs(data.minutes))} on ${dayText(data.day)}: ${data.reason}`, data.userId),
+  OvertimePaidOut: (data, c) => workingTimeTold(data, `paid out ${durationText(data.minutes)} of ${whose(data.by, c.person(data.userId))} overtime on ${dayText(data.day)}: ${data.reason}`, data.userId),
 
   ScreenshotDeleted: (data, c) => ({
     kind: 'screenshots',

@@ -12552,7 +12552,7 @@ export interface paths {
             parameters: {
                 query?: {
                     userId?: string;
-                    kind?: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "settings" | "screenshots";
+                    kind?: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "working-time" | "settings" | "screenshots";
                     before?: string;
                 };
                 header?: never;
@@ -12574,7 +12574,7 @@ export interface paths {
                                 id: string;
                                 at: string;
                                 /** @enum {unknown} */
-                                kind: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "settings" | "screenshots";
+                                kind: "timer" | "attendance" | "tasks" | "projects" | "teams" | "members" | "requests" | "timesheets" | "working-time" | "settings" | "screenshots";
                                 actor: {
                                     userId: string | null;
                                     name: string;

@@ -19,6 +19,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   members: 'Members',
   requests: 'Requests',
   timesheets: 'Timesheets',
+  'working-time': 'Working time',
   settings: 'Settings',
   screenshots: 'Screenshots',
 };
