@@ -42,6 +42,7 @@ import { regularizationRoutes } from './regularization/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
 import { screenshotRoutes } from './screenshots/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { workingTimeRoutes } from './working-time/routes.ts';
 import { timesheetRoutes } from './timesheets/routes.ts';
 import { teamRoutes } from './organisation/team-routes.ts';
 import { timerRoutes } from './time-tracking/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ context, jwtSecret, logger, isReady }: AppOptio
   await app.register(regularizationRoutes(context));
   await app.register(requestRoutes(context));
   await app.register(settingsRoutes(context));
+  await app.register(workingTimeRoutes(context));
   await app.register(timesheetRoutes(context));
   await app.register(appUsageRoutes(context));
   await app.register(tokenRoutes(context));

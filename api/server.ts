@@ -27,6 +27,7 @@ import { fileStorageFor } from './storage/storage.ts';
 import { createTimeTrackingService, TIMER_TASK_TABLES } from './time-tracking/service.ts';
 import { createPeriodLocks } from './timesheets/locks.ts';
 import { createTimesheetsService } from './timesheets/service.ts';
+import { createWorkingTimeService } from './working-time/service.ts';
 import { ReadModelCache } from './live/read-model-cache.ts';
 import { ReadModelWatcher } from './live/read-model-watcher.ts';
 import { MEMBERSHIP_TABLES } from './access/membership.ts';
@@ -116,7 +117,7 @@ export async function startServer(
   const settingsService = createSettingsService({ store, now });
   const monitoring = createMonitoringService({ store, db, now, allowances: limits, mailsPerAddressPerDay: config.mailsPerAddressPerDay });
   const app = await buildApp({
-    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, settings: settingsService, monitoring, timesheets, watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
+    context: { config, now, db, store, allowances: limits, identity, organisation, projects: projectsService, timeTracking, screenshots, appUsage, billing, leave, regularizations, settings: settingsService, monitoring, timesheets, workingTime: createWorkingTimeService({ store, db, now }), watcher, hub, memberships: new ReadModelCache(watcher, MEMBERSHIP_TABLES) },
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     isReady: () => ready,

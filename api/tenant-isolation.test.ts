@@ -148,6 +148,20 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/application-dashboard/team': { member: 'refused', query: (ids) => `?day=2026-03-10&teamId=${ids.teamId}` },
   'GET /api/companies/{companyId}/application-dashboard/opening-day': { member: 'refused', query: (ids) => `?userId=${ids.userId}` },
   'GET /api/companies/{companyId}/application-dashboard/team/opening-day': { member: 'refused', query: (ids) => `?teamId=${ids.teamId}` },
+  'GET /api/companies/{companyId}/working-time': { member: 'allowed' },
+  'PUT /api/companies/{companyId}/working-time/working-days': { member: 'refused', body: () => ({ days: ['Mon', 'Tue'] }) },
+  'PUT /api/companies/{companyId}/working-time/daily-target': { member: 'refused', body: () => ({ minutes: 420 }) },
+  'PUT /api/companies/{companyId}/working-time/holiday-region': { member: 'refused', body: () => ({ region: null }) },
+  'PUT /api/companies/{companyId}/working-time/balance-rules': { member: 'refused', body: () => ({ carryOverCapMinutes: 600, overtimeExpiryMonths: 6, idleCounts: false }) },
+  'GET /api/companies/{companyId}/holidays': { member: 'allowed', query: () => '?year=2026' },
+  'POST /api/companies/{companyId}/holidays': { member: 'refused', body: () => ({ day: '2026-12-24', name: 'Alpha Eve' }) },
+  'DELETE /api/companies/{companyId}/holidays/{day}': { member: 'refused' },
+  'GET /api/companies/{companyId}/working-time/people/{userId}': { member: 'hidden' },
+  'PUT /api/companies/{companyId}/working-time/people/{userId}/contracts/{from}': { member: 'refused', body: () => ({ until: null, weekdayMinutes: [360, 360, 360, 360, 0, 0, 0] }) },
+  'DELETE /api/companies/{companyId}/working-time/people/{userId}/contracts/{from}': { member: 'refused' },
+  'PUT /api/companies/{companyId}/working-time/people/{userId}/holiday-region': { member: 'refused', body: () => ({ region: null }) },
+  'POST /api/companies/{companyId}/working-time/people/{userId}/corrections': { member: 'refused', body: () => ({ day: '2024-01-05', minutes: 60, reason: 'Alpha' }) },
+  'POST /api/companies/{companyId}/working-time/people/{userId}/payouts': { member: 'refused', body: () => ({ day: '2024-01-05', minutes: 60, reason: 'Alpha' }) },
 };
 
 /** Routes that name no company: the caller's own data, sign-in, or a secret link. */
@@ -202,6 +216,8 @@ const fill = (path: string, ids: Ids) =>
     .replace('{requestId}', path.includes('/regularization/') ? ids.regularizationId : ids.requestId)
     .replace('{screenshotId}', ids.screenshotId)
     .replace('{year}', '2026')
+    .replace('{day}', '2026-12-24')
+    .replace('{from}', '2026-03-04')
     // A week long past, from Monday: a timesheet period of every company that kept the default.
     .replace('{start}', '2024-01-01')
     .replace('{file}', imageFile);

@@ -28,6 +28,7 @@ import * as storedFiles from './0026_stored_files.ts';
 import * as timesheetPeriods from './0027_timesheet_periods.ts';
 import * as timesheets from './0028_timesheets.ts';
 import * as timesheetReminders from './0031_timesheet_reminders.ts';
+import * as workingTime from './0032_working_time.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_timesheet_periods': timesheetPeriods,
   '0028_timesheets': timesheets,
   '0031_timesheet_reminders': timesheetReminders,
+  '0032_working_time': workingTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -440,6 +440,53 @@ export interface TimesheetsTable {
   updated_by_name: string;
 }
 
+/** A company's working-time rules, once it changed one (projections/working-time). */
+export interface WorkingTimeRulesTable {
+  company_id: string;
+  working_days: number[];
+  /** null: the daily threshold's. */
+  daily_target_minutes: number | null;
+  holiday_region: string | null;
+  carry_over_cap_minutes: number | null;
+  overtime_expiry_months: number | null;
+  idle_counts: boolean;
+}
+
+export interface CompanyHolidaysTable {
+  company_id: string;
+  day: ColumnType<string, string, string>;
+  name: string;
+}
+
+/** A person's contract from its first day (projections/working-time). */
+export interface WorkingTimeContractsTable {
+  company_id: string;
+  user_id: string;
+  from_day: ColumnType<string, string, string>;
+  until_day: ColumnType<string | null, string | null, string | null>;
+  /** Minutes of work Monday to Sunday. */
+  weekday_minutes: number[];
+}
+
+export interface WorkingTimeRegionsTable {
+  company_id: string;
+  user_id: string;
+  region: string;
+}
+
+/** A correction or payout of a person's balance, by its version in their working-time stream. */
+export interface WorkingTimeEntriesTable {
+  company_id: string;
+  user_id: string;
+  version: number;
+  day: ColumnType<string, string, string>;
+  kind: 'correction' | 'payout';
+  minutes: number;
+  reason: string;
+  by_name: string;
+  at: Date;
+}
+
 /** A screenshot taken by the desktop agent, by the local day it was taken on (projections/screenshots). */
 export interface ScreenshotsTable {
   screenshot_id: string;
@@ -651,6 +698,11 @@ export interface Database {
   attendance_open_punches: AttendanceOpenPunchesTable;
   company_settings: CompanySettingsTable;
   timesheets: TimesheetsTable;
+  working_time_rules: WorkingTimeRulesTable;
+  company_holidays: CompanyHolidaysTable;
+  working_time_contracts: WorkingTimeContractsTable;
+  working_time_regions: WorkingTimeRegionsTable;
+  working_time_entries: WorkingTimeEntriesTable;
   screenshots: ScreenshotsTable;
   leave_policies: LeavePoliciesTable;
   leave_requests: LeaveRequestsTable;

@@ -17,6 +17,7 @@ import { settingsProjection } from './settings/settings.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
 import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
 import { timesheetsProjection } from './timesheets/timesheets.ts';
+import { workingTimeProjection } from './working-time/working-time.ts';
 import type { Projection } from './projection.ts';
 
 /** Every read model the workers keep up to date. A new one is added here. */
@@ -39,6 +40,7 @@ export const projections: readonly Projection[] = [
   screenshotsProjection,
   appUsageProjection,
   timesheetsProjection,
+  workingTimeProjection,
   activityLogProjection,
 ];
 

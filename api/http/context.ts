@@ -19,6 +19,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { ReadModelCache } from '../live/read-model-cache.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
 import type { TimesheetsService } from '../timesheets/service.ts';
+import type { WorkingTimeService } from '../working-time/service.ts';
 import type { Membership } from '../access/membership.ts';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/shared/errors.ts';
@@ -44,6 +45,7 @@ export interface ApiContext {
   settings: SettingsService;
   monitoring: MonitoringService;
   timesheets: TimesheetsService;
+  workingTime: WorkingTimeService;
   watcher: ReadModelWatcher;
   hub: LiveHub;
   /** Callers' memberships, by "companyId:userId" (see companyAccess). */

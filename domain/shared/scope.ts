@@ -13,7 +13,7 @@ export type OwnFamily = 'profile' | 'companies' | 'invites' | 'tokens' | 'timer'
  * project id), the dashboards, and the rest by their pages' names (timesheets:
  * the people's timesheets of each period). Without a key, every item of the family.
  */
-export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings' | 'activity' | 'app-usage' | 'screenshots' | 'timesheets';
+export type CompanyFamily = 'details' | 'members' | 'teams' | 'assignees' | 'projects' | 'tasks' | 'task' | 'task-history' | 'my-tasks' | 'dashboards' | 'attendance' | 'leave' | 'regularization' | 'settings' | 'activity' | 'app-usage' | 'screenshots' | 'timesheets' | 'working-time';
 
 /**
  * The families of queries browsers show, one closed list for the server and

@@ -41,6 +41,7 @@ const companyQueries: Record<CompanyFamily, (key?: string) => QueryKeyMatch> = {
   leave: () => ({ queryKey: ['leave'] }),
   regularization: () => ({ queryKey: ['regularization'] }),
   timesheets: () => ({ queryKey: ['timesheets'] }),
+  'working-time': () => ({ queryKey: ['working-time'] }),
   settings: () => ({ queryKey: ['settings'] }),
   activity: () => ({ queryKey: ['activity'] }),
   'app-usage': () => ({ queryKey: ['app-usage'] }),
