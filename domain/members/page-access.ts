@@ -49,6 +49,8 @@ export const PAGE_ACCESS = {
   // One's own timesheet is for those who track time; approving is the request processors' work.
   '/timesheet': { roles: workersOf('SubmitTimesheet') },
   '/timesheets': { roles: workersOf('ApproveTimesheet') },
+  // Working time is counted for those who track it.
+  '/working-time': { roles: workersOf('StartTimer') },
   // '/v2/activity-log' is every role's: Members and Clients see only their own activity there.
   // Core §6: Members get no Projects menu; Clients are invited to projects.
   '/project': { roles: [...workersOf('CreateProject'), 'Client'] },

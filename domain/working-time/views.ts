@@ -14,6 +14,7 @@ export const Region = Type.Object({ code: Type.String(), name: Type.String() });
 /** A company's working-time rules as they apply, with the regions its country's holidays can follow. */
 export const WorkingTimeRulesView = Type.Object({
   country: Type.String(),
+  countryName: Type.String(),
   regions: Type.Array(Region),
   /** By name, Monday first. */
   workingDays: Type.Array(Type.Enum(WEEKDAYS)),

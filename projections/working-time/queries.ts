@@ -11,7 +11,9 @@ import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
 
 /** A company's working-time rules as they apply: the daily target is the threshold's until one is set. */
 export interface CompanyWorkingTime {
+  /** ISO code and name of the company's country, where its public holidays come from. */
   country: string;
+  countryName: string;
   workingDays: Weekday[];
   dailyTargetMinutes: number;
   /** Whether the daily target follows the daily threshold (none set). */
@@ -26,12 +28,13 @@ export async function companyWorkingTime(db: Kysely<Database>, companyId: string
   const [row, settings, company] = await Promise.all([
     db.selectFrom('working_time_rules').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
     settingsOf(db, companyId),
-    db.selectFrom('companies').select('location_code').where('company_id', '=', companyId).executeTakeFirstOrThrow(),
+    db.selectFrom('companies').select(['location_code', 'location_country']).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
   ]);
   const defaults = DEFAULT_WORKING_TIME_RULES;
   const target = row?.daily_target_minutes ?? null;
   return {
     country: company.location_code,
+    countryName: company.location_country,
     workingDays: (row?.working_days ?? [...defaults.workingDays]) as Weekday[],
     dailyTargetMinutes: target ?? settings.dailyThresholdMinutes,
     targetFollowsThreshold: target === null,

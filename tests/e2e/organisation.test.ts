@@ -56,6 +56,7 @@ const ADMIN_MENU = {
     'Regularization requests',
     'Timesheet',
     'Timesheet approvals',
+    'Working Time',
     'Leave',
     'Leave requests',
     'Profile',
@@ -74,6 +75,7 @@ const MANAGER_MENU = {
     'Regularization requests',
     'Timesheet',
     'Timesheet approvals',
+    'Working Time',
     'Leave',
     'Leave requests',
     'Profile',
@@ -86,7 +88,7 @@ const MANAGER_MENU = {
 };
 const MEMBER_MENU = {
   Dashboard: ['User', 'User Attendance', 'Activity Log'],
-  Manage: ['Regularization', 'Timesheet', 'Leave', 'Profile', 'Teams', 'Invites'],
+  Manage: ['Regularization', 'Timesheet', 'Working Time', 'Leave', 'Profile', 'Teams', 'Invites'],
 };
 
 const NO_ACCESS = 'You do not have access to this page';

@@ -195,6 +195,7 @@ const PAGES: { name: string; path: () => string; heading: string | RegExp }[] = 
   { name: 'regularization-requests', path: () => '/requestsregularization', heading: 'Regularization Requests' },
   { name: 'leave', path: () => '/leave', heading: 'Leave' },
   { name: 'leave-requests', path: () => '/requestsleave', heading: 'Leave Requests' },
+  { name: 'working-time', path: () => '/working-time', heading: 'Working Time' },
   { name: 'profile', path: () => '/profile', heading: 'Profile' },
   { name: 'settings', path: () => '/manage-settings', heading: 'Settings' },
   { name: 'invoices', path: () => '/invoices', heading: 'Invoices' },

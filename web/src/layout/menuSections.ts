@@ -29,6 +29,7 @@ export const menuSections: MenuSection[] = [
       { title: 'Regularization requests', to: '/requestsregularization' },
       { title: 'Timesheet', to: '/timesheet' },
       { title: 'Timesheet approvals', to: '/timesheets' },
+      { title: 'Working Time', to: '/working-time' },
       { title: 'Leave', to: '/leave' },
       { title: 'Leave requests', to: '/requestsleave' },
       { title: 'Profile', to: '/profile', withoutCompany: true },

@@ -10020,6 +10020,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             country: string;
+                            countryName: string;
                             regions: {
                                 code: string;
                                 name: string;

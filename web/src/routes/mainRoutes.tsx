@@ -10,6 +10,7 @@ import { performanceSearch } from '../features/monitoring/performanceSearch';
 import { isManageTeamsTab } from '../features/teams/manageTeamsTabs';
 import { approvalsSearch } from '../features/timesheets/approvalsSearch';
 import { timesheetSearch } from '../features/timesheets/timesheetSearch';
+import { workingTimeSearch } from '../features/working-time/workingTimeSearch';
 import { stringSearch } from '../lib/stringSearch';
 import { NoAccessPage } from '../layout/NoAccessPage';
 import { guardMainPage, type MainPageContext } from './guardMainPage';
@@ -22,6 +23,7 @@ const LeavePage = lazyPage(() => import('../features/leave/LeavePage'), 'LeavePa
 const LeaveRequestsPage = lazyPage(() => import('../features/leave/LeaveRequestsPage'), 'LeaveRequestsPage');
 const RegularizationPage = lazyPage(() => import('../features/regularization/RegularizationPage'), 'RegularizationPage');
 const TimesheetPage = lazyPage(() => import('../features/timesheets/TimesheetPage'), 'TimesheetPage');
+const WorkingTimePage = lazyPage(() => import('../features/working-time/WorkingTimePage'), 'WorkingTimePage');
 const TimesheetApprovalsPage = lazyPage(() => import('../features/timesheets/TimesheetApprovalsPage'), 'TimesheetApprovalsPage');
 const RegularizationRequestsPage = lazyPage(() => import('../features/regularization/RegularizationRequestsPage'), 'RegularizationRequestsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
@@ -92,6 +94,15 @@ const timesheetApprovalsRoute = createRoute({
   validateSearch: approvalsSearch,
   component: rendering(TimesheetApprovalsPage, function TimesheetApprovalsRoute() {
     return <TimesheetApprovalsPage search={timesheetApprovalsRoute.useSearch()} />;
+  }),
+});
+
+const workingTimeRoute = createRoute({
+  getParentRoute: () => mainPageRoute,
+  path: '/working-time',
+  validateSearch: workingTimeSearch,
+  component: rendering(WorkingTimePage, function WorkingTimeRoute() {
+    return <WorkingTimePage search={workingTimeRoute.useSearch()} />;
   }),
 });
 
@@ -277,6 +288,7 @@ export const mainRoutes = mainLayoutRoute.addChildren([
     regularizationRequestsRoute,
     timesheetRoute,
     timesheetApprovalsRoute,
+    workingTimeRoute,
     leaveRoute,
     leaveRequestsRoute,
     manageSettingsRoute,

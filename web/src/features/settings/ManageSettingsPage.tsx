@@ -16,6 +16,9 @@ import { screenshotStorageQueryOptions, settingsQueryOptions } from './settingsQ
 import { ThresholdCard } from './ThresholdCard';
 import { TimesheetPeriodCard } from './TimesheetPeriodCard';
 import { TimesheetRemindersCard } from './TimesheetRemindersCard';
+import { CompanyHolidaysCard } from './CompanyHolidaysCard';
+import { WorkingTimeCard } from './WorkingTimeCard';
+import { workingTimeQueries } from '../../shared/working-time/workingTimeApi';
 
 const TITLE = 'Settings';
 
@@ -29,6 +32,7 @@ export function ManageSettingsPage() {
 function SettingsOfCompany({ company }: { company: CompanySummary }) {
   const { companyId } = company;
   const settings = useQuery(settingsQueryOptions(companyId));
+  const workingTime = useQuery(workingTimeQueries.rules(companyId));
   const canManageStorage = mayRun(company.role, 'SetScreenshotRetention');
   // Asked for with the settings, not after them: the card showing it waits for the settings.
   useQuery({ ...screenshotStorageQueryOptions(companyId), enabled: canManageStorage });
@@ -76,6 +80,9 @@ function SettingsOfCompany({ company }: { company: CompanySummary }) {
             />
             <TimesheetRemindersCard companyId={companyId} days={settings.data.timesheetReminderDays} canChoose={mayRun(company.role, 'SetTimesheetReminders')} />
           </Stack>
+          {/* Keyed: rules saved elsewhere start the forms again from them. */}
+          {workingTime.data && <WorkingTimeCard key={JSON.stringify(workingTime.data)} companyId={companyId} rules={workingTime.data} canChange={mayRun(company.role, 'SetWorkingDays')} />}
+          <CompanyHolidaysCard companyId={companyId} year={settings.data.currentYear} canChange={mayRun(company.role, 'AddCompanyHoliday')} />
         </SimpleGrid>
       )}
       <AppCategoriesCard companyId={companyId} canEdit={mayRun(company.role, 'SetAppCategory')} />
