@@ -150,7 +150,7 @@ describe('monthly attendance', () => {
     expect(d['2026-03-08'].status).toBe('weekOff');
     expect(d['2026-03-09'].status).toBe('absent');
     expect(d['2026-03-10'].status).toBe('future');
-    expect(counts).toEqual({ present: 4, absent: 2, weekOff: 3, sickLeave: 0, paidLeave: 0, casualLeave: 0, leave: 0 });
+    expect(counts).toEqual({ present: 4, absent: 2, weekOff: 3, holiday: 0, sickLeave: 0, paidLeave: 0, casualLeave: 0, leave: 0 });
   });
 
   it('counts a night over the switch to daylight saving in real hours, on the weekend days it fell on', async () => {

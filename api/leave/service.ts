@@ -9,11 +9,13 @@ import type { EventMetadata, EventStore } from '../../eventstore/types.ts';
 import type { Database } from '../../projections/database.ts';
 import { leavePolicies, visibleLeaveRequest } from '../../projections/leave/queries.ts';
 import { requestDecider } from '../../projections/request-history/index.ts';
+import { holidaysOfPeople } from '../../projections/working-time/queries.ts';
+import { yearOf } from '../../domain/shared/calendar-day.ts';
 import type { CompanyAccess } from '../access/membership.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
 
 /** The facts of a command that needs none (deleting, declining, moving a request). */
-export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined, requesterTeams: [] };
+export const noLeaveFacts: LeaveContext = { today: '', paidLeaveDays: () => null, assignee: () => undefined, requesterTeams: [], isHoliday: () => false };
 
 export type LeaveService = ReturnType<typeof createLeaveService>;
 
@@ -26,12 +28,18 @@ export function createLeaveService({ store, db, now }: { store: EventStore; db: 
   async function contextOf(access: CompanyAccess, requesterId: string, timeZone: string | null, assigneeId?: string): Promise<LeaveContext> {
     const companyId = access.company.company_id;
     const zone = timeZone && isTimeZone(timeZone) ? timeZone : access.company.time_zone;
-    const [policies, assignee] = await Promise.all([
+    const today = localDay(now().toISOString(), zone);
+    const year = yearOf(today);
+    const [policies, assignee, holidays] = await Promise.all([
       leavePolicies(db, companyId),
       assigneeId ? requestDecider(db, companyId, { teamsOf: requesterId }, assigneeId) : undefined,
+      // A request is for this year or another near it: their holidays of the years around.
+      holidaysOfPeople(db, companyId, [requesterId], `${year - 1}-01-01`, `${year + 1}-12-31`),
     ]);
+    const holidayDays = new Set(holidays.get(requesterId)!.map((holiday) => holiday.day));
     return {
-      today: localDay(now().toISOString(), zone),
+      today,
+      isHoliday: (day) => holidayDays.has(day),
       paidLeaveDays: (year) => policies.get(year) ?? null,
       assignee: (userId) => (assignee?.userId === userId ? assignee : undefined),
       requesterTeams: [],

@@ -163,6 +163,32 @@ describe("a person's working time", () => {
     expect(body.balanceMinutes).toBe(60 - 120 - 360);
   });
 
+  it('shows the holiday on the attendance calendar and counts nobody Absent on it in team attendance', async () => {
+    const month = (await ana.call('GET', `${base()}/attendance/month?month=2026-03`)).body;
+    expect(month.days.find((day: { day: string }) => day.day === '2026-03-05')).toMatchObject({ status: 'holiday', holiday: 'Founders Day' });
+    expect(month.days.find((day: { day: string }) => day.day === '2026-03-04')).toMatchObject({ status: 'absent', holiday: null });
+    expect(month.counts).toMatchObject({ holiday: 1 });
+    const teams = (await admin.call('GET', `${base()}/teams`)).body;
+    const teamId = (Array.isArray(teams) ? teams : teams.teams)[0].teamId;
+    const team = (await admin.call('GET', `${base()}/attendance/team?teamId=${teamId}&to=2026-03-06&days=3`)).body;
+    const day = (date: string) => team.days.find((entry: { day: string }) => entry.day === date);
+    // Ana (a Member) and Hal (a Head) had nothing recorded on either day: Absent on the Wednesday, not on the holiday.
+    expect(day('2026-03-04').absent).toBeGreaterThanOrEqual(2);
+    expect(day('2026-03-05').absent).toBe(0);
+  });
+
+  it('spends no paid leave day on a holiday', async () => {
+    expect((await admin.call('PUT', `${base()}/leave-policies/2026`, { paidLeaveDays: 5 })).status).toBe(200);
+    expect((await admin.call('POST', `${base()}/holidays`, { day: '2026-03-09', name: 'Spring Day' })).status).toBe(200);
+    for (const leaveDate of ['2026-03-09', '2026-03-10']) {
+      const asked = await ana.call('POST', `${base()}/leave/requests`, { leaveDate, type: 'Paid Leave', comment: '', assigneeId: admin.userId, timeZone: 'Asia/Kolkata' });
+      expect(asked.status).toBe(201);
+    }
+    expect((await ana.call('GET', `${base()}/leave/balance?year=2026`)).body).toMatchObject({ allocated: 5, used: 0, pending: 1, available: 4 });
+    expect((await admin.call('DELETE', `${base()}/holidays/2026-03-09`)).status).toBe(200);
+    expect((await ana.call('GET', `${base()}/leave/balance?year=2026`)).body).toMatchObject({ pending: 2, available: 3 });
+  });
+
   it('takes corrections and payouts from an Admin, with a reason, into the balance and the activity log', async () => {
     expect((await admin.call('POST', `${anaPath()}/corrections`, { day: '2026-03-04', minutes: 600, reason: 'Worked offline' })).status).toBe(200);
     expect((await admin.call('POST', `${anaPath()}/payouts`, { day: '2026-03-06', minutes: 30, reason: 'Paid in March' })).status).toBe(200);

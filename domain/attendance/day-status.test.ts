@@ -3,8 +3,8 @@ import { dayStatus, isWorkingDay, type WorkRules } from './day-status.ts';
 
 // Tuesday 10 March 2026; the 14th and 15th are a Saturday and a Sunday.
 const today = '2026-03-10';
-const status = (day: string, facts: { present?: boolean; leave?: 'SL' | 'PL' | 'CL' | 'L' | null } = {}, rules?: WorkRules) =>
-  dayStatus({ day, today, present: facts.present ?? false, leave: facts.leave ?? null }, rules);
+const status = (day: string, facts: { present?: boolean; leave?: 'SL' | 'PL' | 'CL' | 'L' | null; holiday?: boolean } = {}, rules?: WorkRules) =>
+  dayStatus({ day, today, present: facts.present ?? false, leave: facts.leave ?? null, holiday: facts.holiday ?? false }, rules);
 
 describe('attendance day status (core §4)', () => {
   it('is Present on a day with a punch or tracked time, weekends included', () => {
@@ -33,6 +33,15 @@ describe('attendance day status (core §4)', () => {
     expect(status('2026-03-09', { leave: 'PL', present: true })).toBe('paidLeave');
     expect(status('2026-03-12', { leave: 'CL' })).toBe('casualLeave');
     expect(status('2026-03-07', { leave: 'L' })).toBe('leave');
+  });
+
+  it('is Holiday on a holiday without work, ahead too, and never Absent; work on it is Present, leave on it leave', () => {
+    expect(status('2026-03-09', { holiday: true })).toBe('holiday');
+    expect(status(today, { holiday: true })).toBe('holiday');
+    expect(status('2026-03-12', { holiday: true })).toBe('holiday');
+    expect(status('2026-03-07', { holiday: true })).toBe('holiday');
+    expect(status('2026-03-09', { holiday: true, present: true })).toBe('present');
+    expect(status('2026-03-09', { holiday: true, leave: 'PL' })).toBe('paidLeave');
   });
 
   it('takes the working days from the company’s rules', () => {

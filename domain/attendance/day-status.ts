@@ -1,5 +1,5 @@
 /** Core §4's attendance day colours, as statuses; `future` is the blank grey day. */
-export const DAY_STATUSES = ['present', 'absent', 'weekOff', 'sickLeave', 'paidLeave', 'casualLeave', 'leave', 'future'] as const;
+export const DAY_STATUSES = ['present', 'absent', 'weekOff', 'holiday', 'sickLeave', 'paidLeave', 'casualLeave', 'leave', 'future'] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
 /** Core §4's names of the statuses, as the calendar and the attendance sheet show them; the future day is blank. */
@@ -7,6 +7,7 @@ export const DAY_STATUS_LABELS: Record<DayStatus, string | null> = {
   present: 'Present',
   absent: 'Absent',
   weekOff: 'Week Off',
+  holiday: 'Holiday',
   sickLeave: 'Sick Leave',
   paidLeave: 'Paid Leave',
   casualLeave: 'Casual Leave',
@@ -41,17 +42,21 @@ export interface DayFacts {
   /** A punch in, or tracked time, that day. */
   present: boolean;
   leave: LeaveCode | null;
+  /** A public or company holiday where the person works (domain/working-time/holidays.ts). */
+  holiday: boolean;
 }
 
 /**
  * The one rule for a day's status. Approved leave shows on any day, future
- * ones included (planned leave is known ahead); a later day is otherwise blank;
- * a day with a punch or tracked time is Present, weekends included (work on a
- * day off still counts); a day off is Week Off; any other day, today before
- * the first punch too, is Absent.
+ * ones included (planned leave is known ahead), and so does a holiday, unless
+ * the person worked on it; a later day is otherwise blank; a day with a punch
+ * or tracked time is Present, weekends and holidays included (work on a day
+ * off still counts); a day off is Week Off; any other day, today before the
+ * first punch too, is Absent. So nobody is Absent on a holiday.
  */
-export function dayStatus({ day, today, present, leave }: DayFacts, rules: WorkRules = DEFAULT_WORK_RULES): DayStatus {
+export function dayStatus({ day, today, present, leave, holiday }: DayFacts, rules: WorkRules = DEFAULT_WORK_RULES): DayStatus {
   if (leave) return LEAVE_STATUSES[leave];
+  if (holiday && !(present && day <= today)) return 'holiday';
   if (day > today) return 'future';
   if (present) return 'present';
   if (!isWorkingDay(day, rules)) return 'weekOff';

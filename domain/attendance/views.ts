@@ -32,6 +32,8 @@ export type PunchPair = Static<typeof PunchPair>;
 export const AttendanceDay = Type.Object({
   day: Day,
   status: Type.Enum(DAY_STATUSES),
+  /** The holiday's name, on a public or company holiday where the person works. */
+  holiday: Nullable(Name),
   /** The zone the day's punches and time were recorded in; null on a day with neither. */
   timeZone: Nullable(TimeZone),
   pairs: Type.Array(PunchPair),
@@ -55,6 +57,7 @@ export const StatusCounts = Type.Object({
   present: Count,
   absent: Count,
   weekOff: Count,
+  holiday: Count,
   sickLeave: Count,
   paidLeave: Count,
   casualLeave: Count,

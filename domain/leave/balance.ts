@@ -14,12 +14,17 @@ export interface PaidLeaveBalance {
 /** Management §5: effective balance = allocation − used − pending paid requests; each paid leave request takes one day. */
 export const balanceFrom = (allocated: number, used: number, pending: number): PaidLeaveBalance => ({ allocated, used, pending, available: allocated - used - pending });
 
-/** The balance of a year from a person's requests (their leave dates' years). */
-export function paidLeaveBalance(requests: Iterable<{ leaveDate: string; type: LeaveType; status: LeaveRequestStatus }>, year: number, allocated: number): PaidLeaveBalance {
+/** The balance of a year from a person's requests (their leave dates' years); a request on one of their holidays spends no day. */
+export function paidLeaveBalance(
+  requests: Iterable<{ leaveDate: string; type: LeaveType; status: LeaveRequestStatus }>,
+  year: number,
+  allocated: number,
+  isHoliday: (day: string) => boolean = () => false,
+): PaidLeaveBalance {
   let used = 0;
   let pending = 0;
   for (const request of requests) {
-    if (request.type !== PAID_LEAVE || yearOf(request.leaveDate) !== year) continue;
+    if (request.type !== PAID_LEAVE || yearOf(request.leaveDate) !== year || isHoliday(request.leaveDate)) continue;
     if (request.status === 'Approved') used += 1;
     if (request.status === 'Pending') pending += 1;
   }

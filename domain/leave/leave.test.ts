@@ -28,6 +28,7 @@ const context = (policy: Record<number, number> = { 2026: 3 }): LeaveContext => 
   // Ana may ask Max (her team's Manager), Otto and Ada (an Admin).
   assignee: (userId) => [max, otherManager, ada].map(person).find((p) => p.userId === userId),
   requesterTeams: [team],
+  isHoliday: (day) => day === '2026-03-20',
 });
 
 const anasStream = { companyId, userId: ana.userId };
@@ -285,5 +286,15 @@ describe('the paid leave balance', () => {
     const balance = paidLeaveBalance(requests, 2026, 12);
     expect(balance).toEqual({ allocated: 12, used: 1, pending: 1, available: 10 });
     expect(availabilityMessage(balance)).toBe('You have 10 paid leave days available for new requests (11 total allocated - 1 pending requests).');
+  });
+
+  it('spends no day on a holiday', () => {
+    const requests = [
+      { leaveDate: '2026-01-26', type: 'Paid Leave', status: 'Approved' },
+      { leaveDate: '2026-01-27', type: 'Paid Leave', status: 'Approved' },
+      { leaveDate: '2026-10-02', type: 'Paid Leave', status: 'Pending' },
+    ] as const;
+    const holidays = new Set(['2026-01-26', '2026-10-02']);
+    expect(paidLeaveBalance(requests, 2026, 12, (day) => holidays.has(day))).toEqual({ allocated: 12, used: 1, pending: 0, available: 11 });
   });
 });

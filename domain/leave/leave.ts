@@ -47,6 +47,8 @@ export interface LeaveContext {
   assignee: (userId: string) => Person | undefined;
   /** The requester's teams as their membership stream holds them now: a Head or Manager decides their requests while managing one. */
   requesterTeams: readonly string[];
+  /** Whether a day is one of the requester's holidays: paid leave on one spends no day. */
+  isHoliday: (day: string) => boolean;
 }
 
 /** The requester's stream: every command names the company and the person whose requests it acts on. */
@@ -86,7 +88,7 @@ function balanceOf(state: LeaveState, year: number, context: LeaveContext, excep
   const allocated = context.paidLeaveDays(year);
   if (allocated === null) return null;
   const others = [...state.requests.values()].filter((request) => request.requestId !== except);
-  return paidLeaveBalance(others, year, allocated);
+  return paidLeaveBalance(others, year, allocated, context.isHoliday);
 }
 
 function existing(state: LeaveState, requestId: string): LeaveRequest {

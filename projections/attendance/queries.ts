@@ -2,20 +2,21 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { type TimeParts, wholeMinutes } from '../../domain/accounting/time.ts';
 import { leftOutOfTeamViews } from '../../domain/dashboards/access.ts';
-import { DEFAULT_WORK_RULES, dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
+import { dayStatus, type LeaveCode, LEAVE_STATUSES, type WorkRules } from '../../domain/attendance/day-status.ts';
 import { workMs } from '../../domain/attendance/punch-pairs.ts';
 import { rangeDays } from '../../domain/dashboards/range.ts';
 import { type AttendanceDay, type AttendancePerson, type AttendanceRecords, type MonthAttendance, type StatusCounts, TEAM_DAY_GROUPS, type TeamAttendance, type TeamDayGroup } from '../../domain/attendance/views.ts';
 import { localDay } from '../../domain/time-tracking/local-days.ts';
 import type { AttendanceDaysTable, Database } from '../database.ts';
 import { settingsOf } from '../settings/queries.ts';
+import { companyWorkingTime, holidaysOfPeople, type ShownHoliday } from '../working-time/queries.ts';
 import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
 import { lockedPeriods } from '../timesheets/queries.ts';
 
-/** The company's working days (core §4's) and the daily threshold its settings hold (8 hours until set). */
+/** The company's working days (Monday to Friday, core §4's, until it chooses others) and the daily threshold its settings hold (8 hours until set). */
 export async function workRulesOf(db: Kysely<Database>, companyId: string): Promise<WorkRules> {
-  const { dailyThresholdMinutes } = await settingsOf(db, companyId);
-  return { ...DEFAULT_WORK_RULES, dailyThresholdMs: dailyThresholdMinutes * 60_000 };
+  const [{ dailyThresholdMinutes }, { workingDays }] = await Promise.all([settingsOf(db, companyId), companyWorkingTime(db, companyId)]);
+  return { workingDays, dailyThresholdMs: dailyThresholdMinutes * 60_000 };
 }
 
 const toIso = (date: Date | null) => date?.toISOString() ?? null;
@@ -25,6 +26,8 @@ const leaveOf = (code: string | null): LeaveCode | null => (code !== null && Obj
 interface DayFigures {
   day: string;
   present: boolean;
+  /** The holiday's name, on one. */
+  holiday: string | null;
   leaveCode: string | null;
   punchedMs: number;
   finishedMs: number;
@@ -33,22 +36,23 @@ interface DayFigures {
 
 /** A day's status, work time and whether it reaches the daily threshold, seen on `today` at `now`. */
 function dayOutcome(figures: DayFigures, today: string, now: Date, rules: WorkRules) {
-  const { day, present, leaveCode } = figures;
+  const { day, present, leaveCode, holiday } = figures;
   const work = workMs(figures, today, now);
-  return { status: dayStatus({ day, today, present, leave: leaveOf(leaveCode) }, rules), workMs: work, meetsThreshold: work >= rules.dailyThresholdMs };
+  return { status: dayStatus({ day, today, present, leave: leaveOf(leaveCode), holiday: holiday !== null }, rules), workMs: work, meetsThreshold: work >= rules.dailyThresholdMs };
 }
 
-const NOTHING_RECORDED = { present: false, leaveCode: null, punchedMs: 0, finishedMs: 0, openInMs: null };
+const NOTHING_RECORDED = { present: false, leaveCode: null, punchedMs: 0, finishedMs: 0, openInMs: null, holiday: null };
 
 /**
  * A stored day seen on a given day: its status, punched time, and its time as
  * the time log shows it (`time`: its units' sum). Without a row, a day with
  * nothing recorded.
  */
-function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, time: TimeParts, day: string, today: string, now: Date, rules: WorkRules): AttendanceDay {
+function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, time: TimeParts, day: string, holiday: string | null, today: string, now: Date, rules: WorkRules): AttendanceDay {
   const figures: DayFigures = row
     ? {
         day,
+        holiday,
         // A day with pairs has a check in.
         present: row.check_in !== null || row.tracked,
         leaveCode: row.leave_code,
@@ -56,11 +60,12 @@ function attendanceDay(row: Selectable<AttendanceDaysTable> | undefined, time: T
         finishedMs: Number(row.work_ms),
         openInMs: row.open_in?.getTime() ?? null,
       }
-    : { day, ...NOTHING_RECORDED };
+    : { day, ...NOTHING_RECORDED, holiday };
   const { status, workMs: work, meetsThreshold } = dayOutcome(figures, today, now, rules);
   return {
     day,
     status,
+    holiday,
     timeZone: row?.time_zone ?? null,
     pairs: (row?.pairs ?? []).map(({ in: punchedIn, out, continued, continues }) => ({ in: punchedIn, out, continued, continues })),
     missingPunchOut: row?.open_in != null && day < today,
@@ -101,7 +106,7 @@ export async function attendanceDays(
   now: Date,
 ): Promise<{ timeZone: string; today: string; days: AttendanceDay[] }> {
   const { companyId } = company;
-  const [timeZone, rows, units] = await Promise.all([
+  const [timeZone, rows, units, holidays] = await Promise.all([
     personZone(db, companyId, userId, company.timeZone),
     db
       .selectFrom('attendance_days')
@@ -112,16 +117,22 @@ export async function attendanceDays(
       .where('day', '<=', range.to)
       .execute(),
     unitFigures(db, companyId, range, { teams: null, userIds: [userId] }),
+    holidaysOfPeople(db, companyId, [userId], range.from, range.to),
   ]);
   const today = localDay(now.toISOString(), timeZone);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const time = figuresBy(units, (unit) => unit.day);
-  return { timeZone, today, days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), totalOf(time.get(day) ?? []), day, today, now, rules)) };
+  const holidayNames = new Map(holidays.get(userId)!.map((holiday) => [holiday.day, holiday.name]));
+  return {
+    timeZone,
+    today,
+    days: rangeDays(range).map((day) => attendanceDay(byDay.get(day), totalOf(time.get(day) ?? []), day, holidayNames.get(day) ?? null, today, now, rules)),
+  };
 }
 
 /** How many days of each status; the blank future days are not counted. */
 export function statusCounts(days: readonly Pick<AttendanceDay, 'status'>[]): StatusCounts {
-  const counts: StatusCounts = { present: 0, absent: 0, weekOff: 0, sickLeave: 0, paidLeave: 0, casualLeave: 0, leave: 0 };
+  const counts: StatusCounts = { present: 0, absent: 0, weekOff: 0, holiday: 0, sickLeave: 0, paidLeave: 0, casualLeave: 0, leave: 0 };
   for (const { status } of days) if (status !== 'future') counts[status] += 1;
   return counts;
 }
@@ -206,17 +217,18 @@ export async function teamAttendance(
 ): Promise<TeamAttendance> {
   const days = Array.from({ length: count }, (_, back) => Temporal.PlainDate.from(to).subtract({ days: back }).toString());
   const [people, rules] = await Promise.all([teamPeople(db, companyId, team), workRulesOf(db, companyId)]);
-  const tally = new Map(days.map((day) => [day, { day, present: 0, absent: 0, notCompleted: 0, recorded: 0 }]));
+  const tally = new Map(days.map((day) => [day, { day, present: 0, absent: 0, notCompleted: 0 }]));
   const add = (day: string, outcome: Outcome, people: number) => {
     const counts = tally.get(day)!;
-    counts.recorded += people;
     for (const group of TEAM_DAY_GROUPS) if (inGroup[group](outcome)) counts[group] += people;
   };
-  if (people.length > 0) {
+  // People with the same holidays are counted together: usually the whole team.
+  for (const { holidays, members } of await byHolidays(db, companyId, people, days[days.length - 1], to)) {
+    const holidayOn = (day: string) => holidays.get(day) ?? null;
     const ofTeam = db
       .selectFrom('attendance_days')
       .where('company_id', '=', companyId)
-      .where('user_id', 'in', people.map((p) => p.user_id))
+      .where('user_id', 'in', members.map((p) => p.user_id))
       .where('day', '>=', days[days.length - 1])
       .where('day', '<=', to);
     const [finished, live] = await Promise.all([
@@ -234,16 +246,21 @@ export async function teamAttendance(
         .execute(),
       ofTeam.select(figuresOf).where('day', '=', to).where('open_in', 'is not', null).execute(),
     ]);
+    const recorded = new Map(days.map((day) => [day, 0]));
+    const addRecorded = (day: string, outcome: Outcome, count: number) => {
+      add(day, outcome, count);
+      recorded.set(day, recorded.get(day)! + count);
+    };
     for (const group of finished) {
-      const status = dayStatus({ day: group.day, today: to, present: group.present, leave: leaveOf(group.leave_code) }, rules);
-      add(group.day, { status, meetsThreshold: group.meetsThreshold }, group.people);
+      const status = dayStatus({ day: group.day, today: to, present: group.present, leave: leaveOf(group.leave_code), holiday: holidayOn(group.day) !== null }, rules);
+      addRecorded(group.day, { status, meetsThreshold: group.meetsThreshold }, group.people);
     }
-    for (const row of live) add(row.day, dayOutcome(row, to, now, rules), 1);
-  }
-  // The members with nothing recorded on a day, from the day they count.
-  for (const counts of tally.values()) {
-    const members = people.filter((person) => person.countedFrom <= counts.day).length;
-    add(counts.day, dayOutcome({ day: counts.day, ...NOTHING_RECORDED }, to, now, rules), Math.max(0, members - counts.recorded));
+    for (const row of live) addRecorded(row.day, dayOutcome({ ...row, holiday: holidayOn(row.day) }, to, now, rules), 1);
+    // The members with nothing recorded on a day, from the day they count.
+    for (const day of days) {
+      const counted = members.filter((person) => person.countedFrom <= day).length;
+      add(day, dayOutcome({ day, ...NOTHING_RECORDED, holiday: holidayOn(day) }, to, now, rules), Math.max(0, counted - recorded.get(day)!));
+    }
   }
   return {
     team,
@@ -255,21 +272,39 @@ export async function teamAttendance(
 /** The people behind one count of team attendance on a day; `today` as in teamAttendance. */
 export async function teamDayPeople(db: Kysely<Database>, companyId: string, team: ViewedTeam, day: string, group: TeamDayGroup, today: string, now: Date): Promise<AttendancePerson[]> {
   const [people, rules] = await Promise.all([teamPeople(db, companyId, team), workRulesOf(db, companyId)]);
-  const rows =
+  const [rows, holidays] =
     people.length === 0
-      ? []
-      : await db
-          .selectFrom('attendance_days')
-          .select(['user_id', ...figuresOf])
-          .where('company_id', '=', companyId)
-          .where('user_id', 'in', people.map((p) => p.user_id))
-          .where('day', '=', day)
-          .execute();
+      ? [[], new Map<string, ShownHoliday[]>()]
+      : await Promise.all([
+          db
+            .selectFrom('attendance_days')
+            .select(['user_id', ...figuresOf])
+            .where('company_id', '=', companyId)
+            .where('user_id', 'in', people.map((p) => p.user_id))
+            .where('day', '=', day)
+            .execute(),
+          holidaysOfPeople(db, companyId, people.map((p) => p.user_id), day, day),
+        ]);
   const stored = new Map(rows.map((row) => [row.user_id, row]));
   return people
     .filter((person) => person.countedFrom <= day)
-    .filter((person) => inGroup[group](dayOutcome(stored.get(person.user_id) ?? { day, ...NOTHING_RECORDED }, today, now, rules)))
+    .filter((person) => {
+      const holiday = holidays.get(person.user_id)?.[0]?.name ?? null;
+      return inGroup[group](dayOutcome({ ...(stored.get(person.user_id) ?? { day, ...NOTHING_RECORDED }), holiday }, today, now, rules));
+    })
     .map((person) => ({ userId: person.user_id, name: person.name, email: person.email }));
+}
+
+/** A team's people grouped by their holidays from one day to another (day → name): people of one region share them. */
+async function byHolidays<Person extends { user_id: string }>(db: Kysely<Database>, companyId: string, people: readonly Person[], from: string, to: string) {
+  if (people.length === 0) return [];
+  const holidays = await holidaysOfPeople(db, companyId, people.map((p) => p.user_id), from, to);
+  const groups = new Map<readonly ShownHoliday[], Person[]>();
+  for (const person of people) {
+    const theirs = holidays.get(person.user_id)!;
+    groups.set(theirs, [...(groups.get(theirs) ?? []), person]);
+  }
+  return [...groups].map(([list, members]) => ({ holidays: new Map(list.map((holiday) => [holiday.day, holiday.name])), members }));
 }
 
 /** 'Asia/Kolkata' → 'Kolkata', 'America/Argentina/Buenos_Aires' → 'Buenos Aires'. */
@@ -335,7 +370,8 @@ export async function attendanceRecords(
   return {
     rows: rows.map((row) => {
       const timeZone = row.time_zone ?? 'UTC';
-      const day = attendanceDay(row, totalOf(time.get(`${row.user_id}:${row.day}`) ?? []), row.day, localDay(now.toISOString(), timeZone), now, rules);
+      // A present day is Present whether or not it is a holiday: the record does not look holidays up.
+      const day = attendanceDay(row, totalOf(time.get(`${row.user_id}:${row.day}`) ?? []), row.day, null, localDay(now.toISOString(), timeZone), now, rules);
       return {
         userId: row.user_id,
         name: row.name,

@@ -4,6 +4,7 @@ import { PAID_LEAVE, type LeaveType } from '../../domain/leave/events.ts';
 import type { LeaveRequestToProcess, LeaveRequestView, PaidLeaveBalanceView } from '../../domain/leave/views.ts';
 import type { Actor } from '../../domain/members/authorization.ts';
 import type { Database, LeaveRequestsTable } from '../database.ts';
+import { holidaysOfPeople } from '../working-time/queries.ts';
 import { progressOf, requestVisibleTo, toProcessOf } from '../request-history/index.ts';
 
 const toView = (row: Selectable<LeaveRequestsTable>): LeaveRequestView => ({
@@ -73,7 +74,7 @@ export async function leavePolicies(db: Kysely<Database>, companyId: string): Pr
 
 /** A person's paid leave of a year as the request page shows it: allocated, used, pending and what is left. */
 export async function paidLeaveBalanceOf(db: Kysely<Database>, companyId: string, userId: string, year: number): Promise<PaidLeaveBalanceView> {
-  const [allocated, usage, pending] = await Promise.all([
+  const [allocated, usage, pending, onHolidays] = await Promise.all([
     paidLeaveDays(db, companyId, year),
     db.selectFrom('leave_usage').select('used_paid').where('company_id', '=', companyId).where('user_id', '=', userId).where('year', '=', year).executeTakeFirst(),
     db
@@ -86,6 +87,26 @@ export async function paidLeaveBalanceOf(db: Kysely<Database>, companyId: string
       .where('leave_date', '>=', `${year}-01-01`)
       .where('leave_date', '<=', `${year}-12-31`)
       .executeTakeFirstOrThrow(),
+    paidLeaveOnHolidays(db, companyId, userId, year),
   ]);
-  return { year, hasPolicy: allocated !== null, ...balanceFrom(allocated ?? 0, usage?.used_paid ?? 0, Number(pending.count)) };
+  return { year, hasPolicy: allocated !== null, ...balanceFrom(allocated ?? 0, (usage?.used_paid ?? 0) - onHolidays.Approved, Number(pending.count) - onHolidays.Pending) };
+}
+
+/** A person's paid leave requests of a year that fall on their holidays, approved and pending: they spend no day (domain/leave/balance.ts). */
+async function paidLeaveOnHolidays(db: Kysely<Database>, companyId: string, userId: string, year: number): Promise<{ Approved: number; Pending: number }> {
+  const holidays = (await holidaysOfPeople(db, companyId, [userId], `${year}-01-01`, `${year}-12-31`)).get(userId)!;
+  const counts = { Approved: 0, Pending: 0 };
+  if (holidays.length === 0) return counts;
+  const rows = await db
+    .selectFrom('leave_requests')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('type', '=', PAID_LEAVE)
+    .where('status', 'in', ['Approved', 'Pending'])
+    .where('leave_date', 'in', holidays.map((holiday) => holiday.day))
+    .groupBy('status')
+    .execute();
+  for (const row of rows) counts[row.status as 'Approved' | 'Pending'] = Number(row.count);
+  return counts;
 }

@@ -28,13 +28,14 @@ export async function companyWorkingTime(db: Kysely<Database>, companyId: string
   const [row, settings, company] = await Promise.all([
     db.selectFrom('working_time_rules').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
     settingsOf(db, companyId),
-    db.selectFrom('companies').select(['location_code', 'location_country']).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
+    db.selectFrom('companies').select(['location_code', 'location_country']).where('company_id', '=', companyId).executeTakeFirst(),
   ]);
   const defaults = DEFAULT_WORKING_TIME_RULES;
   const target = row?.daily_target_minutes ?? null;
   return {
-    country: company.location_code,
-    countryName: company.location_country,
+    // A company the read model does not hold (yet) has no public holidays.
+    country: company?.location_code ?? '',
+    countryName: company?.location_country ?? '',
     workingDays: (row?.working_days ?? [...defaults.workingDays]) as Weekday[],
     dailyTargetMinutes: target ?? settings.dailyThresholdMinutes,
     targetFollowsThreshold: target === null,
@@ -77,6 +78,22 @@ export async function personRegionsOf(db: Kysely<Database>, companyId: string, u
   if (userIds.length === 0) return new Map();
   const rows = await db.selectFrom('working_time_regions').select(['user_id', 'region']).where('company_id', '=', companyId).where('user_id', 'in', userIds).execute();
   return new Map(rows.map((row) => [row.user_id, row.region]));
+}
+
+/**
+ * Each person's holidays from one day to another, in day order: the public
+ * ones of their own region, else of the company's (its country's at least),
+ * and the company's own. The one source of holidays for every page.
+ */
+export async function holidaysOfPeople(db: Kysely<Database>, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, ShownHoliday[]>> {
+  const [rules, own, regions] = await Promise.all([companyWorkingTime(db, companyId), companyHolidays(db, companyId, from, to), personRegionsOf(db, companyId, userIds)]);
+  const byRegion = new Map<string | null, ShownHoliday[]>();
+  const holidaysIn = (region: string | null) => {
+    let holidays = byRegion.get(region);
+    if (!holidays) byRegion.set(region, (holidays = holidaysAt({ country: rules.country, region }, own, from, to)));
+    return holidays;
+  };
+  return new Map(userIds.map((userId) => [userId, holidaysIn(regions.get(userId) ?? rules.holidayRegion)]));
 }
 
 /** A correction or payout as the page lists it. */
@@ -160,10 +177,10 @@ export async function workingTimeAccounts(
   const people = userIds.filter((userId) => joined.has(userId));
   if (people.length === 0) return [];
   const from = [...joined.values()].reduce((earliest, day) => (day < earliest ? day : earliest));
-  const [units, leave, own] = await Promise.all([
+  const [units, leave, holidaysOf] = await Promise.all([
     unitFigures(db, companyId, { from, to: through }, { teams: null, userIds: people }),
     leaveDays(db, companyId, people, from, through),
-    companyHolidays(db, companyId, from, through),
+    holidaysOfPeople(db, companyId, people, from, through),
   ]);
   // Each person's recorded days: approved leave, and the day's tracked time summed over its teams by the accounting rule.
   type Recorded = { trackedMinutes: number; idleMinutes: number; leave: LeaveCode | null };
@@ -175,16 +192,10 @@ export async function workingTimeAccounts(
     const { trackedMinutes, idleMinutes } = totalOf(dayUnits);
     recorded.set(day, { trackedMinutes, idleMinutes, leave: recorded.get(day)?.leave ?? null });
   }
-  const holidaysByRegion = new Map<string | null, ShownHoliday[]>();
-  const holidaysIn = (region: string | null) => {
-    let holidays = holidaysByRegion.get(region);
-    if (!holidays) holidaysByRegion.set(region, (holidays = holidaysAt({ country: rules.country, region }, own, from, through)));
-    return holidays;
-  };
 
   return people.map((userId) => {
     const start = joined.get(userId)!;
-    const holidays = holidaysIn(regions.get(userId) ?? rules.holidayRegion).filter((holiday) => holiday.day >= start);
+    const holidays = holidaysOf.get(userId)!.filter((holiday) => holiday.day >= start);
     const personContracts = contracts.get(userId) ?? [];
     const personEntries = entries.get(userId) ?? [];
     const days = accountDays({

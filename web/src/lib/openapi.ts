@@ -6926,7 +6926,8 @@ export interface paths {
                                 /** Format: date */
                                 day: string;
                                 /** @enum {unknown} */
-                                status: "present" | "absent" | "weekOff" | "sickLeave" | "paidLeave" | "casualLeave" | "leave" | "future";
+                                status: "present" | "absent" | "weekOff" | "holiday" | "sickLeave" | "paidLeave" | "casualLeave" | "leave" | "future";
+                                holiday: string | null;
                                 timeZone: string | null;
                                 pairs: {
                                     /** Format: date-time */
@@ -6951,6 +6952,7 @@ export interface paths {
                                 present: number;
                                 absent: number;
                                 weekOff: number;
+                                holiday: number;
                                 sickLeave: number;
                                 paidLeave: number;
                                 casualLeave: number;
@@ -11770,7 +11772,7 @@ export interface paths {
                             };
                             days: {
                                 day: string;
-                                status: "present" | "absent" | "weekOff" | "sickLeave" | "paidLeave" | "casualLeave" | "leave" | "future";
+                                status: "present" | "absent" | "weekOff" | "holiday" | "sickLeave" | "paidLeave" | "casualLeave" | "leave" | "future";
                                 timeZone: string | null;
                                 pairs: {
                                     /** Format: date-time */

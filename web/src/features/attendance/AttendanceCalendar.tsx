@@ -81,7 +81,7 @@ function statusEvent(day: AttendanceDay): EventInput[] {
       id: day.day,
       start: day.day,
       allDay: true,
-      title: DAY_STATUS_LOOKS[day.status].label,
+      title: day.holiday && day.status === 'holiday' ? `Holiday: ${day.holiday}` : DAY_STATUS_LOOKS[day.status].label,
       color: `var(--attendance-${day.status}-background)`,
       contrastColor: `var(--attendance-${day.status}-text)`,
     },
@@ -100,6 +100,11 @@ function DayLabel({ day, locked }: { day: AttendanceDay | undefined; locked: boo
       <Text span fw={700} size="sm">
         {DAY_STATUS_LOOKS[day.status].label}
       </Text>{' '}
+      {day.status === 'holiday' && day.holiday && (
+        <Text span size="xs" display="block">
+          {day.holiday}
+        </Text>
+      )}
       <DayTimes day={day} />
       {day.missingPunchOut && (
         <Text span size="xs" display="block">

@@ -4,13 +4,13 @@ import type { DayStatus } from '../../../../domain/attendance/day-status.ts';
 import { DAY_STATUS_LOOKS } from './dayStatusLooks';
 import type { MonthAttendance } from './MonthAttendance';
 
-/** The counts core §2 names, in its order. */
-const COUNTED = ['present', 'absent', 'weekOff', 'sickLeave', 'paidLeave', 'casualLeave'] as const satisfies readonly DayStatus[];
+/** The counts core §2 names, in its order, with holidays after the week off. */
+const COUNTED = ['present', 'absent', 'weekOff', 'holiday', 'sickLeave', 'paidLeave', 'casualLeave'] as const satisfies readonly DayStatus[];
 
 /** The month's summary: how many days of each status, each beside its colour (a legend of the calendar too). */
 export function StatusCounts({ counts }: { counts: MonthAttendance['counts'] | undefined }) {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="sm">
       {COUNTED.map((status) => (
         <StatusCount key={status} status={status} count={counts?.[status]} />
       ))}

@@ -12,10 +12,11 @@ export interface DayStatusLook {
   dark: { background: string; text: string };
 }
 
-/** Core §4's colours: Present green, Sick Leave blue, Paid Leave pink, Casual Leave yellow, Leave and Absent red. */
+/** Core §4's colours: Present green, Sick Leave blue, Paid Leave pink, Casual Leave yellow, Leave and Absent red; a holiday violet, a colour of its own. */
 const TINTS: Partial<Record<DayStatus, MantineColor>> = {
   present: 'green',
   absent: 'red',
+  holiday: 'violet',
   sickLeave: 'blue',
   paidLeave: 'pink',
   casualLeave: 'yellow',
