@@ -16,10 +16,10 @@ describe.each(['light', 'dark'] as const)('day colours in the %s scheme', (schem
 });
 
 describe('day colours', () => {
-  it('follow core §4: Present green, the leaves blue, pink and yellow, Absent and Leave red, Week Off white', () => {
+  it('follow core §4: Present green, the leaves blue, pink and yellow, Absent and Leave red, Week Off white; a holiday violet, unlike any of them', () => {
     const { colors, white } = DEFAULT_THEME;
     const light = (status: keyof typeof DAY_STATUS_LOOKS) => DAY_STATUS_LOOKS[status].light.background;
-    expect([light('present'), light('sickLeave'), light('paidLeave'), light('casualLeave'), light('leave'), light('absent'), light('weekOff')]).toEqual([
+    expect([light('present'), light('sickLeave'), light('paidLeave'), light('casualLeave'), light('leave'), light('absent'), light('weekOff'), light('holiday')]).toEqual([
       colors.green[1],
       colors.blue[1],
       colors.pink[1],
@@ -27,6 +27,7 @@ describe('day colours', () => {
       colors.red[1],
       colors.red[1],
       white,
+      colors.violet[1],
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('day colours', () => {
       'Present',
       'Absent',
       'Week Off',
+      'Holiday',
       'Sick Leave',
       'Paid Leave',
       'Casual Leave',
