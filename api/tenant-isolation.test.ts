@@ -95,6 +95,7 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/exports/summary': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
   'GET /api/companies/{companyId}/exports/attendance': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
   'GET /api/companies/{companyId}/exports/timelog': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
+  'GET /api/companies/{companyId}/exports/working-time': { member: 'hidden', query: (ids) => `?from=2026-01&userId=${ids.userId}` },
   'GET /api/companies/{companyId}/leave/requests': { member: 'allowed' },
   'GET /api/companies/{companyId}/leave/balance': { member: 'allowed' },
   'POST /api/companies/{companyId}/leave/requests': { member: 'allowed', body: (ids) => ({ leaveDate: '2099-01-06', type: 'Sick Leave', assigneeId: ids.userId }) },

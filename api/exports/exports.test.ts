@@ -256,7 +256,11 @@ describe('a team’s files', () => {
     expect(summary.body).toEqual({
       subject: { kind: 'team', name: 'Apollo' },
       months: { from: '2026-01', to: '2026-03', firstDay: '2026-01-01', lastDay: '2026-03-31' },
-      files: { attendance: 'Acme - Apollo - Jan 2026 to Mar 2026 - Attendance Data.xlsx', timelog: 'Acme - Apollo - Jan 2026 to Mar 2026 - Timelog Data.xlsx' },
+      files: {
+        attendance: 'Acme - Apollo - Jan 2026 to Mar 2026 - Attendance Data.xlsx',
+        timelog: 'Acme - Apollo - Jan 2026 to Mar 2026 - Timelog Data.xlsx',
+        workingTime: 'Acme - Apollo - Jan 2026 to Mar 2026 - Working Time Data.xlsx',
+      },
       people: 4,
       attendanceDays: 4 * 90,
       timelogRows: 4,

@@ -13,6 +13,8 @@ import { CompanyParams, errorResponses, PickedId, Text } from '../http/schemas.t
 import { writeAttendanceWorkbook } from './attendance.ts';
 import { exportedCounts, exportPeople } from './queries.ts';
 import { writeTimelogWorkbook } from './timelog.ts';
+import { writeWorkingTimeWorkbook } from './working-time.ts';
+import { localDay } from '../../domain/time-tracking/local-days.ts';
 import { ReaderGone, XLSX_CONTENT_TYPE } from './workbook.ts';
 
 /**
@@ -82,7 +84,7 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
         return {
           subject,
           months,
-          files: { attendance: fileName('attendance'), timelog: fileName('timelog') },
+          files: { attendance: fileName('attendance'), timelog: fileName('timelog'), workingTime: fileName('working-time') },
           people: people.length,
           ...(await exportedCounts(db, company.companyId, people, months, approvedOnly)),
         };
@@ -97,6 +99,10 @@ export function exportRoutes(context: ApiContext): FastifyPluginAsyncTypebox {
       timelog: {
         summary: 'The time log spreadsheet: a sheet per person, a row per time-log entry',
         write: ({ company, people, months, approvedOnly }, sink) => writeTimelogWorkbook(db, sink, company.companyId, people, months, context.config.publicUrl, { approvedOnly }),
+      },
+      'working-time': {
+        summary: 'The working-time spreadsheet: one sheet, a row per person and month with target, worked time, difference, corrections and payouts, and the balance',
+        write: ({ company, people, months }, sink) => writeWorkingTimeWorkbook(db, sink, company, people, months, localDay(context.now().toISOString(), company.timeZone)),
       },
     };
     for (const [kind, sheet] of Object.entries(sheets) as [ExportKind, (typeof sheets)[ExportKind]][]) {

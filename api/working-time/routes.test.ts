@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessDenied } from '../../domain/members/roles.ts';
@@ -227,6 +228,22 @@ describe("a person's working time", () => {
       ['2026-06-01', 0, 0, 0],
     ]);
     at(FRIDAY);
+  });
+
+  it("exports a row per month in the page's figures", async () => {
+    const page = (await admin.call('GET', `${anaPath()}?month=2026-03`)).body;
+    const response = await fetch(`${server.url}${base()}/exports/working-time?from=2026-03&userId=${ana.userId}`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Working time')!;
+    // A time cell reads back as a date from Excel's epoch: days since 30 Dec 1899.
+    const minutes = (cell: ExcelJS.CellValue) => Math.round((cell instanceof Date ? cell.getTime() / 86_400_000 + 25_569 : Number(cell)) * 1440);
+    const march = sheet.getRow(2).values as ExcelJS.CellValue[];
+    expect(march.slice(1, 3)).toEqual(['Ana Apollo', '2026-03']);
+    const month = page.months.find((entry: { from: string }) => entry.from.startsWith('2026-03'));
+    expect([3, 4, 5, 6, 9].map((column) => minutes(march[column]))).toEqual([month.targetMinutes, month.workedMinutes, month.differenceMinutes, month.adjustedMinutes, month.closingMinutes]);
+    expect(month.closingMinutes).toBe(page.balanceMinutes);
   });
 
   it('is seen by the person, the Head of her team and an Admin, and by nobody else', async () => {

@@ -35,11 +35,11 @@ export function sheetNames(names: readonly string[]): string[] {
   });
 }
 
-export const EXPORT_KINDS = ['attendance', 'timelog'] as const;
+export const EXPORT_KINDS = ['attendance', 'timelog', 'working-time'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** Core §9: file names end in 'Attendance Data' or 'Timelog Data'. */
-const KIND_LABELS: Record<ExportKind, string> = { attendance: 'Attendance Data', timelog: 'Timelog Data' };
+/** Core §9: file names end in 'Attendance Data' or 'Timelog Data'; the working-time balances' in 'Working Time Data'. */
+const KIND_LABELS: Record<ExportKind, string> = { attendance: 'Attendance Data', timelog: 'Timelog Data', 'working-time': 'Working Time Data' };
 
 /** The longest a company, person or team name may be in a file name. */
 const FILE_NAME_PART_MAX = 60;

@@ -8,7 +8,7 @@ export const ExportSummary = Type.Object({
   /** The person or team exported. */
   subject: Type.Object({ kind: Type.Union([Type.Literal('person'), Type.Literal('team')]), name: Name }),
   months: Type.Object({ from: Month, to: Month, firstDay: Day, lastDay: Day }),
-  files: Type.Object({ attendance: Type.String(), timelog: Type.String() }),
+  files: Type.Object({ attendance: Type.String(), timelog: Type.String(), workingTime: Type.String() }),
   /** One sheet each. */
   people: Count,
   /** Rows of the attendance file: every day of the range for every person. */

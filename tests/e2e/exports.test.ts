@@ -85,6 +85,7 @@ describe('the Export modal', () => {
     expect(await files(dialog)).toEqual([
       ['Attendance Inc - Ana Apollo - Mar 2026 - Attendance Data.xlsx', '31 days'],
       ['Attendance Inc - Ana Apollo - Mar 2026 - Timelog Data.xlsx', '3 time entries'],
+      ['Attendance Inc - Ana Apollo - Mar 2026 - Working Time Data.xlsx', 'The balance of each person and month'],
     ]);
     await expectAccessible(page);
     await screenshot(page, 'exports-member-summary');
@@ -188,6 +189,7 @@ describe('Export Data on the dashboards', () => {
     expect(await files(dialog)).toEqual([
       ['Attendance Inc - Apollo - Mar 2026 - Attendance Data.xlsx', '62 days'],
       ['Attendance Inc - Apollo - Mar 2026 - Timelog Data.xlsx', '3 time entries'],
+      ['Attendance Inc - Apollo - Mar 2026 - Working Time Data.xlsx', 'The balance of each person and month'],
     ]);
     await screenshot(page, 'exports-team');
     const { book } = await download(dialog, 'Attendance Data');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../support/users.ts';
@@ -56,6 +58,11 @@ const suite = seededBrowserSuite(async (server, setClock) => {
 function expectedBalance(): string {
   let minutes = tracked.length * 120;
   for (let day = joined; Temporal.PlainDate.compare(day, today) < 0; day = day.add({ days: 1 })) if (day.dayOfWeek <= 5) minutes -= 480;
+  return balanceText(minutes);
+}
+
+/** Minutes as the pages show a balance: "−46h 00m". */
+function balanceText(minutes: number): string {
   const size = Math.abs(minutes);
   const text = `${Math.floor(size / 60)}h ${String(size % 60).padStart(2, '0')}m`;
   return minutes > 0 ? `+${text}` : minutes < 0 ? `−${text}` : text;
@@ -107,5 +114,30 @@ describe('working time', () => {
     await visible(member.getByText(`From ${named(today)}, open-ended`));
     expect(await member.getByRole('button', { name: 'Set contract' }).count()).toBe(0);
     await screenshot(member, 'working-time-member');
+
+    // The export's Working time sheet: this month's row ends on the same balance.
+    await member.getByRole('button', { name: 'Export Data' }).click();
+    const exporting = await visible(member.getByRole('dialog', { name: 'Export Data' }));
+    await exporting.getByRole('button', { name: 'Get Data' }).click();
+    const [file] = await Promise.all([member.waitForEvent('download'), (await visible(exporting.getByRole('button', { name: 'Working Time Data', exact: true }))).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
+    const rows: ExcelJS.CellValue[][] = [];
+    book.getWorksheet('Working time')!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+    const thisMonth = rows.find((row) => row[1] === today.toString().slice(0, 7))!;
+    // A time cell reads back as a date from Excel's epoch: days since 30 Dec 1899.
+    const minutes = (cell: ExcelJS.CellValue) => Math.round((cell instanceof Date ? cell.getTime() / 86_400_000 + 25_569 : Number(cell)) * 1440);
+    expect(balanceText(minutes(thisMonth[8]))).toBe(expectedBalance());
+    await member.keyboard.press('Escape');
+
+    // The attendance calendar shows the holiday, with its own count.
+    await member.goto('/userAttendance');
+    await visible(member.getByRole('region', { name: 'Calendar' }).getByText('Founders Day').first());
+    await visible(member.getByRole('region', { name: 'Holiday', exact: true }).getByText('1', { exact: true }));
+    await screenshot(member, 'working-time-calendar');
+
+    // The individual dashboard's Balance card shows the same figure.
+    await member.goto('/dashboard-individual');
+    await visible(member.getByRole('region', { name: 'Balance' }).getByText(expectedBalance(), { exact: true }));
   });
 });

@@ -30,6 +30,9 @@ import { WorkTimeline } from './WorkTimeline';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ScreenshotsButton } from '../../shared/screenshots/ScreenshotsButton';
 import { TimesheetStatusBadge } from '../../shared/timesheets/TimesheetStatusBadge';
+import { formatBalance, workingTimeQueries } from '../../shared/working-time/workingTimeApi';
+import { formatDay } from '../../shared/format/formatDay';
+import { mayOpenPage } from '../../../../domain/members/page-access.ts';
 
 type IndividualSearch = RangeSearch & { user?: string; screenshots?: string };
 
@@ -48,6 +51,9 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
   const viewed = viewedRange(search, useToday());
   const userId = search.user ?? profile.id;
   const dashboard = useQuery({ ...dashboardQueries.individual(company.companyId, userId, viewed.range), enabled: viewed.problem === null });
+  // The working-time balance of whom the viewer may open Working Time for: the same figure as that page's.
+  const showsBalance = mayOpenPage(company.role, '/working-time');
+  const account = useQuery({ ...workingTimeQueries.person(company.companyId, userId, undefined), enabled: showsBalance });
   const [openDay, setOpenDay] = useState<string | null>(null);
   const data = dashboard.data;
 
@@ -96,13 +102,20 @@ function IndividualDashboardOfCompany({ company, search }: { company: CompanySum
         <LoadFailedAlert error={dashboard.error} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: data?.totals.usageSeen ? 5 : 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: (data?.totals.usageSeen ? 5 : 4) + (showsBalance ? 1 : 0) }}>
             <TimeCards totals={data?.totals} titles={{ tracked: 'Total Time Tracked', idle: 'Idle Time', productive: 'Productive Time', unproductive: 'Unproductive Time' }} />
             <StatCard
               title="Total Earnings"
               value={data && `$${formatDollars(data.totals.earningsCents)}`}
               caption={data && (data.totals.earningsCents ? 'At the rates in force when the time was tracked' : data.totals.trackedMinutes ? 'No hourly rate set' : noTime)}
             />
+            {showsBalance && (
+              <StatCard
+                title="Balance"
+                value={account.isError ? 'Not available' : account.data && formatBalance(account.data.balanceMinutes)}
+                caption={account.data && `Worked less target up to ${formatDay(account.data.today)}, on Working Time`}
+              />
+            )}
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 3 }}>

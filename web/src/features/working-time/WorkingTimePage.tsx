@@ -6,6 +6,7 @@ import type { CompanySummary } from '../../shared/company/CompanySummary';
 import { useActiveCompany } from '../../shared/company/useActiveCompany';
 import { MemberPicker } from '../../shared/dashboards/MemberPicker';
 import { useToday } from '../../shared/dashboards/useToday';
+import { ExportDataButton } from '../../shared/exports/ExportDataButton';
 import { MonthPickerField } from '../../shared/exports/MonthPickerField';
 import { formatDay } from '../../shared/format/formatDay';
 import { formatDuration } from '../../shared/format/formatDuration';
@@ -61,6 +62,12 @@ function WorkingTimeOfCompany({ company, search }: { company: CompanySummary; se
             maxDate={`${thisMonth}-01`}
             valueFormat="MMMM YYYY"
             w={{ base: '100%', xs: 180 }}
+          />
+          <ExportDataButton
+            companyId={company.companyId}
+            target={{ kind: 'person', userId, name: data?.person.name ?? (userId === profile.id ? profile.name : '') }}
+            months={{ from: month, to: month }}
+            latest={thisMonth}
           />
         </Group>
       </Group>

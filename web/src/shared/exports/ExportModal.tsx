@@ -35,7 +35,7 @@ export function ExportModal({ opened, onClose, ...content }: ExportModalProps) {
   );
 }
 
-const FILE_LABELS: Record<ExportKind, string> = { attendance: 'Attendance Data', timelog: 'Timelog Data' };
+const FILE_LABELS: Record<ExportKind, string> = { attendance: 'Attendance Data', timelog: 'Timelog Data', 'working-time': 'Working Time Data' };
 
 type Field = 'from' | 'to' | 'team';
 
@@ -150,6 +150,10 @@ function ExportForm({ companyId, target, months, latest }: Omit<ExportModalProps
                 <Table.Tr>
                   <Table.Td>{summary.data.files.timelog}</Table.Td>
                   <Table.Td>{`${summary.data.timelogRows} time ${summary.data.timelogRows === 1 ? 'entry' : 'entries'}`}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>{summary.data.files.workingTime}</Table.Td>
+                  <Table.Td>The balance of each person and month</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>

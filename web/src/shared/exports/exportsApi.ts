@@ -19,6 +19,7 @@ const queryOf = ({ subject, months, approvedOnly }: ExportRequest) => ({
 const FILE_PATHS = {
   attendance: '/api/companies/{companyId}/exports/attendance',
   timelog: '/api/companies/{companyId}/exports/timelog',
+  'working-time': '/api/companies/{companyId}/exports/working-time',
 } as const satisfies Record<ExportKind, ApiPath<'get'>>;
 
 /** The export calls (api/exports/routes.ts): what 'Get Data' shows, and where each file downloads from. */

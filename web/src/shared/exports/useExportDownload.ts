@@ -12,10 +12,10 @@ export interface Downloading {
 }
 
 /** Core §7: the names a file gets when the server names none. */
-const FALLBACK_NAMES: Record<ExportKind, string> = { attendance: 'attendance_data.xlsx', timelog: 'timelog_data.xlsx' };
+const FALLBACK_NAMES: Record<ExportKind, string> = { attendance: 'attendance_data.xlsx', timelog: 'timelog_data.xlsx', 'working-time': 'working_time_data.xlsx' };
 
 /** Core §8's words for each file. */
-const DATA_NAMES: Record<ExportKind, string> = { attendance: 'attendance data', timelog: 'timelog data' };
+const DATA_NAMES: Record<ExportKind, string> = { attendance: 'attendance data', timelog: 'timelog data', 'working-time': 'working time data' };
 
 /**
  * One download at a time: `start` fetches a file and saves it, telling the
