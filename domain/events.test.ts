@@ -215,6 +215,7 @@ const samples: { [E in StoredEvent as E['type']]: E['data'] } = {
   TimesheetReopened: { ...timesheetRef, reason: 'Payroll correction' },
   TimesheetReassigned: { companyId, userId, start: timesheetRef.start, from: timesheetRef.by, to: { userId: inviteId, name: 'Ada Admin' }, at },
   TimesheetTimeChanged: { companyId, userId, start: '2026-03-09', days: ['2026-03-10'], change: 'timer', at },
+  TimesheetBalanceRecorded: { companyId, userId, start: '2026-03-09', days: [{ day: '2026-03-10', targetMinutes: 480, workedMinutes: 495 }] },
   MonitoringRequested: { companyId, companyName: 'Acme', userId, name: 'Ada Lovelace', email: 'ada@example.com', by, message: 'Please run the agent.', at },
   WorkingDaysSet: { companyId, by, at, days: [1, 2, 3, 4] },
   DailyTargetSet: { companyId, by, at, minutes: 450 },

@@ -29,6 +29,7 @@ import * as timesheetPeriods from './0027_timesheet_periods.ts';
 import * as timesheets from './0028_timesheets.ts';
 import * as timesheetReminders from './0031_timesheet_reminders.ts';
 import * as workingTime from './0032_working_time.ts';
+import * as approvedWorkingTime from './0033_approved_working_time.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028_timesheets': timesheets,
   '0031_timesheet_reminders': timesheetReminders,
   '0032_working_time': workingTime,
+  '0033_approved_working_time': approvedWorkingTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type { PeriodSchedule } from '../domain/timesheets/periods.ts';
-import type { PeriodTotals } from '../domain/timesheets/events.ts';
+import type { PeriodTotals, RecordedBalanceDay } from '../domain/timesheets/events.ts';
 import { type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -436,6 +436,8 @@ export interface TimesheetsTable {
   reason: string | null;
   /** The figures approved, while it is approved. */
   totals: ColumnType<PeriodTotals | null, string | null, string | null>;
+  /** Each day's working time as approved (TimesheetBalanceRecorded), while it is approved; null for an approval from before it was recorded. */
+  working_time: ColumnType<RecordedBalanceDay[] | null, string | null | undefined, string | null>;
   updated_at: Date;
   updated_by_name: string;
 }

@@ -18,6 +18,7 @@ import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import { figuresBy, rangeFigures, type TotalFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { timeByTask, timesheetOf, timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
+import { periodWorkingTime } from '../../projections/working-time/queries.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type CompanyAccess, companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';
@@ -28,7 +29,7 @@ export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
 /** The figures a timesheet shows and an approval records, of the one accounting rule's. */
 const periodTotals = ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents }: TotalFigures): PeriodTotals => ({ trackedMinutes, manualMinutes, idleMinutes, earningsCents });
 
-/** A decision on a timesheet as its history shows it; null for the lock's notes of changed time. */
+/** A decision on a timesheet as its history shows it; null for the lock's notes of changed time and the balance an approval records. */
 function historyEntry(event: TimesheetEvent) {
   const entry = { note: null as string | null, reason: null as string | null, approver: null as { userId: string; name: string } | null, totals: null as PeriodTotals | null };
   switch (event.type) {
@@ -43,6 +44,7 @@ function historyEntry(event: TimesheetEvent) {
     case 'TimesheetReassigned':
       return { ...entry, action: 'Moved' as const, at: event.data.at, by: PRODUCT_ACTOR, approver: event.data.to };
     case 'TimesheetTimeChanged':
+    case 'TimesheetBalanceRecorded':
       return null;
   }
 }
@@ -276,8 +278,12 @@ export function createTimesheetsService({
           await watcher.waitFor(lastChange);
           if (!watcher.hasReached(lastChange)) throw conflict(BUSY_MESSAGE);
         }
-        const [figures, timerRunningInPeriod] = await Promise.all([figuresOf(companyId, userId, period), timerRunningIn(companyId, userId, period)]);
-        const context: TimesheetContext = { now: now(), period, personTeams, approving: { figures, afterChanges: state.changes, timerRunningInPeriod } };
+        const [figures, timerRunningInPeriod, workingTime] = await Promise.all([
+          figuresOf(companyId, userId, period),
+          timerRunningIn(companyId, userId, period),
+          periodWorkingTime(db, { companyId, timeZone: access.company.time_zone }, userId, period),
+        ]);
+        const context: TimesheetContext = { now: now(), period, personTeams, approving: { figures, afterChanges: state.changes, timerRunningInPeriod, workingTime } };
         try {
           return (await run(access, userId, period, { type: 'ApproveTimesheet', ...onTimesheet(access, userId, period), actor }, context, metadata)).position;
         } catch (error) {

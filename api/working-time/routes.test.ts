@@ -254,3 +254,30 @@ describe("a person's working time", () => {
     expect(await admin.call('GET', `${anaPath()}?month=March`)).toMatchObject({ status: 400 });
   });
 });
+
+describe('an approved period', () => {
+  it('keeps its balance whatever changes after the approval, until it is reopened', async () => {
+    at('2026-03-09T10:00:00Z');
+    const week = (body: { days: { day: string; targetMinutes: number; workedMinutes: number }[] }) =>
+      body.days.filter((day) => day.day <= '2026-03-08').map((day) => [day.day, day.targetMinutes, day.workedMinutes]);
+    const submitted = await ana.call('POST', `${base()}/timesheets/2026-03-02/submit`, { approverId: admin.userId, note: '', timeZone: 'Asia/Kolkata' });
+    expect(submitted.status).toBe(200);
+    expect((await admin.call('POST', `${base()}/timesheets/${ana.userId}/2026-03-02/approve`, {})).status).toBe(200);
+    const approved = week((await ana.call('GET', `${anaPath()}?month=2026-03`)).body);
+
+    // A holiday in the week and a contract of one hour a day from its Wednesday change nothing of it.
+    expect((await admin.call('POST', `${base()}/holidays`, { day: '2026-03-03', name: 'Late holiday' })).status).toBe(200);
+    expect((await admin.call('PUT', `${anaPath()}/contracts/2026-03-04`, { until: '2026-03-31', weekdayMinutes: [60, 60, 60, 60, 60, 60, 60] })).status).toBe(200);
+    const after = (await ana.call('GET', `${anaPath()}?month=2026-03`)).body;
+    expect(week(after)).toEqual(approved);
+    // The days after it follow the new contract.
+    expect(after.days.find((day: { day: string }) => day.day === '2026-03-09').targetMinutes).toBe(60);
+
+    // Reopened, the week counts by the rules of now.
+    expect((await admin.call('POST', `${base()}/timesheets/${ana.userId}/2026-03-02/reopen`, { reason: 'Late holiday' })).status).toBe(200);
+    const reopened = week((await ana.call('GET', `${anaPath()}?month=2026-03`)).body);
+    expect(reopened.find(([day]) => day === '2026-03-03')?.[1]).toBe(0);
+    expect(reopened.find(([day]) => day === '2026-03-04')?.[1]).toBe(60);
+    at(FRIDAY);
+  });
+});

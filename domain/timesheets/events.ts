@@ -33,15 +33,31 @@ export const TimesheetReassigned = Closed({ companyId: Id, userId: Id, start: Da
  */
 export const TimesheetTimeChanged = Closed({ companyId: Id, userId: Id, start: Day, days: Type.Array(Day, { minItems: 1, maxItems: 62 }), change: Text(100), at: Instant });
 
+/**
+ * The period's working time as approved (domain/working-time): each day's
+ * target and worked minutes by the rules of that moment. Written with the
+ * approval; while the period stays approved the balance counts these, so a
+ * later change of contract, holiday or rule leaves an approved period's
+ * balance as it was.
+ */
+export const TimesheetBalanceRecorded = Closed({
+  companyId: Id,
+  userId: Id,
+  start: Day,
+  days: Type.Array(Closed({ day: Day, targetMinutes: Count, workedMinutes: Count }), { maxItems: 62 }),
+});
+export type RecordedBalanceDay = Static<typeof TimesheetBalanceRecorded>['days'][number];
+
 export type TimesheetEvent =
   | DomainEvent<'TimesheetSubmitted', Static<typeof TimesheetSubmitted>>
   | DomainEvent<'TimesheetApproved', Static<typeof TimesheetApproved>>
   | DomainEvent<'TimesheetRejected', Static<typeof TimesheetRejected>>
   | DomainEvent<'TimesheetReopened', Static<typeof TimesheetReopened>>
   | DomainEvent<'TimesheetReassigned', Static<typeof TimesheetReassigned>>
-  | DomainEvent<'TimesheetTimeChanged', Static<typeof TimesheetTimeChanged>>;
+  | DomainEvent<'TimesheetTimeChanged', Static<typeof TimesheetTimeChanged>>
+  | DomainEvent<'TimesheetBalanceRecorded', Static<typeof TimesheetBalanceRecorded>>;
 
-export const timesheetEventSchemas = { TimesheetSubmitted, TimesheetApproved, TimesheetRejected, TimesheetReopened, TimesheetReassigned, TimesheetTimeChanged };
+export const timesheetEventSchemas = { TimesheetSubmitted, TimesheetApproved, TimesheetRejected, TimesheetReopened, TimesheetReassigned, TimesheetTimeChanged, TimesheetBalanceRecorded };
 
 /** One person's timesheet for one period, named by its first local day: short, whatever the years behind it. */
 export const timesheetStream = (companyId: string, userId: string, start: string) => `timesheet-${companyId}-${userId}-${start}`;

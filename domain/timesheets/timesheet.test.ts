@@ -23,13 +23,15 @@ const now = new Date('2026-11-30T09:00:00Z');
 const at = now.toISOString();
 const totals: PeriodTotals = { trackedMinutes: 36 * 60, manualMinutes: 90, idleMinutes: 10, earningsCents: 0 };
 
+const workingTime = [{ day: '2026-11-23', targetMinutes: 480, workedMinutes: 510 }];
+
 type Facts = Partial<Omit<TimesheetContext, 'submitting'> & NonNullable<TimesheetContext['submitting']>>;
 const context = ({ today = '2026-11-30', timerRunningInPeriod = false, approver, ...changes }: Facts = {}): TimesheetContext => ({
   now,
   period: week,
   submitting: { today, timerRunningInPeriod, approver: approver ?? ((id) => (id === manager.userId || id === admin.userId ? person({ userId: id }) : undefined)) },
   personTeams: [teamId],
-  approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: false },
+  approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: false, workingTime },
   ...changes,
 });
 
@@ -50,6 +52,8 @@ const timeChange = (days: string[]): TimesheetCommand => ({ type: 'RecordTimeCha
 const ref = (actor: Actor) => ({ companyId, userId, start: week.start, end: week.end, by: person(actor), at });
 const submitted: TimesheetEvent = { type: 'TimesheetSubmitted', data: { ...ref(member), note: 'All in.', approver: person(manager) } };
 const approved: TimesheetEvent = { type: 'TimesheetApproved', data: { ...ref(manager), totals } };
+/** The period's working time as approved: recorded with the approval, so the balance of an approved period stays. */
+const balanceRecorded: TimesheetEvent = { type: 'TimesheetBalanceRecorded', data: { companyId, userId, start: week.start, days: workingTime } };
 const rejected: TimesheetEvent = { type: 'TimesheetRejected', data: { ...ref(manager), reason: 'Friday is missing' } };
 const reopened: TimesheetEvent = { type: 'TimesheetReopened', data: { ...ref(admin), reason: 'Payroll correction' } };
 
@@ -93,11 +97,11 @@ describe('a timesheet', () => {
 
   describe('approving and rejecting', () => {
     it('approves with the period’s totals as they are now', () => {
-      given(timesheet, [submitted]).when(approve(), context()).then([approved]);
+      given(timesheet, [submitted]).when(approve(), context()).then([approved, balanceRecorded]);
     });
 
     it('lets an Admin answer too, and nobody else', () => {
-      given(timesheet, [submitted]).when(approve(admin), context()).then([{ ...approved, data: { ...approved.data, by: person(admin) } }]);
+      given(timesheet, [submitted]).when(approve(admin), context()).then([{ ...approved, data: { ...approved.data, by: person(admin) } }, balanceRecorded]);
       given(timesheet, [submitted]).when(approve(otherManager), context()).thenRefuses(accessDenied);
       given(timesheet, [submitted]).when(approve(member), context()).thenRefuses(accessDenied);
     });
@@ -163,12 +167,12 @@ describe('a timesheet', () => {
     it('approves only on figures read after the period’s latest change of time', () => {
       const changed: TimesheetEvent = { type: 'TimesheetTimeChanged', data: { companyId, userId, start: week.start, days: ['2026-11-27'], change: 'timer', at } };
       expect(() => timesheet.decide(approve(), [changed, submitted].reduce(timesheet.evolve, timesheet.initialState), context())).toThrow(FiguresMovedError);
-      given(timesheet, [changed, submitted]).when(approve(), context({ approving: { figures: totals, afterChanges: 1, timerRunningInPeriod: false } })).then([approved]);
+      given(timesheet, [changed, submitted]).when(approve(), context({ approving: { figures: totals, afterChanges: 1, timerRunningInPeriod: false, workingTime } })).then([approved, balanceRecorded]);
     });
 
     it('waits for a session still running in the period to stop', () => {
       given(timesheet, [submitted])
-        .when(approve(), context({ approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: true } }))
+        .when(approve(), context({ approving: { figures: totals, afterChanges: 0, timerRunningInPeriod: true, workingTime } }))
         .thenRefuses(messages.timerRunningForApproval);
     });
 
@@ -198,7 +202,7 @@ describe('a timesheet', () => {
 
     it('moves a submitted timesheet to the one the sweep found, who may then approve it', () => {
       given(timesheet, [submitted]).when(reassign(), context()).then([moved]);
-      given(timesheet, [submitted, moved]).when(approve(admin), context()).then([{ type: 'TimesheetApproved', data: { ...ref(admin), totals } }]);
+      given(timesheet, [submitted, moved]).when(approve(admin), context()).then([{ type: 'TimesheetApproved', data: { ...ref(admin), totals } }, balanceRecorded]);
     });
 
     it('leaves alone a timesheet not waiting, or already moved on, or that would go to its own person', () => {

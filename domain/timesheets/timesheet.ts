@@ -6,7 +6,7 @@ import { authorizeOwnRequest, authorizeProcessing } from '../shared/request-righ
 import { type Reassign, reassignment } from '../shared/reassignment.ts';
 import type { Person } from '../shared/request-schema.ts';
 import { accessDenied } from '../members/roles.ts';
-import type { PeriodTotals, TimesheetEvent } from './events.ts';
+import type { PeriodTotals, RecordedBalanceDay, TimesheetEvent } from './events.ts';
 import type { Period } from './periods.ts';
 
 export const TIMESHEET_STATUSES = ['Open', 'Submitted', 'Approved', 'Rejected', 'Reopened'] as const;
@@ -84,7 +84,7 @@ export interface TimesheetContext {
   /** For answering: the person's teams as their membership stream holds them now. */
   personTeams?: readonly string[];
   /** For approving: the period's figures by the accounting rule, read once the read models included this many changes of its time, and whether a session in the period still runs. */
-  approving?: { figures: PeriodTotals; afterChanges: number; timerRunningInPeriod: boolean };
+  approving?: { figures: PeriodTotals; afterChanges: number; timerRunningInPeriod: boolean; workingTime: RecordedBalanceDay[] };
 }
 
 /** Approving on figures read before the period's latest change of time: read them again and decide again. */
@@ -127,6 +127,8 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
         return { ...state, approver: event.data.to };
       case 'TimesheetTimeChanged':
         return { ...state, changes: state.changes + 1 };
+      case 'TimesheetBalanceRecorded':
+        return state;
     }
   },
 
@@ -170,7 +172,10 @@ export const timesheet: Decider<TimesheetCommand, TimesheetEvent, TimesheetState
         if (approving.timerRunningInPeriod) throw conflict(timesheetMessages.timerRunningForApproval);
         // Time changed after the figures were read: they are not the period's any more.
         if (approving.afterChanges !== state.changes) throw new FiguresMovedError();
-        return [{ type: 'TimesheetApproved', data: { ...ref, totals: approving.figures } }];
+        return [
+          { type: 'TimesheetApproved', data: { ...ref, totals: approving.figures } },
+          { type: 'TimesheetBalanceRecorded', data: { companyId: ref.companyId, userId: ref.userId, start: ref.start, days: approving.workingTime } },
+        ];
       }
       case 'ReopenTimesheet': {
         authorize(command.actor, 'ReopenTimesheet', { companyId: command.companyId });

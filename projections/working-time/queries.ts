@@ -5,6 +5,7 @@ import { DEFAULT_WORKING_TIME_RULES } from '../../domain/working-time/company-ru
 import { type Holiday, type HolidayPlace, publicHolidaysBetween } from '../../domain/working-time/holidays.ts';
 import { accountDays } from '../../domain/working-time/ledger.ts';
 import type { Contract } from '../../domain/working-time/targets.ts';
+import type { RecordedBalanceDay } from '../../domain/timesheets/events.ts';
 import type { Database } from '../database.ts';
 import { settingsOf } from '../settings/queries.ts';
 import { figuresBy, totalOf, unitFigures } from '../timelog/queries.ts';
@@ -141,6 +142,25 @@ async function leaveDays(db: Kysely<Database>, companyId: string, userIds: reado
   return byPerson;
 }
 
+/** Each person's days of approved periods as approved (TimesheetBalanceRecorded): day → target and worked minutes. */
+async function approvedDays(db: Kysely<Database>, companyId: string, userIds: readonly string[]): Promise<Map<string, Map<string, RecordedBalanceDay>>> {
+  const rows = await db
+    .selectFrom('timesheets')
+    .select(['user_id', 'working_time'])
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'Approved')
+    .where('working_time', 'is not', null)
+    .execute();
+  const byPerson = new Map<string, Map<string, RecordedBalanceDay>>();
+  for (const row of rows) {
+    const days = byPerson.get(row.user_id) ?? new Map<string, RecordedBalanceDay>();
+    for (const day of row.working_time ?? []) days.set(day.day, day);
+    byPerson.set(row.user_id, days);
+  }
+  return byPerson;
+}
+
 /** One person's account: every day from when they joined to `through`, with its running balance; their contracts, holidays and entries. */
 export interface PersonAccount {
   userId: string;
@@ -157,7 +177,8 @@ export interface PersonAccount {
  * The working-time accounts of some people of a company, each from the day
  * they joined to `through` (the company's today), by the one target, worked
  * and balance rules (domain/working-time). Worked time is the time log's by
- * the accounting rule, so the balance agrees with every other page's minutes.
+ * the accounting rule, so the balance agrees with every other page's minutes;
+ * the days of an approved period count as they were approved.
  */
 export async function workingTimeAccounts(
   db: Kysely<Database>,
@@ -177,10 +198,11 @@ export async function workingTimeAccounts(
   const people = userIds.filter((userId) => joined.has(userId));
   if (people.length === 0) return [];
   const from = [...joined.values()].reduce((earliest, day) => (day < earliest ? day : earliest));
-  const [units, leave, holidaysOf] = await Promise.all([
+  const [units, leave, holidaysOf, approved] = await Promise.all([
     unitFigures(db, companyId, { from, to: through }, { teams: null, userIds: people }),
     leaveDays(db, companyId, people, from, through),
     holidaysOfPeople(db, companyId, people, from, through),
+    approvedDays(db, companyId, people),
   ]);
   // Each person's recorded days: approved leave, and the day's tracked time summed over its teams by the accounting rule.
   type Recorded = { trackedMinutes: number; idleMinutes: number; leave: LeaveCode | null };
@@ -206,6 +228,7 @@ export async function workingTimeAccounts(
       holidays: new Map(holidays.map((holiday) => [holiday.day, holiday.name])),
       idleCounts: rules.idleCounts,
       recorded: recordedOf.get(userId)!,
+      approved: approved.get(userId) ?? new Map(),
     });
     const balances = dailyBalances(days, personEntries.filter((entry) => entry.day >= start && entry.day <= through), {
       carryOverCapMinutes: rules.carryOverCapMinutes,
@@ -213,4 +236,10 @@ export async function workingTimeAccounts(
     });
     return { userId, from: start, days: balances, contracts: personContracts, holidayRegion: regions.get(userId) ?? null, holidays, entries: personEntries };
   });
+}
+
+/** A period's days with their target and worked minutes by the rules of now, as an approval records them (TimesheetBalanceRecorded). */
+export async function periodWorkingTime(db: Kysely<Database>, company: { companyId: string; timeZone: string }, userId: string, period: { start: string; end: string }): Promise<RecordedBalanceDay[]> {
+  const [account] = await workingTimeAccounts(db, company, [userId], period.end);
+  return (account?.days ?? []).filter((day) => day.day >= period.start).map(({ day, targetMinutes, workedMinutes }) => ({ day, targetMinutes, workedMinutes }));
 }

@@ -83,7 +83,7 @@ const pageOf = (user: ApiUser, path: string, viewport?: { width: number; height:
 const api = (user: ApiUser, method: string, rest: string, body?: unknown) => user.call(method, `/api/companies/${companyId}${rest}`, body);
 
 describe('timesheets', () => {
-  it('are submitted, rejected with a reason, corrected, approved in bulk, locked, and reopened by an Admin', async () => {
+  it('are submitted, rejected with a reason, corrected and submitted again', async () => {
     // Ana's week: two hours a day on Website / Launch.
     const sheet = await pageOf(ana, `/timesheet?day=${monday}`);
     await visible(sheet.getByRole('heading', { name: 'Timesheet', level: 1 }));
@@ -139,8 +139,14 @@ describe('timesheets', () => {
     const again = await visible(sheet.getByRole('dialog', { name: 'Submit timesheet' }));
     await again.getByRole('button', { name: 'Submit', exact: true }).click();
     await alertWith(sheet, 'Timesheet submitted for approval');
+  });
 
+  it('are approved in bulk, and locked', async () => {
     // Max approves the three weeks at once (once his page shows Ana's sent again); each is locked.
+    const sheet = await pageOf(ana, `/timesheet?day=${monday}`);
+    const approvals = await pageOf(max, '/timesheets');
+    await visible(approvals.getByRole('heading', { name: 'Timesheet approvals', level: 1 }));
+    const table = approvals.getByRole('table');
     await expect.poll(async () => (await table.getByRole('row').filter({ hasText: 'Submitted' }).count())).toBe(3);
     await approvals.getByLabel('Select all waiting for me').check();
     await approvals.getByRole('button', { name: 'Approve selected (3)' }).click();
@@ -187,7 +193,12 @@ describe('timesheets', () => {
     });
     expect(late).toMatchObject({ status: 409, body: { message: `The timesheet for ${periodName} is approved and locked, so its time cannot change. An Admin can reopen it.` } });
 
+  });
+
+  it('are reopened by an Admin, every decision in the history and the activity log', async () => {
     // Ada reopens Ana's week.
+    const sheet = await pageOf(ana, `/timesheet?day=${monday}`);
+    await visible(sheet.getByText('Approved · locked'));
     const admin = await pageOf(ada, `/timesheets?day=${monday}`);
     await admin.getByRole('button', { name: 'Reopen Ana Apollo' }).click();
     const reopening = await visible(admin.getByRole('dialog', { name: 'Reopen Ana Apollo’s timesheet' }));
