@@ -204,17 +204,18 @@ describe('bad input on every route', () => {
   it('answers every bad request with a 4xx and writes nothing', async () => {
     const walked = routes.filter((route) => !NOT_JSON.has(`${route.method} ${route.path}`));
     for (const route of walked) {
+      // The log is counted around each route's bad requests, not each request: one that wrote is found by its route.
+      const before = await eventCount();
       await fc.assert(
         fc.asyncProperty(badRequests(route), async (request) => {
-          const before = await eventCount();
           const status = await send(route, request);
           const label = `${route.method} ${route.path} ${JSON.stringify(request).slice(0, 300)}`;
           expect(status, label).toBeGreaterThanOrEqual(400);
           expect(status, label).toBeLessThan(500);
-          expect(await eventCount(), label).toBe(before);
         }),
         { numRuns: 25, seed: 11 },
       );
+      expect(await eventCount(), `${route.method} ${route.path} wrote events on bad input`).toBe(before);
     }
-  });
+  }, 90_000);
 });

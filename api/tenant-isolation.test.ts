@@ -157,6 +157,7 @@ const companyScoped: Record<string, Case> = {
   'GET /api/companies/{companyId}/holidays': { member: 'allowed', query: () => '?year=2026' },
   'POST /api/companies/{companyId}/holidays': { member: 'refused', body: () => ({ day: '2026-12-24', name: 'Alpha Eve' }) },
   'DELETE /api/companies/{companyId}/holidays/{day}': { member: 'refused' },
+  'GET /api/companies/{companyId}/working-time/people': { member: 'refused' },
   'GET /api/companies/{companyId}/working-time/people/{userId}': { member: 'hidden' },
   'PUT /api/companies/{companyId}/working-time/people/{userId}/contracts/{from}': { member: 'refused', body: () => ({ until: null, weekdayMinutes: [360, 360, 360, 360, 0, 0, 0] }) },
   'DELETE /api/companies/{companyId}/working-time/people/{userId}/contracts/{from}': { member: 'refused' },

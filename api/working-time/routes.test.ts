@@ -246,6 +246,16 @@ describe("a person's working time", () => {
     expect(month.closingMinutes).toBe(page.balanceMinutes);
   });
 
+  it("lists the balances of the people a manager sees, as each one's page has them", async () => {
+    const { body } = await admin.call('GET', `${base()}/working-time/people`);
+    const anas = body.people.find((person: { userId: string }) => person.userId === ana.userId);
+    const page = (await admin.call('GET', anaPath())).body;
+    expect(anas).toMatchObject({ name: 'Ana Apollo', balanceMinutes: page.balanceMinutes });
+    expect(anas.monthWorkedMinutes).toBe(page.days.reduce((sum: number, day: { workedMinutes: number }) => sum + day.workedMinutes, 0));
+    expect((await head.call('GET', `${base()}/working-time/people`)).body.people.map((person: { name: string }) => person.name)).toContain('Ana Apollo');
+    expect((await ana.call('GET', `${base()}/working-time/people`)).status).toBe(403);
+  });
+
   it('is seen by the person, the Head of her team and an Admin, and by nobody else', async () => {
     // Outside the company, the company is not found.
     expect((await outsider.call('GET', anaPath())).status).toBe(404);

@@ -5,12 +5,14 @@ import { invalid } from '../../domain/shared/errors.ts';
 import { monthOf, periodBalances, weekOf } from '../../domain/working-time/balance.ts';
 import { regionsOf } from '../../domain/working-time/holidays.ts';
 import { MAX_HOLIDAY_NAME, MAX_REASON } from '../../domain/working-time/limits.ts';
-import { PersonId, PersonWorkingTime, ShownHoliday, WorkingTimeRulesView } from '../../domain/working-time/views.ts';
+import { PersonId, PersonWorkingTime, ShownHoliday, TeamWorkingTime, WorkingTimeRulesView } from '../../domain/working-time/views.ts';
 import { companyHolidays, companyWorkingTime, holidaysAt, workingTimeAccounts } from '../../projections/working-time/queries.ts';
-import { companyToday, visiblePerson } from '../access/membership.ts';
+import { companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
+import { dashboardPeople } from '../../projections/dashboards/queries.ts';
+import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
-import { CommandResponse, CompanyParams, Day, errorResponses, Nullable, Text } from '../http/schemas.ts';
+import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
 
 export const workingTimeMessages = {
   monthInvalid: 'Please choose a month, written YYYY-MM.',
@@ -145,6 +147,46 @@ export function workingTimeRoutes(context: ApiContext): FastifyPluginAsyncTypebo
       async (request) => {
         const access = accessOf(request);
         return done('Holiday removed', await workingTime.removeCompanyHoliday(access, request.params.day, requestMetadata(request, access.userId)));
+      },
+    );
+
+    app.get(
+      '/api/companies/:companyId/working-time/people',
+      {
+        config: { access: inCompany({ read: 'members' }) },
+        schema: {
+          tags,
+          summary: "The balances of the people the caller manages (a team's, with teamId): each one's balance today and this month's target and worked time",
+          params: CompanyParams,
+          querystring: Type.Object({ teamId: Type.Optional(Id) }),
+          response: { 200: TeamWorkingTime, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const access = accessOf(request);
+        const companyId = access.company.company_id;
+        const team = request.query.teamId ? await visibleTeam(db, access, request.query.teamId) : null;
+        const people = await dashboardPeople(db, companyId, { userId: access.userId, teams: team ? [team.teamId] : visibleTeams(access.actor) });
+        const today = companyToday(access, context.now());
+        const accounts = new Map((await workingTimeAccounts(db, { companyId, timeZone: access.company.time_zone }, people.map((person) => person.userId), today)).map((account) => [account.userId, account]));
+        const month = monthOf(today);
+        return {
+          today,
+          people: people.flatMap((person) => {
+            const account = accounts.get(person.userId);
+            if (!account) return [];
+            const thisMonth = account.days.filter((day) => monthOf(day.day) === month);
+            return [
+              {
+                userId: person.userId,
+                name: person.name,
+                balanceMinutes: account.days.at(-1)?.balanceMinutes ?? 0,
+                monthTargetMinutes: thisMonth.reduce((sum, day) => sum + day.targetMinutes, 0),
+                monthWorkedMinutes: thisMonth.reduce((sum, day) => sum + day.workedMinutes, 0),
+              },
+            ];
+          }),
+        };
       },
     );
 

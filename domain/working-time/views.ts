@@ -78,3 +78,9 @@ export const PersonWorkingTime = Type.Object({
 export type PersonWorkingTime = Static<typeof PersonWorkingTime>;
 
 export const PersonId = Type.Object({ companyId: Id, userId: Id });
+
+/** The balances of the people a manager sees: today's balance and this month's target and worked time, each by the one rule. */
+export const TeamWorkingTime = Type.Object({
+  today: Day,
+  people: Type.Array(Type.Object({ ...NamedPerson.properties, balanceMinutes: SignedMinutes, monthTargetMinutes: Minutes, monthWorkedMinutes: Minutes })),
+});

@@ -69,7 +69,7 @@ function balanceText(minutes: number): string {
 }
 
 describe('working time', () => {
-  it('lets an Admin set a part-time contract and a company holiday, which the Member’s working time counts', async () => {
+  it('lets an Admin set a part-time contract and a company holiday', async () => {
     const { browser, server, contexts } = suite;
     const admin = await signedInPage(browser, server, contexts, { email: ada.email, path: `/working-time?user=${ana.userId}` });
     await visible(admin.getByRole('heading', { level: 1, name: 'Working Time' }));
@@ -90,6 +90,9 @@ describe('working time', () => {
     const todayRow = admin.getByRole('table', { name: 'Days' }).getByRole('row').filter({ hasText: named(today) });
     await expect.poll(async () => (await todayRow.getByRole('cell').allInnerTexts())[1]).toBe('5h 00m');
 
+    // The Admin sees the balances of the company's people below, Ana's among them.
+    await visible(admin.getByRole('table', { name: 'Balances' }).getByRole('link', { name: 'Ana Apollo' }));
+
     // A company holiday today, on the settings page.
     await admin.goto('/manage-settings');
     const holidays = await visible(admin.getByRole('region', { name: `Holidays ${today.year}` }));
@@ -101,6 +104,10 @@ describe('working time', () => {
     await visible(holidays.getByText(`${named(today)}: Founders Day`));
     await screenshot(admin, 'working-time-settings');
 
+  });
+
+  it('counts them in the Member’s working time, calendar, export and dashboard, all agreeing', async () => {
+    const { browser, server, contexts } = suite;
     // Ana's own page: today has no target, shows the holiday, and the balance is her time against the targets.
     const member = await signedInPage(browser, server, contexts, { email: ana.email, path: '/working-time' });
     await visible(member.getByRole('heading', { level: 1, name: 'Working Time' }));

@@ -19,6 +19,7 @@ import { formatBalance, type PersonWorkingTime, workingTimeQueries } from '../..
 import { BalanceChart } from './BalanceChart';
 import { ContractCard } from './ContractCard';
 import { EntriesCard } from './EntriesCard';
+import { TeamBalances } from './TeamBalances';
 import type { WorkingTimeSearch } from './workingTimeSearch';
 
 const TITLE = 'Working Time';
@@ -100,6 +101,7 @@ function WorkingTimeOfCompany({ company, search }: { company: CompanySummary; se
           <EntriesCard company={company} account={data} />
         </>
       )}
+      {seesOthers(company.role, 'members') && <TeamBalances company={company} />}
     </Stack>
   );
 }

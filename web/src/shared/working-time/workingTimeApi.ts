@@ -5,6 +5,7 @@ import { once } from '../requests/requestsApi';
 
 export type WorkingTimeRules = ApiAnswer<'get', '/api/companies/{companyId}/working-time'>;
 export type PersonWorkingTime = ApiAnswer<'get', '/api/companies/{companyId}/working-time/people/{userId}'>;
+export type TeamWorkingTime = ApiAnswer<'get', '/api/companies/{companyId}/working-time/people'>;
 export type Holidays = ApiAnswer<'get', '/api/companies/{companyId}/holidays'>;
 export type Weekday = WorkingTimeRules['workingDays'][number];
 export interface ContractValues {
@@ -28,6 +29,7 @@ export const workingTimeApi = {
   holidays: (companyId: string, year: number) => api.get('/api/companies/{companyId}/holidays', { path: { companyId }, query: { year } }),
   addHoliday: (companyId: string, day: string, name: string) => api.post('/api/companies/{companyId}/holidays', { path: { companyId }, body: { day, name }, ...once() }),
   removeHoliday: (companyId: string, day: string) => api.delete('/api/companies/{companyId}/holidays/{day}', { path: { companyId, day } }),
+  team: (companyId: string, teamId: string | null) => api.get('/api/companies/{companyId}/working-time/people', { path: { companyId }, query: teamId ? { teamId } : {} }),
   person: (companyId: string, userId: string, month: string | undefined) =>
     api.get('/api/companies/{companyId}/working-time/people/{userId}', { path: { companyId, userId }, query: month ? { month } : {} }),
   setContract: (companyId: string, userId: string, from: string, { until, weekdayMinutes }: ContractValues) =>
@@ -43,6 +45,8 @@ export const workingTimeApi = {
 export const workingTimeQueries = {
   rules: (companyId: string) => queryOptions({ queryKey: ['company', companyId, 'working-time', 'rules'], queryFn: () => workingTimeApi.rules(companyId) }),
   holidays: (companyId: string, year: number) => queryOptions({ queryKey: ['company', companyId, 'working-time', 'holidays', year], queryFn: () => workingTimeApi.holidays(companyId, year) }),
+  team: (companyId: string, teamId: string | null) =>
+    queryOptions({ queryKey: ['company', companyId, 'working-time', 'team', teamId ?? 'all'], queryFn: () => workingTimeApi.team(companyId, teamId) }),
   person: (companyId: string, userId: string, month: string | undefined) =>
     queryOptions({ queryKey: ['company', companyId, 'working-time', 'person', userId, month ?? 'this'], queryFn: () => workingTimeApi.person(companyId, userId, month) }),
 };
