@@ -4,7 +4,7 @@ import { neutralised } from '../../domain/exports/cells.ts';
 import type { MonthRange } from '../../domain/exports/months.ts';
 import { monthOf, type PeriodBalance, periodBalances } from '../../domain/working-time/balance.ts';
 import type { Database } from '../../projections/database.ts';
-import { workingTimeAccounts } from '../../projections/working-time/queries.ts';
+import { workingTimeAccounts } from '../../projections/working-time/index.ts';
 import type { ExportPerson } from './queries.ts';
 import { type CellValue, type Column, streamingWorkbook } from './workbook.ts';
 

@@ -18,7 +18,7 @@ import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import { figuresBy, rangeFigures, type TotalFigures, totalOf, unitFigures } from '../../projections/timelog/queries.ts';
 import { timeByTask, timesheetOf, timesheetsOfPeriod } from '../../projections/timesheets/queries.ts';
 import { approverNow, teamsNow } from '../access/deciding-now.ts';
-import { periodWorkingTime } from '../../projections/working-time/queries.ts';
+import { periodWorkingTime } from '../../projections/working-time/index.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { type CompanyAccess, companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import type { ReadModelWatcher } from '../live/read-model-watcher.ts';

@@ -6,7 +6,8 @@ import { monthOf, periodBalances, weekOf } from '../../domain/working-time/balan
 import { regionsOf } from '../../domain/working-time/holidays.ts';
 import { MAX_HOLIDAY_NAME, MAX_REASON } from '../../domain/working-time/limits.ts';
 import { PersonId, PersonWorkingTime, ShownHoliday, TeamWorkingTime, WorkingTimeRulesView } from '../../domain/working-time/views.ts';
-import { companyHolidays, companyWorkingTime, holidaysAt, workingTimeAccounts } from '../../projections/working-time/queries.ts';
+import { workingTimeAccounts } from '../../projections/working-time/index.ts';
+import { companyHolidays, companyWorkingTime, holidaysAt } from '../../projections/working-time/queries.ts';
 import { companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';

@@ -393,3 +393,24 @@ export async function attendanceRecords(
     pageSize,
   };
 }
+
+/** Each person's approved leave by day, from one day to another. */
+export async function leaveDays(db: Kysely<Database>, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, Map<string, LeaveCode>>> {
+  const rows = await db
+    .selectFrom('attendance_days')
+    .select(['user_id', 'day', 'leave_code'])
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('leave_code', 'is not', null)
+    .execute();
+  const byPerson = new Map<string, Map<string, LeaveCode>>();
+  for (const row of rows) {
+    if (!row.leave_code || !Object.hasOwn(LEAVE_STATUSES, row.leave_code)) continue;
+    const days = byPerson.get(row.user_id) ?? new Map<string, LeaveCode>();
+    days.set(row.day, row.leave_code as LeaveCode);
+    byPerson.set(row.user_id, days);
+  }
+  return byPerson;
+}

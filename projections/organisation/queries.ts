@@ -156,3 +156,17 @@ export async function currentMemberships(db: Kysely<Database>, pairs: readonly {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** When each person joined the company, as a day in the company's zone: where their account starts. */
+export async function joinDays(db: Kysely<Database>, companyId: string, userIds: readonly string[], timeZone: string): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('company_members').select(['user_id', 'joined_at']).where('company_id', '=', companyId).where('user_id', 'in', userIds).execute();
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return new Map(rows.map((row) => [row.user_id, day.format(row.joined_at)]));
+}
+
+/** A company's country, by ISO code and name; undefined for a company the read model does not hold. */
+export async function companyLocation(db: Kysely<Database>, companyId: string): Promise<{ code: string; country: string } | undefined> {
+  const row = await db.selectFrom('companies').select(['location_code', 'location_country']).where('company_id', '=', companyId).executeTakeFirst();
+  return row && { code: row.location_code, country: row.location_country };
+}

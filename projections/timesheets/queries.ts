@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { RecordedBalanceDay } from '../../domain/timesheets/events.ts';
 import { rangeTimesheetStatus } from '../../domain/timesheets/range-status.ts';
 import type { TimesheetStatus } from '../../domain/timesheets/timesheet.ts';
 import type { Database, TimesheetsTable } from '../database.ts';
@@ -123,4 +124,23 @@ export async function rangeStatusesOf(db: Kysely<Database>, companyId: string, u
 export async function submittedInPeriod(db: Kysely<Database>, companyId: string, start: string) {
   const rows = await db.selectFrom('timesheets').select(['user_id', 'status', 'approver_id']).where('company_id', '=', companyId).where('period_start', '=', start).execute();
   return rows.map((row) => ({ userId: row.user_id, status: row.status, approverId: row.approver_id }));
+}
+
+/** Each person's days of approved periods as approved (TimesheetBalanceRecorded): day → target and worked minutes. */
+export async function approvedWorkingTime(db: Kysely<Database>, companyId: string, userIds: readonly string[]): Promise<Map<string, Map<string, RecordedBalanceDay>>> {
+  const rows = await db
+    .selectFrom('timesheets')
+    .select(['user_id', 'working_time'])
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'Approved')
+    .where('working_time', 'is not', null)
+    .execute();
+  const byPerson = new Map<string, Map<string, RecordedBalanceDay>>();
+  for (const row of rows) {
+    const days = byPerson.get(row.user_id) ?? new Map<string, RecordedBalanceDay>();
+    for (const day of row.working_time ?? []) days.set(day.day, day);
+    byPerson.set(row.user_id, days);
+  }
+  return byPerson;
 }
