@@ -71,8 +71,11 @@ function balanceText(minutes: number): string {
 describe('working time', () => {
   it('lets an Admin set a part-time contract and a company holiday', async () => {
     const { browser, server, contexts } = suite;
-    const admin = await signedInPage(browser, server, contexts, { email: ada.email, path: `/working-time?user=${ana.userId}` });
+    // From Ana's row of the Members tab to her Working Time page.
+    const admin = await signedInPage(browser, server, contexts, { email: ada.email, path: '/manage-teams?tab=members' });
+    await (await visible(admin.getByRole('link', { name: 'Contract of Ana Apollo' }))).click();
     await visible(admin.getByRole('heading', { level: 1, name: 'Working Time' }));
+    await visible(admin.getByText(/^Ana Apollo · /));
     await visible(admin.getByText('No contract: the company’s working days and daily target apply.'));
 
     // A contract from today: 6 hours Monday to Thursday, and 5 on today's weekday, so today's target shows it.

@@ -16,8 +16,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { MEMBER_FILTER_LEVELS, type MemberFilterLevel, type Role } from '../../../../domain/members/roles.ts';
+import { mayRun } from '../../../../domain/members/authorization.ts';
+import { mayOpenPage } from '../../../../domain/members/page-access.ts';
+import { isRole, MEMBER_FILTER_LEVELS, type MemberFilterLevel, type Role } from '../../../../domain/members/roles.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isCompanyGone } from '../../shared/commands/isCompanyGone';
 import { managedTeams } from '../../shared/teams/managedTeams';
@@ -44,6 +47,8 @@ interface MembersTabProps {
 
 /** The Members tab: filters, a paged table and the edit and remove dialogs. */
 export function MembersTab({ companyId, role, userId }: MembersTabProps) {
+  // A person's contract is set on their Working Time page, reached from their row.
+  const setsContracts = mayRun(role, 'SetContract');
   const [accessLevel, setAccessLevel] = useState<MemberFilterLevel | null>(null);
   const [teamId, setTeamId] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
@@ -134,7 +139,7 @@ export function MembersTab({ companyId, role, userId }: MembersTabProps) {
                 <Table.Th>Access Level</Table.Th>
                 <Table.Th>Teams</Table.Th>
                 <Table.Th>Hourly rate</Table.Th>
-                <Table.Th w={160}>Actions</Table.Th>
+                <Table.Th w={setsContracts ? 250 : 160}>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -177,6 +182,17 @@ export function MembersTab({ companyId, role, userId }: MembersTabProps) {
                       <Group gap="xs" wrap="nowrap">
                         <RowAction label="Edit" blocked={blocked} onClick={() => setEditing(member)} />
                         <RowAction label="Delete" color="red" blocked={blocked} onClick={() => setRemoving(member)} />
+                        {setsContracts && !blocked && isRole(member.accessLevel) && mayOpenPage(member.accessLevel, '/working-time') && (
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            color="gray"
+                            aria-label={`Contract of ${member.name}`}
+                            renderRoot={(props) => <Link to="/working-time" search={{ user: member.userId }} {...props} />}
+                          >
+                            Contract
+                          </Button>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
