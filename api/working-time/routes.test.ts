@@ -5,6 +5,8 @@ import { accessDenied } from '../../domain/members/roles.ts';
 import { accountMessages } from '../../domain/working-time/account.ts';
 import { workingTimeRulesMessages } from '../../domain/working-time/company-rules.ts';
 import { contractMessages } from '../../domain/working-time/targets.ts';
+import { allowances } from '../limits/allowances.ts';
+import { workingTimeChangeLimit } from './limits.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { type ApiUser, createCompany, inviteAndAccept, signedInUser } from '../../tests/support/users.ts';
 
@@ -21,6 +23,8 @@ let ana: ApiUser;
 /** Founds the German and American companies (an account founds at most 3 a day). */
 let globe: ApiUser;
 let outsider: ApiUser;
+/** Gil's company in Bavaria. */
+let bavariaId: string;
 let companyId: string;
 
 const at = (iso: string) => (clock = new Date(iso));
@@ -102,6 +106,7 @@ describe('public holidays', () => {
       const created = await globe.call('POST', '/api/companies', { name: `${country} ${region ?? 'All'}`, location: { country, code }, timeZone: 'Europe/Berlin', workingHours: { start: '09:00', end: '17:00' } });
       expect(created.status).toBe(201);
       const id = created.body.companyId;
+      if (region === 'BY') bavariaId = id;
       if (region) expect((await globe.call('PUT', `/api/companies/${id}/working-time/holiday-region`, { region })).status).toBe(200);
       return (await globe.call('GET', `/api/companies/${id}/holidays?year=2026`)).body.map((holiday: { day: string }) => holiday.day);
     };
@@ -262,6 +267,20 @@ describe("a person's working time", () => {
     expect((await head.call('GET', anaPath())).status).toBe(200);
     expect((await ana.call('GET', `${base()}/working-time/people/${head.userId}`)).status).toBe(404);
     expect(await admin.call('GET', `${anaPath()}?month=March`)).toMatchObject({ status: 400 });
+  });
+});
+
+describe('the hourly allowance of working-time changes', () => {
+  it('refuses a change once the hour’s 600 are spent, with 429, writing nothing; reads go on', async () => {
+    // Spent on a person of her own: the other tests' Admin keeps hers.
+    const limits = allowances(server.db, () => clock ?? new Date());
+    for (let more = true; more; ) more = await limits.take(workingTimeChangeLimit, globe.userId, 50).then(() => true, () => false);
+    for (let more = true; more; ) more = await limits.take(workingTimeChangeLimit, globe.userId).then(() => true, () => false);
+    const before = await eventCount();
+    const refused = await globe.call('POST', `/api/companies/${bavariaId}/holidays`, { day: '2026-12-24', name: 'Christmas Eve' });
+    expect(refused).toMatchObject({ status: 429, body: { message: workingTimeChangeLimit.message } });
+    expect(await eventCount()).toBe(before);
+    expect((await globe.call('GET', `/api/companies/${bavariaId}/working-time`)).status).toBe(200);
   });
 });
 

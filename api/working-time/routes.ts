@@ -13,6 +13,7 @@ import { dashboardPeople } from '../../projections/dashboards/queries.ts';
 import { visibleTeams } from '../../domain/dashboards/access.ts';
 import { accessOf, inCompany } from '../http/access.ts';
 import { type ApiContext, positionText, requestMetadata } from '../http/context.ts';
+import { workingTimeChangeLimit } from './limits.ts';
 import { CommandResponse, CompanyParams, Day, errorResponses, Id, Nullable, Text } from '../http/schemas.ts';
 
 export const workingTimeMessages = {
@@ -36,6 +37,11 @@ export function workingTimeRoutes(context: ApiContext): FastifyPluginAsyncTypebo
   const done = (message: string, position: Parameters<typeof positionText>[0]) => ({ message, position: positionText(position) });
 
   return async (app) => {
+    // Every change counts against the person's hourly allowance, before its command runs (after the declared access is resolved).
+    app.addHook('preHandler', async (request) => {
+      if (request.method !== 'GET') await context.allowances.take(workingTimeChangeLimit, accessOf(request).userId);
+    });
+
     app.get(
       '/api/companies/:companyId/working-time',
       {

@@ -80,9 +80,10 @@ export const workingTimeAccount: Decider<WorkingTimeAccountCommand, WorkingTimeA
     const change = { companyId, userId, by: changedBy(command), at: now.toISOString() };
     switch (command.type) {
       case 'SetContract': {
-        const { from, until } = command.contract;
+        const { from, until, weekdayMinutes } = command.contract;
         if (!isCalendarDay(from) || (until !== null && !isCalendarDay(until))) throw invalid(accountMessages.dayInvalid);
-        const contract = { from, until, weekdayMinutes: [...command.contract.weekdayMinutes] };
+        // Each weekday's minutes by name of its field, as the event stores them.
+        const contract = { from, until, weekdayMinutes: weekdayMinutes.map((minutes) => minutes) };
         const others = state.contracts.filter((other) => other.from !== from);
         const problem = contractProblem(contract, others);
         if (problem) throw invalid(problem);
