@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../domain/events.ts';
 import { checkedEventStore } from '../eventstore/checked-store.ts';
 import type { EventMetadata, RecordedEvent } from '../eventstore/types.ts';
-import { useTestDatabase } from '../tests/support/test-database.ts';
+import { readAllSettled, useTestDatabase } from '../tests/support/test-database.ts';
 import { activityLogProjection } from './activity-log/activity-log.ts';
 import { requestHistoryProjection } from './request-history/request-history.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
@@ -43,7 +43,7 @@ describe('pages show when a thing happened, not when it was stored', () => {
     await append(`task-${companyId}-WE-1`, taskCreated, { userId: max.userId, decidedAt });
     await append(`leave-${companyId}-${ana.userId}`, leaveRequested, { userId: ana.userId, decidedAt });
     await append(`task-${companyId}-WE-1`, oldTitleChange, { userId: max.userId });
-    recorded = await database.store.readAll(null, 100);
+    recorded = await readAllSettled(database, 100);
     await database.db.transaction().execute(async (trx) => {
       for (const projection of projections) await projection.apply(trx, recorded.filter((e) => projection.handles.includes(e.type)));
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../domain/events.ts';
 import type { TimelogEntry } from '../../domain/time-tracking/events.ts';
 import { parsePosition } from '../../eventstore/types.ts';
-import { useTestDatabase } from '../../tests/support/test-database.ts';
+import { readAllSettled, useTestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildProjection } from '../rebuild.ts';
 import { activityLogProjection } from './activity-log.ts';
 import { activityLog } from './queries.ts';
@@ -219,7 +219,7 @@ describe('the activity log', () => {
     await database.db.deleteFrom('activity_log_names').execute();
   };
   const applyInBatches = async (size: number) => {
-    const events = await database.store.readAll(null, 1000);
+    const events = await readAllSettled(database, 1000);
     for (let start = 0; start < events.length; start += size) {
       await database.db.transaction().execute((trx) => activityLogProjection.apply(trx, events.slice(start, start + size).filter((event) => activityLogProjection.handles.includes(event.type))));
     }

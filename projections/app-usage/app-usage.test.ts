@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AppCategoryEvent, AppUsageEvent } from '../../domain/app-usage/events.ts';
 import type { RecordedEvent } from '../../eventstore/types.ts';
-import { useTestDatabase } from '../../tests/support/test-database.ts';
+import { readAllSettled, useTestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildProjection } from '../rebuild.ts';
 import { appUsageProjection } from './app-usage.ts';
 import { unproductiveByUnit } from './unproductive.ts';
@@ -156,7 +156,7 @@ describe('application usage read model', () => {
       ...Array.from({ length: 5 }, () => batch(companyId, bob, otherTeamId, [['Netflix', '2026-04-09T04:59:50.000Z', 30, false]])),
     ];
     for (const event of log) await database.store.append(`app-usage-${randomUUID()}`, [{ eventId: randomUUID(), type: event.type, data: event.data, metadata: { correlationId: 'test' } }], 'no_stream');
-    await database.db.transaction().execute(async (trx) => appUsageProjection.apply(trx, await database.store.readAll(null, 1000)));
+    await database.db.transaction().execute(async (trx) => appUsageProjection.apply(trx, await readAllSettled(database, 1000)));
     const counted = () => database.db.selectFrom('app_usage_intervals').selectAll().where('company_id', '=', companyId).orderBy('user_id').orderBy('start_at').execute();
     const [rows, intervals] = [await rowsOf(companyId), await counted()];
     expect(rows).toContainEqual({ user_id: bob, day: '2026-04-09', team_id: otherTeamId, app_key: 'netflix', application: 'Netflix', active_ms: '70000', idle_ms: '0' });

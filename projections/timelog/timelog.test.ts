@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { timelogEntries } from '../../domain/time-tracking/tracker.ts';
 import type { HeartbeatEvent, TrackerEvent } from '../../domain/time-tracking/events.ts';
 import type { NewEvent } from '../../eventstore/types.ts';
-import { useTestDatabase } from '../../tests/support/test-database.ts';
+import { readAllSettled, useTestDatabase } from '../../tests/support/test-database.ts';
 import { rebuildProjection } from '../rebuild.ts';
 import { unitFigures } from './queries.ts';
 import { timelogProjection } from './timelog.ts';
@@ -56,7 +56,7 @@ describe('the time log', () => {
       await database.store.append(`test-${data.companyId}-${data.userId}-${randomUUID()}`, [newEvent], 'no_stream');
       recorded.push(newEvent);
     }
-    const stored = (await database.store.readAll(null, 100_000)).filter((e) => recorded.some((r) => r.eventId === e.eventId));
+    const stored = (await readAllSettled(database)).filter((e) => recorded.some((r) => r.eventId === e.eventId));
     await database.db.transaction().execute((trx) => timelogProjection.apply(trx, stored));
   }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createPostgresEventStore } from '../../eventstore/postgres.ts';
-import type { EventStore } from '../../eventstore/types.ts';
+import type { EventStore, RecordedEvent } from '../../eventstore/types.ts';
 import { createDatabase, createPool, type Database } from '../../projections/database.ts';
 
 export interface TestDatabase {
@@ -67,4 +67,17 @@ export function useTestDatabase(): TestDatabase {
   });
   afterAll(() => database.close());
   return database;
+}
+
+/**
+ * Every event in the database's log, once all appends are visible. The store
+ * hides events behind any transaction still open on the server (a reader must
+ * never skip one that commits later), and that may be another database's.
+ */
+export async function readAllSettled(database: TestDatabase, limit = 100_000): Promise<RecordedEvent[]> {
+  for (;;) {
+    const [events, { rows }] = await Promise.all([database.store.readAll(null, limit), database.pool.query<{ count: string }>('SELECT count(*) FROM events')]);
+    if (events.length >= Math.min(Number(rows[0].count), limit)) return events;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
