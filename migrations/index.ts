@@ -30,6 +30,7 @@ import * as timesheets from './0028_timesheets.ts';
 import * as timesheetReminders from './0031_timesheet_reminders.ts';
 import * as workingTime from './0032_working_time.ts';
 import * as approvedWorkingTime from './0033_approved_working_time.ts';
+import * as workingTimeBalances from './0034_working_time_balances.ts';
 
 /** Every migration, in order. A new one is added here. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0031_timesheet_reminders': timesheetReminders,
   '0032_working_time': workingTime,
   '0033_approved_working_time': approvedWorkingTime,
+  '0034_working_time_balances': workingTimeBalances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { PeriodSchedule } from '../domain/timesheets/periods.ts';
 import type { PeriodTotals, RecordedBalanceDay } from '../domain/timesheets/events.ts';
+import type { AccountState } from '../domain/working-time/balance.ts';
 import { type ColumnType, type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -476,6 +477,24 @@ export interface WorkingTimeRegionsTable {
   region: string;
 }
 
+/** Where a person's account stood at the end of a past day, and that month's figures so far (projections/working-time/balances.ts). */
+export interface WorkingTimeSnapshotsTable {
+  company_id: string;
+  user_id: string;
+  through_day: ColumnType<string, string, string>;
+  state: ColumnType<AccountState, string, string>;
+  month_target_minutes: number;
+  month_worked_minutes: number;
+}
+
+/** The last place in the log that changed a person's account (the nil id: everyone's in the company). */
+export interface WorkingTimeChangesTable {
+  company_id: string;
+  user_id: string;
+  commit_position: string;
+  prepare_position: string;
+}
+
 /** A correction or payout of a person's balance, by its version in their working-time stream. */
 export interface WorkingTimeEntriesTable {
   company_id: string;
@@ -705,6 +724,8 @@ export interface Database {
   working_time_contracts: WorkingTimeContractsTable;
   working_time_regions: WorkingTimeRegionsTable;
   working_time_entries: WorkingTimeEntriesTable;
+  working_time_snapshots: WorkingTimeSnapshotsTable;
+  working_time_changes: WorkingTimeChangesTable;
   screenshots: ScreenshotsTable;
   leave_policies: LeavePoliciesTable;
   leave_requests: LeaveRequestsTable;

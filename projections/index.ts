@@ -17,6 +17,7 @@ import { settingsProjection } from './settings/settings.ts';
 import { taskHistoryProjection } from './task-history/task-history.ts';
 import { timeTrackingProjection } from './time-tracking/time-tracking.ts';
 import { timesheetsProjection } from './timesheets/timesheets.ts';
+import { workingTimeBalancesProjection } from './working-time/balances.ts';
 import { workingTimeProjection } from './working-time/working-time.ts';
 import type { Projection } from './projection.ts';
 
@@ -41,6 +42,7 @@ export const projections: readonly Projection[] = [
   appUsageProjection,
   timesheetsProjection,
   workingTimeProjection,
+  workingTimeBalancesProjection,
   activityLogProjection,
 ];
 

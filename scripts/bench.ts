@@ -24,13 +24,14 @@ import { tasksQuery } from './bench/tasks-query.ts';
 import { taskCreation } from './bench/task-creation.ts';
 import { timerHttp } from './bench/timer-http.ts';
 import { timesheets } from './bench/timesheets.ts';
+import { workingTime } from './bench/working-time.ts';
 import { topology } from './bench/topology.ts';
 import type { BenchContext, BenchResult, BenchSection } from './bench/context.ts';
 import { printTable, writeResults } from './bench/report.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../api/database/embedded-postgres.ts';
 
 /** Run in this order, on one database. A new section is added here. */
-const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings, timesheets, demo];
+const allSections: BenchSection[] = [appends, catchUp, membersQuery, tasksQuery, timerHttp, taskCreation, commentPosting, liveCompany, dashboards, attendance, timelogExport, agentIngest, settings, timesheets, workingTime, demo];
 /** Run only when named: the load test of the split deployment takes about 8 minutes. */
 const namedOnly: BenchSection[] = [topology];
 const wanted = process.argv.slice(2);

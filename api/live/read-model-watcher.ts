@@ -101,6 +101,17 @@ export class ReadModelWatcher {
     for (const waiter of this.waiters) if (this.hasReached(waiter.target)) waiter.resolve();
   }
 
+  /** The place in the log the named projections have all read past, as far as this process has heard; null while one is unheard of. */
+  reachedBy(names: readonly string[]): LogPosition | null {
+    let lowest: LogPosition | null = null;
+    for (const name of names) {
+      const position = this.positions.get(name);
+      if (!position) return null;
+      if (!lowest || comparePositions(position, lowest) < 0) lowest = position;
+    }
+    return lowest;
+  }
+
   /** Whether every projection has read past `target`. */
   hasReached(target: LogPosition): boolean {
     return this.projections.every(({ name }) => {

@@ -261,6 +261,50 @@ describe("a person's working time", () => {
     expect((await ana.call('GET', `${base()}/working-time/people`)).status).toBe(403);
   });
 
+  it('keeps each balance at the end of yesterday, drops it when a change reaches back, and lists what the page shows all along', async () => {
+    at('2026-04-10T10:00:00Z');
+    // No cap nor expiry: every minute of March carries into April.
+    expect((await admin.call('PUT', `${base()}/working-time/balance-rules`, { carryOverCapMinutes: null, overtimeExpiryMonths: null, idleCounts: true })).status).toBe(200);
+    const kept = async () => (await server.db.selectFrom('working_time_snapshots').select(['user_id', 'through_day']).where('company_id', '=', companyId).execute()).map((row) => [row.user_id, row.through_day]);
+    const listed = async () => {
+      const anas = (await admin.call('GET', `${base()}/working-time/people`)).body.people.find((person: { userId: string }) => person.userId === ana.userId);
+      return [anas.balanceMinutes, anas.monthTargetMinutes, anas.monthWorkedMinutes];
+    };
+    const page = async () => {
+      const body = (await admin.call('GET', anaPath())).body;
+      const sum = (key: 'targetMinutes' | 'workedMinutes') => body.days.reduce((total: number, day: Record<string, number>) => total + day[key], 0);
+      return [body.balanceMinutes, sum('targetMinutes'), sum('workedMinutes')];
+    };
+    const first = await listed();
+    expect(first).toEqual(await page());
+    expect(await kept()).toContainEqual([ana.userId, '2026-04-09']);
+    // Read again from where it was kept: the same figures.
+    expect(await listed()).toEqual(first);
+    const plus = (minutes: number) => [first[0] + minutes, first[1], first[2]];
+
+    // A correction in March drops Ana's kept balance, a company holiday in March everyone's; both count at once.
+    expect((await admin.call('POST', `${anaPath()}/corrections`, { day: '2026-03-20', minutes: 45, reason: 'Stocktaking' })).status).toBe(200);
+    expect((await kept()).map(([userId]) => userId)).not.toContain(ana.userId);
+    expect(await listed()).toEqual(plus(45));
+    expect(await kept()).toContainEqual([ana.userId, '2026-04-09']);
+    expect((await admin.call('POST', `${base()}/holidays`, { day: '2026-03-25', name: 'Founders day' })).status).toBe(200);
+    expect(await kept()).toEqual([]);
+    expect(await listed()).toEqual(await page());
+    expect((await admin.call('DELETE', `${base()}/holidays/2026-03-25`)).status).toBe(200);
+    expect(await listed()).toEqual(plus(45));
+    // A change today leaves yesterday's end as it was kept.
+    expect((await admin.call('POST', `${anaPath()}/corrections`, { day: '2026-04-10', minutes: -45, reason: 'Stocktaking, counted twice' })).status).toBe(200);
+    expect(await kept()).toContainEqual([ana.userId, '2026-04-09']);
+    expect(await listed()).toEqual(first);
+    expect(await page()).toEqual(first);
+    // The next day carries on from the day before.
+    at('2026-04-11T10:00:00Z');
+    const nextDay = await listed();
+    expect(nextDay).toEqual(await page());
+    expect(await kept()).toContainEqual([ana.userId, '2026-04-10']);
+    at(FRIDAY);
+  });
+
   it('is seen by the person, the Head of her team and an Admin, and by nobody else', async () => {
     // Outside the company, the company is not found.
     expect((await outsider.call('GET', anaPath())).status).toBe(404);

@@ -6,7 +6,7 @@ import { monthOf, periodBalances, weekOf } from '../../domain/working-time/balan
 import { regionsOf } from '../../domain/working-time/holidays.ts';
 import { MAX_HOLIDAY_NAME, MAX_REASON } from '../../domain/working-time/limits.ts';
 import { PersonId, PersonWorkingTime, ShownHoliday, TeamWorkingTime, WorkingTimeRulesView } from '../../domain/working-time/views.ts';
-import { workingTimeAccounts } from '../../projections/working-time/index.ts';
+import { currentBalances, workingTimeAccounts } from '../../projections/working-time/index.ts';
 import { companyHolidays, companyWorkingTime, holidaysAt } from '../../projections/working-time/queries.ts';
 import { companyToday, visiblePerson, visibleTeam } from '../access/membership.ts';
 import { dashboardPeople } from '../../projections/dashboards/queries.ts';
@@ -175,23 +175,14 @@ export function workingTimeRoutes(context: ApiContext): FastifyPluginAsyncTypebo
         const team = request.query.teamId ? await visibleTeam(db, access, request.query.teamId) : null;
         const people = await dashboardPeople(db, companyId, { userId: access.userId, teams: team ? [team.teamId] : visibleTeams(access.actor) });
         const today = companyToday(access, context.now());
-        const accounts = new Map((await workingTimeAccounts(db, { companyId, timeZone: access.company.time_zone }, people.map((person) => person.userId), today)).map((account) => [account.userId, account]));
-        const month = monthOf(today);
+        const balances = new Map((await currentBalances(db, { companyId, timeZone: access.company.time_zone }, people.map((person) => person.userId), today, (names) => context.watcher.reachedBy(names))).map((balance) => [balance.userId, balance]));
         return {
           today,
           people: people.flatMap((person) => {
-            const account = accounts.get(person.userId);
-            if (!account) return [];
-            const thisMonth = account.days.filter((day) => monthOf(day.day) === month);
-            return [
-              {
-                userId: person.userId,
-                name: person.name,
-                balanceMinutes: account.days.at(-1)?.balanceMinutes ?? 0,
-                monthTargetMinutes: thisMonth.reduce((sum, day) => sum + day.targetMinutes, 0),
-                monthWorkedMinutes: thisMonth.reduce((sum, day) => sum + day.workedMinutes, 0),
-              },
-            ];
+            const balance = balances.get(person.userId);
+            if (!balance) return [];
+            const { balanceMinutes, monthTargetMinutes, monthWorkedMinutes } = balance;
+            return [{ userId: person.userId, name: person.name, balanceMinutes, monthTargetMinutes, monthWorkedMinutes }];
           }),
         };
       },

@@ -1,3 +1,4 @@
+import { isLastDayOfMonth } from '../shared/calendar-day.ts';
 /**
  * The one balance rule: a day's difference is worked minus target; the
  * balance runs on from the account's first day, with corrections and payouts
@@ -64,7 +65,7 @@ export interface PeriodBalance {
   closingMinutes: number;
 }
 
-interface Lot {
+export interface Lot {
   month: string;
   minutes: number;
 }
@@ -74,16 +75,28 @@ function monthsBetween(from: string, to: string): number {
   return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 }
 
-function isLastDayOfMonth(day: string): boolean {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.getUTCDate() === 1;
+
+/** Where an account stands after a day: its overtime lots by month, or a debt; never both. Plain data, so it can be kept and carried on from. */
+export interface AccountState {
+  lots: readonly Lot[];
+  debt: number;
 }
+
+export const OPENING_STATE: AccountState = { lots: [], debt: 0 };
 
 /** A running account: overtime lots by month, or a debt; never both. */
 class Account {
-  private lots: Lot[] = [];
-  private debt = 0;
+  private lots: Lot[];
+  private debt: number;
+
+  constructor(state: AccountState) {
+    this.lots = state.lots.map((lot) => ({ ...lot }));
+    this.debt = state.debt;
+  }
+
+  get state(): AccountState {
+    return { lots: this.lots.map((lot) => ({ ...lot })), debt: this.debt };
+  }
 
   get minutes(): number {
     return this.lots.reduce((sum, lot) => sum + lot.minutes, 0) - this.debt;
@@ -134,10 +147,15 @@ class Account {
 
 /** Each day's figures and running balance, from the first day given (where the balance starts at zero) to the last. */
 export function dailyBalances(days: readonly BalanceDayFacts[], entries: readonly BalanceEntry[], rules: BalanceRules): DayBalance[] {
+  return balancesFrom(OPENING_STATE, days, entries, rules).days;
+}
+
+/** The same, carried on from where an account stood before the first day given; with where it stands after the last. */
+export function balancesFrom(opening: AccountState, facts: readonly BalanceDayFacts[], entries: readonly BalanceEntry[], rules: BalanceRules): { days: DayBalance[]; closing: AccountState } {
   const adjustedByDay = new Map<string, number>();
   for (const { day, kind, minutes } of entries) adjustedByDay.set(day, (adjustedByDay.get(day) ?? 0) + (kind === 'payout' ? -minutes : minutes));
-  const account = new Account();
-  return days.map(({ day, targetMinutes, workedMinutes }) => {
+  const account = new Account(opening);
+  const days = facts.map(({ day, targetMinutes, workedMinutes }): DayBalance => {
     const month = day.slice(0, 7);
     const differenceMinutes = workedMinutes - targetMinutes;
     const adjustedMinutes = adjustedByDay.get(day) ?? 0;
@@ -146,6 +164,7 @@ export function dailyBalances(days: readonly BalanceDayFacts[], entries: readonl
     const { expired, forfeited } = isLastDayOfMonth(day) ? account.close(month, rules) : { expired: 0, forfeited: 0 };
     return { day, targetMinutes, workedMinutes, differenceMinutes, adjustedMinutes, expiredMinutes: expired, forfeitedMinutes: forfeited, balanceMinutes: account.minutes };
   });
+  return { days, closing: account.state };
 }
 
 /** The days summed into periods (weeks, months) by a key of each day, in order; each period's opening is the previous day's balance. */

@@ -1,4 +1,5 @@
-import type { LeaveCode } from '../attendance/day-status.ts';
+import type { LeaveCode, Weekday } from '../attendance/day-status.ts';
+import { eachDay } from '../shared/calendar-day.ts';
 import type { BalanceDayFacts } from './balance.ts';
 import { type CompanyTargets, type Contract, dayTargetMinutes, workedMinutes } from './targets.ts';
 
@@ -22,16 +23,10 @@ const NOTHING = { trackedMinutes: 0, idleMinutes: 0, leave: null };
 
 /** Every day of the account with its target and worked minutes, for the balance rule: an approved day's as approved. */
 export function accountDays({ from, through, company, contracts, holidays, idleCounts, recorded, approved }: AccountFacts): BalanceDayFacts[] {
-  const days: BalanceDayFacts[] = [];
-  for (const date = new Date(`${from}T00:00:00Z`); ; date.setUTCDate(date.getUTCDate() + 1)) {
-    const day = date.toISOString().slice(0, 10);
-    if (day > through) return days;
+  return eachDay(from, through).map(({ day, weekday }) => {
     const asApproved = approved.get(day);
-    if (asApproved) {
-      days.push({ day, targetMinutes: asApproved.targetMinutes, workedMinutes: asApproved.workedMinutes });
-      continue;
-    }
-    const targetMinutes = dayTargetMinutes(day, { company, contracts, holiday: holidays.has(day) });
-    days.push({ day, targetMinutes, workedMinutes: workedMinutes({ ...(recorded.get(day) ?? NOTHING), targetMinutes }, { idleCounts }) });
-  }
+    if (asApproved) return { day, targetMinutes: asApproved.targetMinutes, workedMinutes: asApproved.workedMinutes };
+    const targetMinutes = dayTargetMinutes(day, { company, contracts, holiday: holidays.has(day) }, weekday as Weekday);
+    return { day, targetMinutes, workedMinutes: workedMinutes({ ...(recorded.get(day) ?? NOTHING), targetMinutes }, { idleCounts }) };
+  });
 }

@@ -51,11 +51,11 @@ export interface TargetFacts {
  * contract in force that day gives its weekday; else the company's daily
  * target on a working day and none on a day off.
  */
-export function dayTargetMinutes(day: string, { company, contracts, holiday }: TargetFacts): number {
+export function dayTargetMinutes(day: string, { company, contracts, holiday }: TargetFacts, weekday: Weekday = weekdayOf(day)): number {
   if (holiday) return 0;
   const contract = contractOn(contracts, day);
-  if (contract) return contract.weekdayMinutes[weekdayOf(day) - 1];
-  return company.workingDays.includes(weekdayOf(day)) ? company.dailyTargetMinutes : 0;
+  if (contract) return contract.weekdayMinutes[weekday - 1];
+  return company.workingDays.includes(weekday) ? company.dailyTargetMinutes : 0;
 }
 
 /** Why a contract cannot be kept beside the others (each checked in turn), or null when it can. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wholeMinutes } from '../accounting/time.ts';
 import { splitByLocalDay } from '../time-tracking/local-days.ts';
-import { type BalanceDayFacts, type BalanceEntry, dailyBalances, monthOf, NO_BALANCE_LIMITS, periodBalances, weekOf } from './balance.ts';
+import { type BalanceDayFacts, type BalanceEntry, balancesFrom, dailyBalances, OPENING_STATE, monthOf, NO_BALANCE_LIMITS, periodBalances, weekOf } from './balance.ts';
 import { isKnownPlace, publicHolidays, publicHolidaysBetween, regionsOf } from './holidays.ts';
 import { type CompanyTargets, type Contract, contractMessages, contractProblem, dayTargetMinutes, workedMinutes } from './targets.ts';
 
@@ -175,6 +175,22 @@ describe('dailyBalances', () => {
           for (const [i, period] of periods.entries()) if (i > 0) expect(period.openingMinutes).toBe(periods[i - 1].closingMinutes);
           expect(periods.at(-1)!.closingMinutes).toBe(balances.at(-1)!.balanceMinutes);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it('carried on from where a month closed, gives the same days as run from the start: a kept state stands for the months before it', () => {
+    const year = daysBetween('2026-01-01', '2026-12-31');
+    fc.assert(
+      fc.property(randomYear, fc.integer({ min: 0, max: 11 }), ({ worked, targets, entries, cap, expiry }, closedMonths) => {
+        const days = year.map((day, i) => ({ day, targetMinutes: targets[i], workedMinutes: worked[i] }));
+        const recorded = entries.map(({ at, kind, minutes }) => ({ day: year[at], kind, minutes: kind === 'payout' ? Math.abs(minutes) : minutes }));
+        const rules = { carryOverCapMinutes: cap, overtimeExpiryMonths: expiry };
+        const split = days.findIndex((day) => Number(day.day.slice(5, 7)) > closedMonths);
+        const before = balancesFrom(OPENING_STATE, days.slice(0, split), recorded.filter((entry) => entry.day < days[split].day), rules);
+        const after = balancesFrom(before.closing, days.slice(split), recorded.filter((entry) => entry.day >= days[split].day), rules);
+        expect([...before.days, ...after.days]).toEqual(dailyBalances(days, recorded, rules));
       }),
       RUNS,
     );

@@ -165,6 +165,22 @@ export async function rangeFigures(db: Kysely<Database>, companyId: string, rang
   return result;
 }
 
+/**
+ * Each person's tracked and idle minutes per day over a range, by the
+ * accounting rule: the sums of the rows' shown minutes, which add up to their
+ * units' (what unitFigures answers, summed over a day's teams), without
+ * reading app usage, earnings or rates.
+ */
+export async function dayMinutes(db: Kysely<Database>, companyId: string, userIds: readonly string[], range: DayRange): Promise<{ userId: string; day: string; trackedMinutes: number; idleMinutes: number }[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<{ user_id: string; day: string; tracked: number; idle: number }>`
+    SELECT user_id, day, sum(tracked_minutes)::int AS tracked, sum(idle_minutes)::int AS idle
+    FROM timelog_entries
+    WHERE company_id = ${companyId} AND user_id = ANY(${userIds}::uuid[]) AND day BETWEEN ${range.from} AND ${range.to}
+    GROUP BY user_id, day`.execute(db);
+  return rows.map((row) => ({ userId: row.user_id, day: row.day, trackedMinutes: row.tracked, idleMinutes: row.idle }));
+}
+
 /** Minutes per project over a range: the sums of the rows' shown minutes, most first. */
 export async function projectMinutes(db: Kysely<Database>, companyId: string, range: DayRange, scope: TimeScope, limit: number) {
   const { teams } = scope;

@@ -127,7 +127,7 @@ export async function submittedInPeriod(db: Kysely<Database>, companyId: string,
 }
 
 /** Each person's days of approved periods as approved (TimesheetBalanceRecorded): day → target and worked minutes. */
-export async function approvedWorkingTime(db: Kysely<Database>, companyId: string, userIds: readonly string[]): Promise<Map<string, Map<string, RecordedBalanceDay>>> {
+export async function approvedWorkingTime(db: Kysely<Database>, companyId: string, userIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, Map<string, RecordedBalanceDay>>> {
   const rows = await db
     .selectFrom('timesheets')
     .select(['user_id', 'working_time'])
@@ -135,6 +135,8 @@ export async function approvedWorkingTime(db: Kysely<Database>, companyId: strin
     .where('user_id', 'in', userIds)
     .where('status', '=', 'Approved')
     .where('working_time', 'is not', null)
+    .where('period_end', '>=', range.from)
+    .where('period_start', '<=', range.to)
     .execute();
   const byPerson = new Map<string, Map<string, RecordedBalanceDay>>();
   for (const row of rows) {

@@ -114,8 +114,6 @@ export async function timesheets(ctx: BenchContext): Promise<BenchResult[]> {
       const refused = answer.results.find((outcome) => !outcome.approved);
       if (refused) throw new Error(`a timesheet was not approved: ${refused.message}`);
     }
-    // The balances of the whole company, as an Admin opens /working-time: every person's account from the day they joined.
-    const balances = await latencies(LIST_RUNS, () => call(admin, 'GET', 'working-time/people'));
     const size = `${others.length} people, ${demo.sessions} sessions`;
     return [
       result({
@@ -141,14 +139,6 @@ export async function timesheets(ctx: BenchContext): Promise<BenchResult[]> {
         unit: 'ms',
         target: { max: 50 },
         note: `p50 ${percentile(crowd, 50).toFixed(1)} ms; over HTTP, as the Admin; ${joining} of them with 3 sessions a day that week`,
-      }),
-      result({
-        section: SECTION,
-        measure: `Working-time balances of ${CROWD - 1} people, p95`,
-        value: percentile(balances, 95),
-        unit: 'ms',
-        target: { max: 50 },
-        note: `p50 ${percentile(balances, 50).toFixed(1)} ms; over HTTP, as the Admin; each account from the day its person joined (the demo's ${weeks + 2} weeks), not yet a year`,
       }),
       result({
         section: SECTION,
