@@ -4,7 +4,6 @@ import { changedBy, type CommandBy } from '../projects/project.ts';
 import { isCalendarDay } from '../shared/calendar-day.ts';
 import type { Decider } from '../shared/decider.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
-import type { BalanceEntry } from './balance.ts';
 import type { WorkingTimeAccountEvent } from './events.ts';
 import { MAX_CONTRACTS, MAX_ENTRY_MINUTES, MAX_REASON } from './limits.ts';
 import { type Contract, contractProblem } from './targets.ts';
@@ -25,7 +24,6 @@ export interface WorkingTimeAccount {
   contracts: readonly Contract[];
   /** The region whose holidays apply to the person; null: the company's. */
   holidayRegion: string | null;
-  entries: readonly (BalanceEntry & { reason: string })[];
 }
 
 export type WorkingTimeAccountCommand = { companyId: string; userId: string } & CommandBy &
@@ -53,7 +51,7 @@ export interface WorkingTimeAccountContext {
  * the person's teams; corrections and payouts by an Admin, with a reason.
  */
 export const workingTimeAccount: Decider<WorkingTimeAccountCommand, WorkingTimeAccountEvent, WorkingTimeAccount, WorkingTimeAccountContext> = {
-  initialState: { contracts: [], holidayRegion: null, entries: [] },
+  initialState: { contracts: [], holidayRegion: null },
 
   evolve(state, event) {
     switch (event.type) {
@@ -67,10 +65,9 @@ export const workingTimeAccount: Decider<WorkingTimeAccountCommand, WorkingTimeA
       case 'PersonHolidayRegionSet':
         return { ...state, holidayRegion: event.data.region };
       case 'BalanceCorrected':
-      case 'OvertimePaidOut': {
-        const { day, minutes, reason } = event.data;
-        return { ...state, entries: [...state.entries, { day, minutes, reason, kind: event.type === 'BalanceCorrected' ? 'correction' : 'payout' }] };
-      }
+      case 'OvertimePaidOut':
+        // Corrections and payouts change no rule the decider keeps.
+        return state;
     }
   },
 

@@ -107,12 +107,13 @@ function WorkingTimeOfCompany({ company, search }: { company: CompanySummary; se
 }
 
 function Summary({ account }: { account: PersonWorkingTime }) {
-  const month = account.days.reduce((sum, day) => ({ target: sum.target + day.targetMinutes, worked: sum.worked + day.workedMinutes }), { target: 0, worked: 0 });
+  // The server's sum of the month, as the export's row and the year's chart have it.
+  const month = account.months.find((period) => period.from.startsWith(account.month));
   const figures = [
     { label: `Balance on ${formatDay(account.today)}`, value: formatBalance(account.balanceMinutes) },
-    { label: 'Target this month', value: formatDuration(month.target) },
-    { label: 'Worked this month', value: formatDuration(month.worked) },
-    { label: 'Difference this month', value: formatBalance(month.worked - month.target) },
+    { label: 'Target this month', value: formatDuration(month?.targetMinutes ?? 0) },
+    { label: 'Worked this month', value: formatDuration(month?.workedMinutes ?? 0) },
+    { label: 'Difference this month', value: formatBalance(month?.differenceMinutes ?? 0) },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
