@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LeaveCode } from '../../domain/attendance/day-status.ts';
 import { daysAfter } from '../../domain/shared/calendar-day.ts';
 import type { RecordedBalanceDay } from '../../domain/timesheets/events.ts';
+import type { LogPosition } from '../../eventstore/types.ts';
 import { type AccountState, balancesFrom, type DayBalance, monthOf, OPENING_STATE } from '../../domain/working-time/balance.ts';
 import { accountDays } from '../../domain/working-time/ledger.ts';
 import type { Contract } from '../../domain/working-time/targets.ts';
@@ -10,7 +11,6 @@ import type { Database } from '../database.ts';
 import { joinDays } from '../organisation/queries.ts';
 import { dayMinutes } from '../timelog/queries.ts';
 import { approvedWorkingTime } from '../timesheets/queries.ts';
-import type { LogPosition } from '../../eventstore/types.ts';
 import { ACCOUNT_SOURCES } from './balances.ts';
 import { type KeptBalance, keepBalances, keptBalances } from './kept-balances.ts';
 import { balanceEntriesOf, companyWorkingTime, contractsOf, holidaysOfPeople, personRegionsOf, type RecordedEntry, type ShownHoliday } from './queries.ts';
@@ -112,9 +112,10 @@ export async function workingTimeAccounts(
     });
     const counted = personEntries.filter((entry) => entry.day >= start && entry.day <= through);
     // Run in two parts where a state is to be kept: the balance rule carries on from a state exactly as it runs through.
-    const cut = keepThrough && keepThrough >= start && keepThrough < through ? days.findIndex((day) => day.day > keepThrough) : 0;
-    const before = balancesFrom(opening, days.slice(0, cut), counted.filter((entry) => entry.day <= keepThrough!), balanceRules);
-    const after = balancesFrom(before.closing, days.slice(cut), cut > 0 ? counted.filter((entry) => entry.day > keepThrough!) : counted, balanceRules);
+    const keepAt = keepThrough !== undefined && keepThrough >= start && keepThrough < through ? keepThrough : null;
+    const cut = keepAt ? days.findIndex((day) => day.day > keepAt) : 0;
+    const before = balancesFrom(opening, days.slice(0, cut), keepAt ? counted.filter((entry) => entry.day <= keepAt) : [], balanceRules);
+    const after = balancesFrom(before.closing, days.slice(cut), keepAt ? counted.filter((entry) => entry.day > keepAt) : counted, balanceRules);
     return {
       userId,
       from: start,
@@ -123,7 +124,7 @@ export async function workingTimeAccounts(
       holidayRegion: regions.get(userId) ?? null,
       holidays,
       entries: personEntries,
-      ...(cut > 0 ? { stateAtKeep: before.closing } : {}),
+      ...(keepAt ? { stateAtKeep: before.closing } : {}),
     };
   });
 }
