@@ -16,14 +16,15 @@ import { inject, type TestContext } from 'vitest';
  * with the context's cookies and local storage at that moment. After each
  * test, checkAccessibilityAfter runs axe on
  * - every page still open, as the test left it (dialogs, filled tables,
- *   errors), unless it looks as when last checked, and
+ *   errors), unless the run has checked that page in that state (the same
+ *   dialogs, popups, alert and rows) for the same viewer, and
  * - every page reached during the test and not checked yet in this run (by
  *   any worker) for the same viewer (signed out, or the role in the active company):
  *   opened again, once settled, with the cookies and storage of that moment
  *   (in a context kept for the worker's files, so the app loads from its cache).
  * So a new page is checked as soon as a test visits it, and a page passed
  * through on the way is checked once per role in the run rather than in
- * every file that passes through it; every state a test ends on is checked.
+ * every file that passes through it; every kind of state a test ends on is checked.
  * expectAccessible checks a state on the way (an open dialog) where a test wants it.
  */
 
@@ -307,21 +308,28 @@ async function reopened(browser: Browser, options: BrowserContextOptions, { url,
   }
 }
 
-/** What an open page shows: its address and a hash of its body; a page that looks as when last checked is not checked again. */
-function looks(page: Page): Promise<string> {
+/**
+ * The state an open page is in, as far as its checks can differ: what
+ * overlays it shows (dialogs by name, an open menu or list, an alert) and
+ * whether its main shows a table's rows. The same page in the same state
+ * with other figures is not checked again in the run.
+ */
+function stateOf(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const html = document.body.innerHTML;
-    let hash = 0;
-    for (let index = 0; index < html.length; index += 1) hash = (hash * 31 + html.charCodeAt(index)) | 0;
-    return `${window.location.href} ${html.length} ${hash}`;
+    const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility());
+    const dialogs = shown('[role=dialog], [role=alertdialog]').map((dialog) => dialog.getAttribute('aria-label') ?? dialog.querySelector('h1, h2, h3')?.textContent ?? 'dialog');
+    const overlays = shown('[role=menu], [role=listbox], [role=tooltip]').map((overlay) => overlay.getAttribute('role') ?? '');
+    const alerts = shown('[role=alert]').length > 0 ? ['alert'] : [];
+    const rows = shown('main table tbody tr').length > 0 ? ['rows'] : [];
+    return [...dialogs.sort(), ...overlays.sort(), ...alerts, ...rows].join(', ');
   });
 }
-const lastLooks = new WeakMap<Page, string>();
 
-/** Whether the page has yet to be checked for this viewer in this run; it counts as checked from now on. */
-async function firstCheck(url: string, storage: StorageState): Promise<boolean> {
+/** Whether the page (in a state, for an open one) has yet to be checked for this viewer in this run; it counts as checked from now on. */
+async function firstCheck(url: string, storage: StorageState, state?: string): Promise<boolean> {
   const { origin, pathname } = new URL(url);
-  return claimFirstCheck(`${pathname} as ${await viewerOf(origin, storage)}`);
+  const viewer = await viewerOf(origin, storage);
+  return claimFirstCheck(state === undefined ? `${pathname} as ${viewer}` : `${pathname} as ${viewer} showing ${state}`);
 }
 
 async function problemsOf(context: BrowserContext, { browser, options, visits }: Watched): Promise<string[]> {
@@ -331,10 +339,9 @@ async function problemsOf(context: BrowserContext, { browser, options, visits }:
   const open = context.pages().filter((page) => !page.isClosed() && !page.url().startsWith('about:'));
   for (const page of open) {
     await settled(page);
-    const seen = await looks(page);
-    if (lastLooks.get(page) === seen) continue;
-    lastLooks.set(page, seen);
-    await firstCheck(page.url(), await context.storageState());
+    const storage = await context.storageState();
+    await firstCheck(page.url(), storage);
+    if (!(await firstCheck(page.url(), storage, await stateOf(page)))) continue;
     problems.push(...(await accessibilityProblems(page)));
   }
   for (const visit of reached) {
