@@ -75,7 +75,6 @@ function monthsBetween(from: string, to: string): number {
   return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 }
 
-
 /** Where an account stands after a day: its overtime lots by month, or a debt; never both. Plain data, so it can be kept and carried on from. */
 export interface AccountState {
   lots: readonly Lot[];
