@@ -26,7 +26,8 @@ const earliest = (days: readonly string[]): string | null => (days.length ? days
  */
 function accountChange({ type, data }: { type: string; data: Data }): AccountChange | null {
   const { companyId } = data;
-  const person = (fromDay: string | null): AccountChange => ({ companyId, userId: data.userId!, fromDay });
+  // An event without its person changes everyone's, to be safe.
+  const person = (fromDay: string | null): AccountChange => ({ companyId, userId: data.userId ?? EVERYONE, fromDay });
   const everyone = (fromDay: string | null): AccountChange => ({ companyId, userId: EVERYONE, fromDay });
   switch (type) {
     case 'TimerStopped':
