@@ -13,7 +13,7 @@ import { dayMinutes } from '../timelog/queries.ts';
 import { approvedWorkingTime } from '../timesheets/queries.ts';
 import { ACCOUNT_SOURCES } from './balances.ts';
 import { type KeptBalance, keepBalances, keptBalances } from './kept-balances.ts';
-import { balanceEntriesOf, companyWorkingTime, contractsOf, holidaysOfPeople, personRegionsOf, type RecordedEntry, type ShownHoliday } from './queries.ts';
+import { balanceEntriesOf, companyHolidays, companyWorkingTime, contractsOf, holidaysWhereTheyWork, personRegionsOf, type RecordedEntry, type ShownHoliday } from './queries.ts';
 
 /*
  * Working time's public face for balances: the one place the read models
@@ -62,6 +62,17 @@ export async function workingTimeAccounts(
 ): Promise<(PersonAccount & { stateAtKeep?: AccountState })[]> {
   const { companyId } = company;
   if (userIds.length === 0) return [];
+  const recordedFrom = (from: string, people: readonly string[]) =>
+    Promise.all([
+      dayMinutes(db, companyId, people, { from, to: through }),
+      leaveDays(db, companyId, people, from, through),
+      companyHolidays(db, companyId, from, through),
+      approvedWorkingTime(db, companyId, people, { from, to: through }),
+    ]);
+  // Carried on from kept balances, the days to read are known at once: read beside the people's rules.
+  const keptFrom = kept && userIds.every((userId) => kept.has(userId)) ? daysAfter(userIds.map((userId) => kept.get(userId)!.throughDay).reduce((a, b) => (b < a ? b : a)), 1) : null;
+  const early = keptFrom ? recordedFrom(keptFrom, userIds) : null;
+  early?.catch(() => undefined);
   const [rules, joined, contracts, regions, entries] = await Promise.all([
     companyWorkingTime(db, companyId),
     joinDays(db, companyId, userIds, company.timeZone),
@@ -79,19 +90,15 @@ export async function workingTimeAccounts(
   const people = userIds.filter((userId) => starts.has(userId));
   if (people.length === 0) return [];
   const from = [...starts.values()].reduce((earliest, start) => (start.from < earliest ? start.from : earliest), through);
-  const [worked, leave, holidaysOf, approved] = await Promise.all([
-    dayMinutes(db, companyId, people, { from, to: through }),
-    leaveDays(db, companyId, people, from, through),
-    holidaysOfPeople(db, companyId, people, from, through, { rules, regions }),
-    approvedWorkingTime(db, companyId, people, { from, to: through }),
-  ]);
+  const [worked, leave, ownHolidays, approved] = await (early && keptFrom && keptFrom <= from ? early : recordedFrom(from, people));
+  const holidaysOf = holidaysWhereTheyWork(rules, ownHolidays, regions, people, from, through);
   // Each person's recorded days: approved leave, and the day's tracked time summed over its teams by the accounting rule.
   type Recorded = { trackedMinutes: number; idleMinutes: number; leave: LeaveCode | null };
   const recordedOf = new Map<string, Map<string, Recorded>>(people.map((userId) => [userId, new Map()]));
   for (const [userId, days] of leave) for (const [day, code] of days) recordedOf.get(userId)?.set(day, { trackedMinutes: 0, idleMinutes: 0, leave: code });
   for (const { userId, day, trackedMinutes, idleMinutes } of worked) {
-    const recorded = recordedOf.get(userId)!;
-    recorded.set(day, { trackedMinutes, idleMinutes, leave: recorded.get(day)?.leave ?? null });
+    const recorded = recordedOf.get(userId);
+    recorded?.set(day, { trackedMinutes, idleMinutes, leave: recorded.get(day)?.leave ?? null });
   }
   const balanceRules = { carryOverCapMinutes: rules.carryOverCapMinutes, overtimeExpiryMonths: rules.overtimeExpiryMonths };
 

@@ -84,16 +84,20 @@ export async function personRegionsOf(db: Kysely<Database>, companyId: string, u
  * ones of their own region, else of the company's (its country's at least),
  * and the company's own. The one source of holidays for every page.
  */
-export async function holidaysOfPeople(
-  db: Kysely<Database>,
-  companyId: string,
+export async function holidaysOfPeople(db: Kysely<Database>, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, ShownHoliday[]>> {
+  const [rules, own, regions] = await Promise.all([companyWorkingTime(db, companyId), companyHolidays(db, companyId, from, to), personRegionsOf(db, companyId, userIds)]);
+  return holidaysWhereTheyWork(rules, own, regions, userIds, from, to);
+}
+
+/** The same from what was read: the company's rules and own holidays over the days, and its people's regions. */
+export function holidaysWhereTheyWork(
+  rules: CompanyWorkingTime,
+  own: readonly Holiday[],
+  regions: ReadonlyMap<string, string>,
   userIds: readonly string[],
   from: string,
   to: string,
-  /** The company's rules and its people's regions, when the caller has read them already. */
-  known?: { rules: CompanyWorkingTime; regions: ReadonlyMap<string, string> },
-): Promise<Map<string, ShownHoliday[]>> {
-  const [rules, own, regions] = await Promise.all([known?.rules ?? companyWorkingTime(db, companyId), companyHolidays(db, companyId, from, to), known?.regions ?? personRegionsOf(db, companyId, userIds)]);
+): Map<string, ShownHoliday[]> {
   const byRegion = new Map<string | null, ShownHoliday[]>();
   const holidaysIn = (region: string | null) => {
     let holidays = byRegion.get(region);

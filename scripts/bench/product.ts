@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,13 @@ import pino from 'pino';
 import { configFromEnv } from '../../api/config.ts';
 import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
 import { freePort } from '../../api/database/free-port.ts';
+import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
 import { startServer } from '../../api/server.ts';
+import { folderStorage } from '../../api/storage/storage.ts';
+import { createPostgresEventStore } from '../../eventstore/postgres.ts';
+import { createDatabase, createPool } from '../../projections/database.ts';
 import { startMailbox } from '../../tests/support/mailbox.ts';
+import { createDemoCompany, type DemoOptions } from '../demo/company.ts';
 import type { BenchContext } from './context.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -117,6 +123,46 @@ export async function inProcessProduct(ctx: BenchContext, who: { email: string; 
     return { url, server, admin, stop };
   } catch (error) {
     await stop();
+    throw error;
+  }
+}
+
+/**
+ * The product in a process of its own on a database of its own (its
+ * projections need not catch up with the sections before), with the demo
+ * company made in it through the product's services (`npm run demo`), the
+ * database settled after; `signIn` answers a demo person's request headers.
+ */
+export async function demoProduct(ctx: BenchContext, section: string, options: DemoOptions = {}) {
+  const serverUrl = new URL(ctx.url);
+  serverUrl.pathname = '/postgres';
+  const url = await ensureDatabase(serverUrl.toString(), `bench_${section}_${Date.now()}`);
+  // The product migrates its database as it starts.
+  const product = await startProduct({ ...ctx, url });
+  const pool = createPool(url, 8);
+  const db = createDatabase(pool);
+  const store = createPostgresEventStore(pool);
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), `timeledger-bench-${section}-`));
+  const close = async () => {
+    await store.close();
+    await db.destroy();
+    await product.stop();
+    await rm(filesDir, { recursive: true, force: true });
+  };
+  try {
+    ctx.log(`${section}: making the demo company`);
+    const log = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
+    const demo = await createDemoCompany({ store, db, pool, linkKey: randomBytes(32).toString('hex'), storage: folderStorage(filesDir), log }, options);
+    await pool.query('VACUUM ANALYZE');
+    const signIn = async (email: string): Promise<Record<string, string>> => {
+      const headers = { [APP_HEADER]: APP_HEADER_VALUE, 'content-type': 'application/json' };
+      const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: demo.password }) });
+      if (!login.ok) throw new Error(`${email} could not sign in: ${login.status}`);
+      return { ...headers, cookie: login.headers.get('set-cookie')!.split(';')[0] };
+    };
+    return { product, pool, db, store, demo, signIn, close };
+  } catch (error) {
+    await close();
     throw error;
   }
 }

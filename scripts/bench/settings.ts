@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
-import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
-import { folderStorage } from '../../api/storage/storage.ts';
-import { createPostgresEventStore } from '../../eventstore/postgres.ts';
-import { createDatabase, createPool } from '../../projections/database.ts';
-import { createDemoCompany } from '../demo/company.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { latencies } from './latencies.ts';
 import { percentile } from './percentile.ts';
-import { startProduct } from './product.ts';
+import { demoProduct } from './product.ts';
 
 const RUNS = 100;
 const SECTION = 'settings';
@@ -29,25 +19,9 @@ const PAGE_DATA = ['settings', 'app-categories', 'settings/screenshot-storage'];
  * threshold, asking to read that write, as the page does after saving.
  */
 export async function settings(ctx: BenchContext): Promise<BenchResult[]> {
-  const serverUrl = new URL(ctx.url);
-  serverUrl.pathname = '/postgres';
-  const url = await ensureDatabase(serverUrl.toString(), `bench_settings_${Date.now()}`);
-  // The product migrates its database as it starts.
-  const product = await startProduct({ ...ctx, url });
-  const pool = createPool(url, 8);
-  const db = createDatabase(pool);
-  const store = createPostgresEventStore(pool);
-  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-demo-'));
+  const { product, demo, signIn, close } = await demoProduct(ctx, 'settings');
   try {
-    ctx.log('settings: making the demo company (25 people, 90 days)');
-    const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
-    const demo = await createDemoCompany({ store, db, pool, linkKey: randomBytes(32).toString('hex'), storage: folderStorage(filesDir), log: quiet });
-    await pool.query('VACUUM ANALYZE');
-
-    const headers = { [APP_HEADER]: APP_HEADER_VALUE, 'content-type': 'application/json' };
-    const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: demo.signIns[0].email, password: demo.password }) });
-    if (!login.ok) throw new Error(`demo Admin could not sign in: ${login.status}`);
-    const signedIn = { ...headers, cookie: login.headers.get('set-cookie')!.split(';')[0] };
+    const signedIn = await signIn(demo.signIns[0].email);
     const call = async (method: string, route: string, options: { body?: unknown; readAfter?: string } = {}) => {
       const response = await fetch(`${product.url}/api/companies/${demo.companyId}/${route}`, {
         method,
@@ -90,9 +64,6 @@ export async function settings(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await store.close();
-    await db.destroy();
-    await product.stop();
-    await rm(filesDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,23 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
-import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
-import { folderStorage } from '../../api/storage/storage.ts';
 import { memberStream } from '../../domain/members/events.ts';
 import { trackerStream } from '../../domain/time-tracking/events.ts';
 import { timesheetStream } from '../../domain/timesheets/events.ts';
-import { createPostgresEventStore } from '../../eventstore/postgres.ts';
 import type { EventStore } from '../../eventstore/types.ts';
-import { createDatabase, createPool } from '../../projections/database.ts';
-import { createDemoCompany } from '../demo/company.ts';
+import type { createDatabase } from '../../projections/database.ts';
 import { type BenchContext, type BenchResult, result } from './context.ts';
 import { stoppedSession } from './dashboards.ts';
 import { latencies } from './latencies.ts';
 import { percentile } from './percentile.ts';
-import { startProduct } from './product.ts';
+import { demoProduct } from './product.ts';
 
 const SECTION = 'timesheets';
 /** Weeks each bulk request approves, of every person: with the demo's 25 people, 50 timesheets a request. */
@@ -40,28 +32,13 @@ const CROWD_BULK = 50;
  * then again once the company has 500 people with time in that week.
  */
 export async function timesheets(ctx: BenchContext): Promise<BenchResult[]> {
-  const serverUrl = new URL(ctx.url);
-  serverUrl.pathname = '/postgres';
-  const url = await ensureDatabase(serverUrl.toString(), `bench_timesheets_${Date.now()}`);
-  const product = await startProduct({ ...ctx, url });
-  const pool = createPool(url, 8);
-  const db = createDatabase(pool);
-  const store = createPostgresEventStore(pool);
-  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-timesheets-'));
+  const weeks = WEEKS_PER_REQUEST * BULK_REQUESTS;
+  const { product, db, store, demo, signIn: headersOf, close } = await demoProduct(ctx, 'timesheets', { days: 7 * (weeks + 2) });
   try {
-    ctx.log('timesheets: making the demo company (25 people)');
-    const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
-    const weeks = WEEKS_PER_REQUEST * BULK_REQUESTS;
-    const demo = await createDemoCompany({ store, db, pool, linkKey: randomBytes(32).toString('hex'), storage: folderStorage(filesDir), log: quiet }, { days: 7 * (weeks + 2) });
-    await pool.query('VACUUM ANALYZE');
-
-    const headers = { [APP_HEADER]: APP_HEADER_VALUE, 'content-type': 'application/json' };
     const signIn = async (email: string) => {
-      const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: demo.password }) });
-      if (!login.ok) throw new Error(`${email} could not sign in: ${login.status}`);
-      const signed = { ...headers, cookie: login.headers.get('set-cookie')!.split(';')[0] };
-      const me = (await (await fetch(`${product.url}/api/me`, { headers: signed })).json()) as { id: string };
-      return { headers: signed, userId: me.id };
+      const headers = await headersOf(email);
+      const me = (await (await fetch(`${product.url}/api/me`, { headers })).json()) as { id: string };
+      return { headers, userId: me.id };
     };
     const call = async (who: { headers: Record<string, string> }, method: string, route: string, body?: unknown) => {
       const response = await fetch(`${product.url}/api/companies/${demo.companyId}/${route}`, { method, headers: who.headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -150,10 +127,7 @@ export async function timesheets(ctx: BenchContext): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await store.close();
-    await db.destroy();
-    await product.stop();
-    await rm(filesDir, { recursive: true, force: true });
+    await close();
   }
 }
 

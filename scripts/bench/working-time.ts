@@ -1,26 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
-import { ensureDatabase } from '../../api/database/embedded-postgres.ts';
-import { APP_HEADER, APP_HEADER_VALUE } from '../../api/http/csrf.ts';
-import { folderStorage } from '../../api/storage/storage.ts';
 import { memberStream } from '../../domain/members/events.ts';
 import { trackerStream } from '../../domain/time-tracking/events.ts';
 import { workingTimeAccountStream, workingTimeRulesStream } from '../../domain/working-time/events.ts';
-import { createPostgresEventStore } from '../../eventstore/postgres.ts';
 import type { EventStore, NewEvent } from '../../eventstore/types.ts';
-import { createDatabase, createPool } from '../../projections/database.ts';
+import type { createDatabase } from '../../projections/database.ts';
 import { rebuildProjection } from '../../projections/rebuild.ts';
 import { workingTimeBalancesProjection } from '../../projections/working-time/balances.ts';
 import { workingTimeProjection } from '../../projections/working-time/working-time.ts';
-import { createDemoCompany } from '../demo/company.ts';
 import { type BenchContext, type BenchResult, result, timed } from './context.ts';
 import { stoppedSession } from './dashboards.ts';
 import { latencies } from './latencies.ts';
 import { percentile } from './percentile.ts';
-import { startProduct } from './product.ts';
+import { demoProduct } from './product.ts';
 
 const SECTION = 'working time';
 const PEOPLE = 500;
@@ -39,23 +31,9 @@ const REBUILD_TARGET = { min: 20_000 };
  * yesterday); then the working-time read models rebuilt from the whole log.
  */
 export async function workingTime(ctx: BenchContext): Promise<BenchResult[]> {
-  const serverUrl = new URL(ctx.url);
-  serverUrl.pathname = '/postgres';
-  const url = await ensureDatabase(serverUrl.toString(), `bench_working_time_${Date.now()}`);
-  const product = await startProduct({ ...ctx, url });
-  const pool = createPool(url, 8);
-  const db = createDatabase(pool);
-  const store = createPostgresEventStore(pool);
-  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'timeledger-bench-working-time-'));
+  const { product, pool, db, store, demo, signIn, close } = await demoProduct(ctx, 'working_time', { days: 7 });
   try {
-    ctx.log('working time: making the demo company');
-    const quiet = { error: (object: unknown, message: string) => ctx.log(`${message} ${JSON.stringify(object)}`) };
-    const demo = await createDemoCompany({ store, db, pool, linkKey: randomBytes(32).toString('hex'), storage: folderStorage(filesDir), log: quiet }, { days: 7 });
-    const headers = { [APP_HEADER]: APP_HEADER_VALUE, 'content-type': 'application/json' };
-    const admin = demo.signIns[0];
-    const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: admin.email, password: demo.password }) });
-    if (!login.ok) throw new Error(`the Admin could not sign in: ${login.status}`);
-    const signed = { ...headers, cookie: login.headers.get('set-cookie')!.split(';')[0] };
+    const signed = await signIn(demo.signIns[0].email);
     const list = async () => {
       const response = await fetch(`${product.url}/api/companies/${demo.companyId}/working-time/people`, { headers: signed });
       if (!response.ok) throw new Error(`working-time/people: ${response.status}`);
@@ -108,10 +86,7 @@ export async function workingTime(ctx: BenchContext): Promise<BenchResult[]> {
       ...rebuilt,
     ];
   } finally {
-    await store.close();
-    await db.destroy();
-    await product.stop();
-    await rm(filesDir, { recursive: true, force: true });
+    await close();
   }
 }
 
