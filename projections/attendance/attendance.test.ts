@@ -184,8 +184,11 @@ describe('attendance projection', () => {
     expect(await openPunchOf(people[2])).toMatchObject({ day: '2026-05-04', reach_day: '2026-05-05' });
   });
 
-  it('tells the company’s attendance queries', async () => {
+  it('tells the company’s attendance and working-time queries (accounts credit its leave)', async () => {
     const person = { companyId: randomUUID(), userId: randomUUID() };
-    expect(await apply([punched('PunchedIn', person, '2026-03-02T03:30:00.000Z')])).toEqual([{ kind: 'company', id: person.companyId, family: 'attendance' }]);
+    expect(await apply([punched('PunchedIn', person, '2026-03-02T03:30:00.000Z')])).toEqual([
+      { kind: 'company', id: person.companyId, family: 'attendance' },
+      { kind: 'company', id: person.companyId, family: 'working-time' },
+    ]);
   });
 });

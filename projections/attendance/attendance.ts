@@ -200,9 +200,9 @@ class Batch {
       SET punch_in_at = excluded.punch_in_at, time_zone = excluded.time_zone, day = excluded.day, reach_day = excluded.reach_day`.execute(trx);
   }
 
-  /** Attendance shows to the person and to those who see them: the company's attendance queries refetch. */
+  /** Attendance (approved leave among it, which working-time accounts credit) shows to the person and to those who see them: the company's attendance and working-time queries refetch. */
   scopes(): Scope[] {
-    return [...this.companies.keys()].flatMap((companyId) => companyChanges(companyId, 'attendance'));
+    return [...this.companies.keys()].flatMap((companyId) => companyChanges(companyId, 'attendance', 'working-time'));
   }
 }
 

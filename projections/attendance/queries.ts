@@ -407,9 +407,10 @@ export async function leaveDays(db: Kysely<Database>, companyId: string, userIds
     .execute();
   const byPerson = new Map<string, Map<string, LeaveCode>>();
   for (const row of rows) {
-    if (!row.leave_code || !Object.hasOwn(LEAVE_STATUSES, row.leave_code)) continue;
+    const leave = leaveOf(row.leave_code);
+    if (!leave) continue;
     const days = byPerson.get(row.user_id) ?? new Map<string, LeaveCode>();
-    days.set(row.day, row.leave_code as LeaveCode);
+    days.set(row.day, leave);
     byPerson.set(row.user_id, days);
   }
   return byPerson;

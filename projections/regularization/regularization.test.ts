@@ -114,6 +114,7 @@ describe('regularization read models', () => {
     expect(scopes).toEqual([
       { kind: 'company', id: companyId, family: 'dashboards' },
       { kind: 'company', id: companyId, family: 'attendance' },
+      { kind: 'company', id: companyId, family: 'working-time' },
     ]);
     const entries = await database.db.selectFrom('timelog_entries').selectAll().where('session_id', '=', requestId).execute();
     expect(entries).toEqual([
@@ -141,7 +142,10 @@ describe('regularization read models', () => {
   it('counts an approved request as tracked time of its day on attendance', async () => {
     const request = { ...fields, date: '2026-03-07', start: '2026-03-07T03:30:00Z', end: '2026-03-07T05:00:00Z' };
     const scopes = await applyBatch(attendanceProjection, approved(randomUUID(), request));
-    expect(scopes).toEqual([{ kind: 'company', id: companyId, family: 'attendance' }]);
+    expect(scopes).toEqual([
+      { kind: 'company', id: companyId, family: 'attendance' },
+      { kind: 'company', id: companyId, family: 'working-time' },
+    ]);
     const day = await database.db.selectFrom('attendance_days').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('day', '=', '2026-03-07').executeTakeFirst();
     expect(day).toMatchObject({ tracked: true, time_zone: 'Asia/Kolkata', check_in: null });
   });

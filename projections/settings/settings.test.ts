@@ -143,12 +143,12 @@ describe('settings read model', () => {
     expect(await workRulesOf(database.db, companyId)).toEqual({ ...DEFAULT_WORK_RULES, dailyThresholdMs: 150 * 60_000 });
   });
 
-  it('tells the browsers of the company what changed: the threshold also changes attendance, a policy the leave balances', async () => {
+  it('tells the browsers of the company what changed: the threshold also changes attendance and working-time targets, a policy the leave balances', async () => {
     const companyId = randomUUID();
     const [screens, threshold, policy] = history(companyId);
     const company = (family: string) => ({ kind: 'company', id: companyId, family });
     expect(await apply([screens])).toEqual([company('settings')]);
-    expect(await apply([threshold])).toEqual([company('settings'), company('attendance')]);
+    expect(await apply([threshold])).toEqual([company('settings'), company('attendance'), company('working-time')]);
     expect(await apply([policy])).toEqual([company('settings'), company('leave')]);
   });
 });

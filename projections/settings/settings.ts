@@ -8,7 +8,7 @@ import { type CompanyFamily, companyChanges } from '../../domain/shared/scope.ts
 
 /** Who shows each change: the settings page, team attendance's threshold, the leave balances. */
 const FAMILIES: Record<SettingsEvent['type'], CompanyFamily[]> = {
-  DailyThresholdSet: ['settings', 'attendance'],
+  DailyThresholdSet: ['settings', 'attendance', 'working-time'],
   ScreenshotsSet: ['settings'],
   ScreenshotRetentionSet: ['settings'],
   LeavePolicySet: ['settings', 'leave'],

@@ -204,9 +204,9 @@ class Batch {
     return [...days.values()].map((day) => [...day.values()].sort(sheetOrder));
   }
 
-  /** The dashboards and the attendance calendar show the time log. */
+  /** The dashboards, the attendance calendar and the working-time accounts show the time log. */
   scopes(): Scope[] {
-    return [...this.companies].flatMap((companyId) => companyChanges(companyId, 'dashboards', 'attendance'));
+    return [...this.companies].flatMap((companyId) => companyChanges(companyId, 'dashboards', 'attendance', 'working-time'));
   }
 }
 

@@ -66,7 +66,7 @@ export const timesheetsProjection: Projection = {
         continue;
       }
       rows.set(key, rowAfter(event, rows.get(key)));
-      scopes.push(...companyChanges(companyId, 'timesheets'));
+      scopes.push(...companyChanges(companyId, 'timesheets', 'working-time'));
     }
     await trx
       .insertInto('timesheets')

@@ -13,6 +13,8 @@ import { attendanceDays, attendanceRecords, workRulesOf } from '../../projection
 import { dayDetail, individualDashboard, teamDashboard } from '../../projections/dashboards/queries.ts';
 import type { Database } from '../../projections/database.ts';
 import { performanceDashboard } from '../../projections/monitoring/queries.ts';
+import { dayMinutes } from '../../projections/timelog/queries.ts';
+import { currentBalances, workingTimeAccounts } from '../../projections/working-time/index.ts';
 
 /** The four figures of time, in order. */
 type Figures = { trackedMinutes: number; idleMinutes: number; unproductiveMinutes: number; productiveMinutes: number };
@@ -54,7 +56,8 @@ export interface SurfacesCompared {
  * Every surface that shows a figure of time or money, read for the same
  * people and days: the individual and team dashboards, the day dialog, the
  * attendance calendar, Time & Attendance, both spreadsheets, the performance
- * and application dashboards. Per person-day and per range, each must show
+ * and application dashboards, the working-time accounts and their team list
+ * (worked time, idle counted). Per person-day and per range, each must show
  * the dashboard's minutes and cents, parts must add up to their totals and
  * shares to 100; every difference is told.
  */
@@ -83,12 +86,16 @@ export async function compareSurfaces(
   const rules = await workRulesOf(db, companyId);
   const admin: Actor = { kind: 'member', userId: randomUUID(), companyId, role: 'Admin', managedTeams: new Set() };
   const months = monthsOf(range);
-  const [team, performance, timelogBook, attendanceBook, records] = await Promise.all([
+  const userIds = people.map((p) => p.userId);
+  const [team, performance, timelogBook, attendanceBook, records, accounts, balances, byDay] = await Promise.all([
     teamDashboard(db, companyId, range, { teams: null, team: null, seesAdmins: true, today: range.to }),
     performanceDashboard(db, { companyId, today: range.to, rules }, range, { teams: null, team: null, viewer: admin }),
     workbookOf((sink) => writeTimelogWorkbook(db, sink, companyId, people, months, 'http://localhost', { approvedOnly: false })),
     workbookOf((sink) => writeAttendanceWorkbook(db, sink, company, people, months, now, { approvedOnly: false })),
-    attendanceRecords(db, companyId, people.map((p) => p.userId), { search: '', day: null, page: 1, pageSize: 100_000 }, now),
+    attendanceRecords(db, companyId, userIds, { search: '', day: null, page: 1, pageSize: 100_000 }, now),
+    workingTimeAccounts(db, company, userIds, range.to),
+    currentBalances(db, company, userIds, range.to, () => null),
+    dayMinutes(db, companyId, userIds, range),
   ]);
 
   const days = new Map<string, DaySummary[]>();
@@ -116,6 +123,11 @@ export async function compareSurfaces(
       if (number > 1) attendanceSheet.set(dayOfCell((row.values as unknown[])[1]), minutesIn((row.values as unknown[])[4]));
     });
     const calendarDays = new Map(calendar.days.map((day) => [day.day, day]));
+    const account = accounts.find((entry) => entry.userId === person.userId);
+    const accountDays = new Map(account?.days.map((day) => [day.day, day]));
+    const balance = balances.find((entry) => entry.userId === person.userId);
+    const thisMonth = account?.days.filter((day) => day.day.slice(0, 7) === range.to.slice(0, 7)) ?? [];
+    same(`${person.name}'s balance in the team list`, balance && [balance.balanceMinutes, balance.monthWorkedMinutes], [account?.days.at(-1)?.balanceMinutes, thisMonth.reduce((total, day) => total + day.workedMinutes, 0)]);
 
     const worked = individual.days.filter((day) => {
       addsUp(`The dashboard for ${person.name} on ${day.day}`, day);
@@ -144,6 +156,9 @@ export async function compareSurfaces(
       const inSheet = sheetDays.get(day.day);
       same(`The time log sheet for ${at}`, inSheet && [inSheet.tracked, inSheet.hoursAndMinutes, inSheet.idle, inSheet.cents], [day.trackedMinutes, day.trackedMinutes, day.idleMinutes, day.earningsCents]);
       same(`The attendance sheet for ${at}`, attendanceSheet.get(day.day), day.trackedMinutes);
+      same(`The working-time account for ${at}`, accountDays.get(day.day)?.workedMinutes, day.trackedMinutes);
+      const read = byDay.find((entry) => entry.userId === person.userId && entry.day === day.day);
+      same(`The working-time day minutes for ${at}`, read && [read.trackedMinutes, read.idleMinutes], [day.trackedMinutes, day.idleMinutes]);
       const record = records.rows.find((row) => row.userId === person.userId && row.day === day.day);
       same(`Time & Attendance for ${at}`, record && [record.trackedMinutes, record.activeMinutes], [day.trackedMinutes, day.trackedMinutes - day.idleMinutes]);
       same(`The application dashboard for ${at}`, parts(own.totals), shown);

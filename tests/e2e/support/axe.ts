@@ -325,11 +325,10 @@ function stateOf(page: Page): Promise<string> {
   });
 }
 
-/** Whether the page (in a state, for an open one) has yet to be checked for this viewer in this run; it counts as checked from now on. */
-async function firstCheck(url: string, storage: StorageState, state?: string): Promise<boolean> {
+/** A page as the run's checks know it: its path and who looks at it. */
+async function pageFor(url: string, storage: StorageState): Promise<string> {
   const { origin, pathname } = new URL(url);
-  const viewer = await viewerOf(origin, storage);
-  return claimFirstCheck(state === undefined ? `${pathname} as ${viewer}` : `${pathname} as ${viewer} showing ${state}`);
+  return `${pathname} as ${await viewerOf(origin, storage)}`;
 }
 
 async function problemsOf(context: BrowserContext, { browser, options, visits }: Watched): Promise<string[]> {
@@ -339,13 +338,14 @@ async function problemsOf(context: BrowserContext, { browser, options, visits }:
   const open = context.pages().filter((page) => !page.isClosed() && !page.url().startsWith('about:'));
   for (const page of open) {
     await settled(page);
-    const storage = await context.storageState();
-    await firstCheck(page.url(), storage);
-    if (!(await firstCheck(page.url(), storage, await stateOf(page)))) continue;
+    // Open here, it need not be opened again; it is checked once in each kind of state.
+    const shown = await pageFor(page.url(), await context.storageState());
+    claimFirstCheck(shown);
+    if (!claimFirstCheck(`${shown} showing ${await stateOf(page)}`)) continue;
     problems.push(...(await accessibilityProblems(page)));
   }
   for (const visit of reached) {
-    if (visit && (await firstCheck(visit.url, visit.storage))) problems.push(...(await reopened(browser, options, visit)));
+    if (visit && claimFirstCheck(await pageFor(visit.url, visit.storage))) problems.push(...(await reopened(browser, options, visit)));
   }
   return problems;
 }
