@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { Result, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject, type TestContext } from 'vitest';
+import { pageRule, TASK_PAGE } from '../../../domain/members/page-access.ts';
+import { isRole, type Role } from '../../../domain/members/roles.ts';
+import { isTaskId } from '../../../domain/tasks/task-id.ts';
 
 /*
  * WCAG 2.2 AA checked by axe-core on every page the browser tests visit, in
@@ -25,6 +28,8 @@ import { inject, type TestContext } from 'vitest';
  * So a new page is checked as soon as a test visits it, and a page passed
  * through on the way is checked once per role in the run rather than in
  * every file that passes through it; every kind of state a test ends on is checked.
+ * A page is what a path shows the viewer (shownAt): every path closed to a
+ * role shows the same access page, checked once for that role.
  * expectAccessible checks a state on the way (an open dialog) where a test wants it.
  */
 
@@ -209,13 +214,20 @@ function claimFirstCheck(key: string): boolean {
   }
 }
 
-/** Records every address the context's pages reach, with its storage at that moment, for checkAccessibility. */
+/**
+ * Records every address the context's pages reach from now on, with its
+ * storage at that moment, for checkAccessibility. A context handed out again
+ * (browser.ts's giveBack) is watched afresh.
+ */
 export function watchVisits(browser: Browser, context: BrowserContext, options: BrowserContextOptions): void {
-  const entry: Watched = { browser, options, visits: new Map() };
-  watched.set(context, entry);
+  const listening = watched.has(context) || listened.has(context);
+  watched.set(context, { browser, options, visits: new Map() });
+  if (listening) return;
+  listened.add(context);
   context.on('page', (page) => {
     page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
+      const entry = watched.get(context);
+      if (!entry || frame !== page.mainFrame()) return;
       const url = new URL(frame.url());
       if (url.protocol === 'about:' || entry.visits.has(url.pathname)) return;
       entry.visits.set(
@@ -228,6 +240,9 @@ export function watchVisits(browser: Browser, context: BrowserContext, options: 
     });
   });
 }
+
+/** Contexts whose pages watchVisits listens to. */
+const listened = new WeakSet<BrowserContext>();
 
 /** Who looks at a page, as far as it changes what the page shows: signed out, or the role in the active company (the app's stored choice, else the only one). */
 async function viewerOf(origin: string, storage: StorageState): Promise<string> {
@@ -325,10 +340,25 @@ function stateOf(page: Page): Promise<string> {
   });
 }
 
-/** A page as the run's checks know it: its path and who looks at it. */
+/**
+ * What a path shows a viewer, as the page table has it: the page itself; a
+ * page closed to the viewer's role, the access page (the same on every
+ * closed path) or the page the role is sent to instead; any task's page, the
+ * task page.
+ */
+function shownAt(pathname: string, viewer: string): string {
+  const [, first, second, ...more] = pathname.split('/');
+  const route = first && second && more.length === 0 && isTaskId(second) ? TASK_PAGE : pathname;
+  const rule = isRole(viewer) ? pageRule(route) : undefined;
+  if (!rule || rule.roles.includes(viewer as Role)) return route;
+  return rule.otherwise ?? 'the access page';
+}
+
+/** A page as the run's checks know it: what it shows and who looks at it. */
 async function pageFor(url: string, storage: StorageState): Promise<string> {
   const { origin, pathname } = new URL(url);
-  return `${pathname} as ${await viewerOf(origin, storage)}`;
+  const viewer = await viewerOf(origin, storage);
+  return `${shownAt(pathname, viewer)} as ${viewer}`;
 }
 
 async function problemsOf(context: BrowserContext, { browser, options, visits }: Watched): Promise<string[]> {
@@ -366,13 +396,13 @@ export async function checkAccessibility(): Promise<void> {
 }
 
 /**
- * For afterAll of a test file: closes the contexts it left open; the
- * worker's next file shares the browser (browser.ts's sharedBrowser).
+ * For afterAll of a test file: stops watching its contexts and answers them,
+ * for browser.ts to take back (giveBack) or close.
  */
-export async function endFileChecks(): Promise<void> {
+export function endFileChecks(): BrowserContext[] {
   const contexts = [...watched.keys()];
   watched.clear();
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  return contexts;
 }
 
 /** For afterEach: checks what a test visited, once it passed (a failed test has told enough, and its pages may be half-way). */

@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page, type WebSocket } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Disposable, type Locator, type Page, type WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { setSharedServerClock, sharedTestServer, type TestServer } from '../../support/test-server.ts';
 import { TEST_PASSWORD } from '../../support/users.ts';
@@ -92,19 +92,139 @@ export async function sharedServerAndBrowser(now: (() => Date) | null = null): P
 /** Uncaught exceptions of the pages of every context made by newContext; a test file checks it stays empty. */
 export const pageErrors: string[] = [];
 
+type ContextOptions = Pick<BrowserContextOptions, 'viewport' | 'timezoneId'>;
+
+/**
+ * A context newContext handed out, as far as its reuse goes. A test may only
+ * add init scripts, which are taken off again; anything else it sets on the
+ * context (a clock, routes, permissions, listeners) makes it `spent`: closed
+ * after the test rather than reused.
+ */
+interface Lent {
+  key: string;
+  /** The test server's origin, whose local storage the next test must find empty. */
+  origin: string;
+  inUse: boolean;
+  spent: boolean;
+  openedPages: boolean;
+  initScripts: Disposable[];
+}
+
+const lent = new WeakMap<BrowserContext, Lent>();
+
+/** Contexts of this worker's browsers given back, by their options, for the next tests. */
+const freeContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
+
+/** What a test can set on a context and not take off again: using one spends the context. */
+const SPENDING = [
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'setOffline',
+  'grantPermissions',
+  'setGeolocation',
+  'setExtraHTTPHeaders',
+  'setHTTPCredentials',
+  'exposeBinding',
+  'exposeFunction',
+  'on',
+  'once',
+  'addListener',
+  'prependListener',
+] as const;
+
+/** Makes a new context keep count of what a test does to it beyond cookies and storage (see Lent). */
+function track(context: BrowserContext, entry: Lent): Lent {
+  lent.set(context, entry);
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(UI_TIMEOUT);
+  const spend = (target: object, name: string) => {
+    const original = (target as Record<string, (...args: unknown[]) => unknown>)[name];
+    Object.assign(target, {
+      [name]: (...args: unknown[]) => {
+        entry.spent = true;
+        return original.apply(target, args);
+      },
+    });
+  };
+  // This file's own listeners, set before the count starts.
+  context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+  context.on('page', () => (entry.openedPages = true));
+  context.on('close', () => (entry.spent = true));
+  for (const name of SPENDING) spend(context, name);
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(context.clock))) if (name !== 'constructor') spend(context.clock, name);
+  const addInitScript = context.addInitScript.bind(context);
+  context.addInitScript = (async (...args: Parameters<BrowserContext['addInitScript']>) => {
+    const script = await addInitScript(...args);
+    entry.initScripts.push(script);
+    return script;
+  }) as BrowserContext['addInitScript'];
+  return entry;
+}
+
+/** A context given back with these options and not closed since. */
+function takeFree(browser: Browser, key: string): BrowserContext | undefined {
+  const free = freeContexts.get(browser)?.get(key) ?? [];
+  for (let context = free.pop(); context; context = free.pop()) if (!lent.get(context)?.spent) return context;
+  return undefined;
+}
+
 /**
  * A fresh context (own cookies and storage) on the test server, with the
  * default timeouts lowered; every page it visits is checked for accessibility
- * after each test (checkAccessibilityAfter, axe.ts).
+ * after each test (checkAccessibilityAfter, axe.ts). It is one an earlier
+ * test gave back when there is one (giveBack), emptied: the app then loads
+ * from its cache, where a context of its own compiled every script again.
  */
-export async function newContext(browser: Browser, server: TestServer, options: Pick<BrowserContextOptions, 'viewport' | 'timezoneId'> = {}): Promise<BrowserContext> {
+export async function newContext(browser: Browser, server: TestServer, options: ContextOptions = {}): Promise<BrowserContext> {
   const contextOptions = { baseURL: server.url, viewport: { width: 1280, height: 800 }, ...options };
-  const context = await browser.newContext(contextOptions);
-  context.setDefaultTimeout(UI_TIMEOUT);
-  context.setDefaultNavigationTimeout(UI_TIMEOUT);
-  context.on('weberror', (error) => pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+  const key = JSON.stringify(contextOptions);
+  const reused = takeFree(browser, key);
+  const context = reused ?? (await browser.newContext(contextOptions));
+  // Its listener is set before the count of what tests do to the context starts (track).
   watchVisits(browser, context, contextOptions);
+  const entry = (reused && lent.get(reused)) || track(context, { key, origin: new URL(server.url).origin, inUse: false, spent: false, openedPages: false, initScripts: [] });
+  entry.inUse = true;
   return context;
+}
+
+/**
+ * Takes back a context newContext handed out, for the next tests: its pages
+ * closed, its init scripts, cookies and local storage gone. A spent one (see
+ * Lent), one newContext did not make, or one whose storage cannot be reached
+ * (its pages closed by the test) is closed.
+ */
+export async function giveBack(context: BrowserContext): Promise<void> {
+  const entry = lent.get(context);
+  if (!entry) return context.close().catch(() => undefined);
+  if (!entry.inUse) return;
+  entry.inUse = false;
+  const browser = context.browser();
+  if (!browser || entry.spent || !(await forgetStorage(context, entry))) return context.close().catch(() => undefined);
+  await Promise.all(context.pages().map((page) => page.close()));
+  await Promise.all(entry.initScripts.splice(0).map((script) => script.dispose()));
+  entry.openedPages = false;
+  const ofBrowser = freeContexts.get(browser) ?? new Map<string, BrowserContext[]>();
+  freeContexts.set(browser, ofBrowser);
+  ofBrowser.set(entry.key, [...(ofBrowser.get(entry.key) ?? []), context]);
+}
+
+/**
+ * Clears the context's cookies and the server origin's local storage (from a
+ * page open on it: every tab of an origin shares it); false when pages were
+ * opened and none is left on the origin to clear it from.
+ */
+async function forgetStorage(context: BrowserContext, entry: Lent): Promise<boolean> {
+  try {
+    await context.clearCookies();
+    if (!entry.openedPages) return true;
+    const onOrigin = context.pages().find((page) => !page.isClosed() && page.url().startsWith(entry.origin));
+    if (!onOrigin) return false;
+    await onOrigin.evaluate(() => window.localStorage.clear());
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -339,9 +459,9 @@ export function checkEachTest(contexts: BrowserContext[] = []) {
     try {
       await checkAccessibilityAfter(test);
     } finally {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
+      await Promise.all(contexts.splice(0).map(giveBack));
     }
     expect(pageErrors.splice(0)).toEqual([]);
   });
-  afterAll(endFileChecks);
+  afterAll(() => Promise.all(endFileChecks().map(giveBack)));
 }
