@@ -54,6 +54,8 @@ const suite = seededBrowserSuite(async (server, setClock) => {
   await inviteAndAccept(server, admin, companyId, ana, 'Member', [apollo]);
   await inviteAndAccept(server, admin, companyId, ivy, 'Member', [apollo]);
   await admin.call('PUT', `/api/companies/${companyId}/settings/screenshots`, { enabled: true });
+  // Kept until deleted: the shots are taken months before the tests run, and the server's minutely sweep would remove them past their retention.
+  await admin.call('PUT', `/api/companies/${companyId}/settings/screenshot-retention`, { days: null });
   const projectId = (await admin.call('POST', `/api/companies/${companyId}/projects`, { name: 'Moonshot' })).body.projectId;
   const taskOf = async (user: ApiUser) =>
     (await admin.call('POST', `/api/companies/${companyId}/tasks`, { projectId, title: 'Build', description: 'x', status: 'TO DO', priority: 'P2', eta: null, assigneeId: user.userId })).body

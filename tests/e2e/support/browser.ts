@@ -86,8 +86,13 @@ export function sharedBrowser(): Promise<Browser> {
  */
 export async function sharedServerAndBrowser(now: (() => Date) | null = null): Promise<[TestServer, Browser]> {
   setSharedServerClock(now);
-  return Promise.all([sharedTestServer(inject('e2eRunDir')), sharedBrowser()]);
+  const both = await Promise.all([sharedTestServer(inject('e2eRunDir')), sharedBrowser()]);
+  workerServer = both[0];
+  return both;
 }
+
+/** The worker's shared server, once a file asked for it. */
+let workerServer: TestServer | undefined;
 
 /** Uncaught exceptions of the pages of every context made by newContext; a test file checks it stays empty. */
 export const pageErrors: string[] = [];
@@ -183,7 +188,9 @@ export async function newContext(browser: Browser, server: TestServer, options: 
   const context = reused ?? (await browser.newContext(contextOptions));
   // Its listener is set before the count of what tests do to the context starts (track).
   watchVisits(browser, context, contextOptions);
-  const entry = (reused && lent.get(reused)) || track(context, { key, origin: new URL(server.url).origin, inUse: false, spent: false, openedPages: false, initScripts: [] });
+  // A context of a file's own server is not kept: the server closes with the file, and waits for the browser's connections to it.
+  const spent = server !== workerServer;
+  const entry = (reused && lent.get(reused)) || track(context, { key, origin: new URL(server.url).origin, inUse: false, spent, openedPages: false, initScripts: [] });
   entry.inUse = true;
   return context;
 }
