@@ -176,13 +176,14 @@ function takeFree(browser: Browser, key: string): BrowserContext | undefined {
 
 /**
  * A fresh context (own cookies and storage) on the test server, with the
- * default timeouts lowered; every page it visits is checked for accessibility
+ * default timeouts lowered and reduced motion; every page it visits is checked for accessibility
  * after each test (checkAccessibilityAfter, axe.ts). It is one an earlier
  * test gave back when there is one (giveBack), emptied: the app then loads
  * from its cache, where a context of its own compiled every script again.
  */
 export async function newContext(browser: Browser, server: TestServer, options: ContextOptions = {}): Promise<BrowserContext> {
-  const contextOptions = { baseURL: server.url, viewport: { width: 1280, height: 800 }, ...options };
+  // Reduced motion, which the app honours: no click lands on a dialog still moving in (a checkbox then stayed unchecked).
+  const contextOptions = { baseURL: server.url, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' as const, ...options };
   const key = JSON.stringify(contextOptions);
   const reused = takeFree(browser, key);
   const context = reused ?? (await browser.newContext(contextOptions));
