@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Result, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject, type TestContext } from 'vitest';
-import { pageRule, TASK_PAGE } from '../../../domain/members/page-access.ts';
-import { isRole, type Role } from '../../../domain/members/roles.ts';
+import { mayOpenPage, pageRule, TASK_PAGE } from '../../../domain/members/page-access.ts';
+import { isRole } from '../../../domain/members/roles.ts';
 import { isTaskId } from '../../../domain/tasks/task-id.ts';
 
 /*
@@ -220,9 +220,8 @@ function claimFirstCheck(key: string): boolean {
  * (browser.ts's giveBack) is watched afresh.
  */
 export function watchVisits(browser: Browser, context: BrowserContext, options: BrowserContextOptions): void {
-  const listening = watched.has(context) || listened.has(context);
   watched.set(context, { browser, options, visits: new Map() });
-  if (listening) return;
+  if (listened.has(context)) return;
   listened.add(context);
   context.on('page', (page) => {
     page.on('framenavigated', (frame) => {
@@ -349,9 +348,8 @@ function stateOf(page: Page): Promise<string> {
 function shownAt(pathname: string, viewer: string): string {
   const [, first, second, ...more] = pathname.split('/');
   const route = first && second && more.length === 0 && isTaskId(second) ? TASK_PAGE : pathname;
-  const rule = isRole(viewer) ? pageRule(route) : undefined;
-  if (!rule || rule.roles.includes(viewer as Role)) return route;
-  return rule.otherwise ?? 'the access page';
+  if (!isRole(viewer) || mayOpenPage(viewer, route)) return route;
+  return pageRule(route)?.otherwise ?? 'the access page';
 }
 
 /** A page as the run's checks know it: what it shows and who looks at it. */
